@@ -1,0 +1,119 @@
+//! The parameter settings and runtime bounds of seed 000 §5 (Theorem 5.2, Corollary 5.3).
+//!
+//! Theorem 5.2: with γ = 1/(20Δn), s = max_{v∈W_G} s(v) and
+//! μ ≥ C(K + s + 1)(20Δn)^{1+2s} log n, P[T ≥ C μ Σ_{v∈W_G} (20Δn)^{s(v)} log n] ≤ n^{−K}.
+//! Corollary 5.3: with s = max_{v∈V} s(v) and μ = C(K + s + 1)(20Δn)^{1+2s} log n,
+//! P[T ≥ C²(K + s + 1)(20Δn)^{2+3s} log² n] ≤ n^{−K}. Logarithms are natural (§1.2).
+//!
+//! C is an unknown constant, so every quantity is reported divided by the power of C it
+//! carries. Numbers this large overflow f64 quickly, so each is given as log10 as well.
+//! Where exact s(v) is unknown we use an upper bound (Prop 4.4 or Prop 6.1); the bounds are
+//! increasing in s, so they stay valid upper bounds.
+
+use serde::Serialize;
+
+/// A possibly astronomically large positive number: its log10, and its value when f64 holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Big {
+    pub log10: f64,
+    pub value: Option<f64>,
+}
+
+impl Big {
+    fn from_log10(log10: f64) -> Big {
+        let value = 10f64.powf(log10);
+        Big { log10, value: value.is_finite().then_some(value) }
+    }
+}
+
+/// Theorem 5.2's and Corollary 5.3's settings for one game graph (the learning graph: G, or G*
+/// when the root is a P-position).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuntimeBounds {
+    /// n, the number of positions.
+    pub n: usize,
+    /// Δ, the maximum degree.
+    pub max_degree: usize,
+    /// The confidence parameter K (failure probability n^{−K}).
+    pub k: f64,
+    /// γ = 1/(20Δn).
+    pub gamma: f64,
+    /// max over W_G of s(v) (Theorem 5.2's s), or its upper bound.
+    pub s_critical: u32,
+    /// max over V of s(v) (Corollary 5.3's s), or its upper bound.
+    pub s_all: u32,
+    /// Whether the s values are exact (else upper bounds).
+    pub s_exact: bool,
+    /// Theorem 5.2's least μ, divided by C.
+    pub theorem_mu_over_c: Big,
+    /// Theorem 5.2's runtime bound with that μ, divided by C².
+    pub theorem_runtime_over_c2: Big,
+    /// Corollary 5.3's μ, divided by C.
+    pub corollary_mu_over_c: Big,
+    /// Corollary 5.3's runtime bound, divided by C².
+    pub corollary_runtime_over_c2: Big,
+}
+
+/// Computes the bounds from n, Δ, the s(v) at critical positions and max_v s(v).
+pub fn runtime_bounds(n: usize, max_degree: usize, critical_s: &[u32], s_all: u32, s_exact: bool, k: f64) -> RuntimeBounds {
+    let base = 20.0 * max_degree.max(1) as f64 * n as f64; // 20Δn
+    let lb = base.log10();
+    // log n is 0 for n = 1; the bound is then 0 (nothing to learn): keep it finite in log10.
+    let ln_n = (n as f64).ln().max(f64::MIN_POSITIVE);
+    let s_critical = critical_s.iter().copied().max().unwrap_or(0);
+    let theorem_mu = (k + f64::from(s_critical) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_critical)) * lb + ln_n.log10();
+    // log10 Σ_{v∈W_G} (20Δn)^{s(v)}, summed stably in log space.
+    let sum_log = log10_sum(critical_s.iter().map(|&s| f64::from(s) * lb));
+    let theorem_runtime = theorem_mu + sum_log + ln_n.log10();
+    let corollary_mu = (k + f64::from(s_all) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_all)) * lb + ln_n.log10();
+    let corollary_runtime =
+        (k + f64::from(s_all) + 1.0).log10() + (2.0 + 3.0 * f64::from(s_all)) * lb + 2.0 * ln_n.log10();
+    RuntimeBounds {
+        n,
+        max_degree,
+        k,
+        gamma: 1.0 / base,
+        s_critical,
+        s_all,
+        s_exact,
+        theorem_mu_over_c: Big::from_log10(theorem_mu),
+        theorem_runtime_over_c2: Big::from_log10(theorem_runtime),
+        corollary_mu_over_c: Big::from_log10(corollary_mu),
+        corollary_runtime_over_c2: Big::from_log10(corollary_runtime),
+    }
+}
+
+/// log10 Σ 10^{x_i}; −∞ for an empty sum.
+fn log10_sum(logs: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = logs.clone().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return top;
+    }
+    top + logs.map(|x| 10f64.powf(x - top)).sum::<f64>().log10()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_the_formulas_on_a_small_case() {
+        // n = 7, Δ = 2 (SubtractionNim^2_7), s = 1, critical s values [1, 1], K = 1.
+        let b = runtime_bounds(7, 2, &[1, 1], 1, true, 1.0);
+        let base: f64 = 20.0 * 2.0 * 7.0;
+        assert!((b.gamma - 1.0 / 280.0).abs() < 1e-15);
+        let mu = 3.0 * base.powi(3) * 7f64.ln();
+        let close = |x: Big, y: f64| (x.value.unwrap() / y - 1.0).abs() < 1e-9;
+        assert!(close(b.theorem_mu_over_c, mu));
+        assert!(close(b.theorem_runtime_over_c2, mu * 2.0 * base * 7f64.ln()));
+        assert!(close(b.corollary_mu_over_c, mu));
+        assert!(close(b.corollary_runtime_over_c2, 3.0 * base.powi(5) * 7f64.ln().powi(2)));
+    }
+
+    #[test]
+    fn huge_values_keep_their_logarithm() {
+        let b = runtime_bounds(1_000_000, 3, &[400], 400, false, 1.0);
+        assert!(b.corollary_runtime_over_c2.value.is_none());
+        assert!(b.corollary_runtime_over_c2.log10 > 1000.0);
+    }
+}

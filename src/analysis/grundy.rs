@@ -1,0 +1,43 @@
+//! The Sprague–Grundy function h of seed 000 §2.1: sinks get 0, and
+//! h(v) = mex {h(w) : w ∈ F(v)} once every successor has a value.
+
+use crate::graph::GameGraph;
+
+/// mex S = min(N₀ \ S), the minimum excluded value.
+pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let mut seen: Vec<bool> = Vec::new();
+    for g in values {
+        let g = g as usize;
+        if g >= seen.len() {
+            seen.resize(g + 1, false);
+        }
+        seen[g] = true;
+    }
+    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+}
+
+/// h(v) for every position, in one pass over ids (successors have smaller ids).
+///
+/// h(v) ≤ |F(v)|, so a stamp array of Δ + 2 entries replaces a set per position: entry g holds
+/// the last position that saw a successor of value g.
+pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
+    let n = graph.len();
+    let mut grundy = vec![0u32; n];
+    let mut stamp = vec![u32::MAX; graph.max_degree() + 2];
+    for v in 0..n {
+        let moves = graph.moves(v);
+        let mark = v as u32;
+        for &w in moves {
+            let g = grundy[w as usize] as usize;
+            if g <= moves.len() {
+                stamp[g] = mark;
+            }
+        }
+        let mut g = 0;
+        while stamp[g] == mark {
+            g += 1;
+        }
+        grundy[v] = g as u32;
+    }
+    grundy
+}

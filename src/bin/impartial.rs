@@ -1,0 +1,74 @@
+//! The native command-line tool over the core: `impartial analyse --game 'SPEC'`.
+//!
+//! Bad input gets one sentence on stderr and exit code 2; nothing here panics on user input.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    cli::run()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use std::io::Write;
+    use std::process::ExitCode;
+
+    use clap::{Parser, Subcommand};
+
+    /// Impartial combinatorial games: game graphs and Sprague–Grundy analysis.
+    #[derive(Parser)]
+    #[command(name = "impartial", version, about)]
+    struct Cli {
+        #[command(subcommand)]
+        command: Command,
+    }
+
+    #[derive(Subcommand)]
+    enum Command {
+        /// Build a game's graph and print its Sprague–Grundy analysis.
+        #[command(visible_alias = "analyze")]
+        Analyse {
+            /// The game spec, e.g. 'game=subtraction&moves=1,3,4&heap=20' (see README).
+            #[arg(long)]
+            game: String,
+            /// Print one JSON object instead of a text summary.
+            #[arg(long)]
+            json: bool,
+            /// Also list every position (label, Grundy value, outcome, critical, moves).
+            #[arg(long)]
+            positions: bool,
+        },
+    }
+
+    pub fn run() -> ExitCode {
+        let cli = match Cli::try_parse() {
+            Ok(cli) => cli,
+            Err(err) => {
+                // --help and --version are not errors.
+                let code = if err.use_stderr() { 2 } else { 0 };
+                let _ = err.print();
+                return ExitCode::from(code);
+            }
+        };
+        match cli.command {
+            Command::Analyse { game, json, positions } => match impartial::report::analyse(&game, positions) {
+                Ok(report) => {
+                    let text = if json {
+                        serde_json::to_string(&report).map(|s| s + "\n").unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"))
+                    } else {
+                        report.to_text()
+                    };
+                    // A closed pipe (e.g. `| head`) is not an error worth a panic.
+                    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("impartial: {err}");
+                    ExitCode::from(2)
+                }
+            },
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Game families: each turns a validated spec into a [`GameGraph`].
+//!
+//! [`build`] first [`estimate`]s the instance's size from a formula (or, for posets and custom
+//! graphs, from a bounded count) and refuses anything above [`Limits`] before allocating. Each
+//! family's module doc states its rules, its labels and how its ids are made reverse
+//! topological.
+
+pub mod chomp;
+pub mod dag;
+pub mod nim;
+pub mod poset;
+pub mod silver_dollar;
+pub mod subtraction;
+pub mod turning_turtles;
+pub mod wythoff;
+
+use crate::error::SpecError;
+use crate::graph::GameGraph;
+use crate::spec::{Family, GameSpec};
+
+/// The size budget. Instances above it are refused before any graph memory is allocated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub max_positions: u64,
+    pub max_edges: u64,
+}
+
+impl Limits {
+    /// 4,000,000 positions and 40,000,000 moves: about 200 MB for the graph and its analysis
+    /// at the top, and within what a browser tab's wasm memory can hold.
+    pub const DEFAULT: Limits = Limits { max_positions: 4_000_000, max_edges: 40_000_000 };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
+}
+
+/// An instance's size before building. `exact` is false where it is an upper bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub positions: u128,
+    pub edges: u128,
+    pub exact: bool,
+}
+
+/// The size of the instance a spec describes, computed without building it.
+pub fn estimate(spec: &GameSpec) -> Result<Size, SpecError> {
+    Ok(match &spec.family {
+        Family::Subtraction { moves, heap } => subtraction::estimate(moves, *heap),
+        Family::Nim { heaps } => nim::estimate(heaps),
+        Family::SilverDollar { coins, squares } => silver_dollar::estimate(*coins, *squares)?,
+        Family::TurningTurtles { coins } => turning_turtles::estimate(*coins),
+        Family::Chomp { rows, cols } => chomp::estimate(*rows, *cols),
+        Family::Wythoff { heaps } => wythoff::estimate(*heaps),
+        Family::Poset { expr } => expr.estimate(Limits::DEFAULT.max_positions)?,
+        Family::Dag(dag) => dag.estimate(),
+    })
+}
+
+/// Checks a size against the budget; the error names the budget and the instance's size.
+pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(), SpecError> {
+    if size.positions > u128::from(limits.max_positions) {
+        return Err(SpecError::TooLarge {
+            family,
+            what: "positions",
+            size: size.positions,
+            budget: limits.max_positions,
+        });
+    }
+    if size.edges > u128::from(limits.max_edges) {
+        return Err(SpecError::TooLarge { family, what: "moves", size: size.edges, budget: limits.max_edges });
+    }
+    Ok(())
+}
+
+/// Builds the game graph of a spec, refusing instances above `limits` before allocating.
+pub fn build(spec: &GameSpec, limits: &Limits) -> Result<GameGraph, SpecError> {
+    let family = spec.family.name();
+    check_size(family, estimate(spec)?, limits)?;
+    Ok(match &spec.family {
+        Family::Subtraction { moves, heap } => subtraction::build(moves, *heap),
+        Family::Nim { heaps } => nim::build(heaps),
+        Family::SilverDollar { coins, squares } => silver_dollar::build(*coins, *squares),
+        Family::TurningTurtles { coins } => turning_turtles::build(*coins),
+        Family::Chomp { rows, cols } => chomp::build(*rows, *cols),
+        Family::Wythoff { heaps } => wythoff::build(*heaps),
+        Family::Poset { expr } => expr.build(limits)?,
+        Family::Dag(dag) => dag.build(),
+    })
+}
+
+/// Binomial coefficients C(a, b) for a < `rows`, b ≤ `max_b`, saturating at u64::MAX.
+///
+/// Used for the combinatorial number system: a b-subset a_0 < … < a_{b−1} has rank
+/// Σ C(a_i, i+1), a bijection onto 0..C(n, b) that strictly decreases when any a_i decreases
+/// (keeping the set strictly increasing). Chomp and Silver Dollar use it as a reverse
+/// topological id with no hash map.
+#[derive(Debug, Clone)]
+pub(crate) struct Binomials {
+    max_b: usize,
+    table: Vec<u64>,
+}
+
+impl Binomials {
+    pub fn new(rows: usize, max_b: usize) -> Binomials {
+        let width = max_b + 1;
+        let mut table = vec![0u64; rows.max(1) * width];
+        for a in 0..rows {
+            table[a * width] = 1;
+            for b in 1..=max_b.min(a) {
+                let left = if a > 0 { table[(a - 1) * width + b - 1] } else { 0 };
+                let up = if a > 0 { table[(a - 1) * width + b] } else { 0 };
+                table[a * width + b] = left.saturating_add(up);
+            }
+        }
+        Binomials { max_b, table }
+    }
+
+    #[inline]
+    pub fn get(&self, a: usize, b: usize) -> u64 {
+        debug_assert!(b <= self.max_b);
+        self.table[a * (self.max_b + 1) + b]
+    }
+
+    /// Rank of the strictly increasing sequence `set` (the combinadic).
+    #[cfg(test)]
+    pub fn rank(&self, set: &[u32]) -> u64 {
+        set.iter().enumerate().map(|(i, &a)| self.get(a as usize, i + 1)).sum()
+    }
+
+    /// Inverse of [`Binomials::rank`] for sets of `set.len()` elements below `upper`.
+    pub fn unrank(&self, mut rank: u64, set: &mut [u32], upper: u32) {
+        let mut a = upper;
+        for i in (0..set.len()).rev() {
+            // Largest a with C(a, i+1) ≤ rank; a > previous element is guaranteed.
+            a -= 1;
+            while self.get(a as usize, i + 1) > rank {
+                a -= 1;
+            }
+            set[i] = a;
+            rank -= self.get(a as usize, i + 1);
+        }
+    }
+}
+
+/// C(n, k) in u128, saturating; for size estimates of arbitrary (unvalidated) instances.
+pub(crate) fn binomial_u128(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n.saturating_sub(k));
+    let mut result: u128 = 1;
+    for i in 0..k {
+        // result * (n - i) / (i + 1) is exact at every step; saturate once it passes 2^100.
+        result = match result.checked_mul(n - i) {
+            Some(r) => r / (i + 1),
+            None => return u128::MAX,
+        };
+        if result > 1u128 << 100 {
+            return u128::MAX;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinadic_rank_and_unrank_are_inverse_and_colex() {
+        let table = Binomials::new(9, 3);
+        let mut expected_rank = 0;
+        // All 3-subsets of 0..8 in colex order.
+        for c in 2..8u32 {
+            for b in 1..c {
+                for a in 0..b {
+                    let set = [a, b, c];
+                    assert_eq!(table.rank(&set), expected_rank);
+                    let mut back = [0; 3];
+                    table.unrank(expected_rank, &mut back, 8);
+                    assert_eq!(back, set);
+                    expected_rank += 1;
+                }
+            }
+        }
+        assert_eq!(expected_rank, 56);
+    }
+
+    #[test]
+    fn binomials_agree_and_saturate() {
+        assert_eq!(binomial_u128(16, 8), 12870);
+        assert_eq!(binomial_u128(5, 7), 0);
+        assert_eq!(binomial_u128(100_000, 50_000), u128::MAX);
+        assert_eq!(Binomials::new(17, 8).get(16, 8), 12870);
+    }
+}

@@ -1,0 +1,470 @@
+//! Poset games, seed 002 §1.1.
+//!
+//! Rules: a finite poset; a move picks a remaining element x and removes every remaining
+//! y ≥ x. The player facing the empty poset cannot move and loses. The remaining set is always
+//! a down-set, and every down-set is reachable.
+//!
+//! Grammar of the `poset` key (seed 002 Def 1.2 and the list after it):
+//! - atoms: `C3` chain of 3, `A3` antichain of 3, `V3` = A3/C1, `L3` = Λ_3 = C1/A3,
+//!   `D3` = ◇_3 = C1/A3/C1, `div60` the divisors of 60 except 1 ordered by divisibility;
+//! - `P/Q` series union, P above Q (binds tighter); `P+Q` parallel union; parentheses.
+//!   A space also means `+`, because form decoding turns a typed `+` into a space.
+//!
+//! Example: `game=poset&poset=(C2+A2)/C1+div12`. At most 64 elements.
+//! Elements are numbered from 0, lower parts of a series union first; a lone `divN` names its
+//! elements by the divisors themselves. Label: the remaining elements, `{0,2,3}`.
+//! Ids: positions sorted by size (then by bit mask), so every move goes to a smaller id.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::{check_size, Limits, Size};
+use crate::error::SpecError;
+use crate::graph::{CsrBuilder, GameGraph, Labels};
+use crate::spec::bad_value;
+
+/// Most elements a poset may have (positions are 64-bit masks of remaining elements).
+pub const MAX_ELEMENTS: u32 = 64;
+
+const ALLOWED: &str = "an expression of C<n> (chain), A<n> (antichain), V<n>, L<n> (Λ), D<n> (◇), \
+                       div<n> (divisors), joined by / (series, binds tighter) and + (parallel) \
+                       with parentheses, at most 64 elements, e.g. (C2+A2)/C1+div12";
+
+/// A parsed poset expression. Invariant: at most [`MAX_ELEMENTS`] elements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PosetExpr {
+    node: Node,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Node {
+    Atom(Atom, u32),
+    /// Parallel union of two or more parts.
+    Parallel(Vec<Node>),
+    /// Series union, the first part on top.
+    Series(Vec<Node>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Atom {
+    Chain,
+    Antichain,
+    Vee,
+    Lambda,
+    Diamond,
+    Divisors,
+}
+
+impl PosetExpr {
+    /// Parses and validates an expression.
+    pub fn parse(text: &str) -> Result<PosetExpr, SpecError> {
+        let mut parser = Parser { text: text.as_bytes(), at: 0, raw: text };
+        let node = parser.parallel()?;
+        parser.skip_spaces();
+        if parser.at < parser.text.len() {
+            return Err(parser.error());
+        }
+        let expr = PosetExpr { node };
+        if expr.node.elements() > u64::from(MAX_ELEMENTS) {
+            return Err(bad_value("poset", text, &format!("at most {MAX_ELEMENTS} elements")));
+        }
+        Ok(expr)
+    }
+
+    /// Number of elements.
+    pub fn elements(&self) -> u32 {
+        self.node.elements() as u32
+    }
+
+    /// Up-set masks: `up[x]` holds x and every element above it.
+    fn up_sets(&self) -> Vec<u64> {
+        let mut up = Vec::with_capacity(self.elements() as usize);
+        self.node.materialise(&mut up);
+        up
+    }
+
+    /// Positions = down-sets, counted by the series–parallel formulas d(P+Q) = d(P)·d(Q),
+    /// d(P/Q) = d(P) + d(Q) − 1; moves = Σ over down-sets of their size. `divN` parts are
+    /// counted by enumeration, stopping past `cap`.
+    pub fn estimate(&self, cap: u64) -> Result<Size, SpecError> {
+        let (positions, edges, exact) = self.node.count(cap);
+        Ok(Size { positions, edges, exact })
+    }
+
+    /// Builds the graph, enumerating the down-sets from the whole poset.
+    pub fn build(&self, limits: &Limits) -> Result<GameGraph, SpecError> {
+        let up = self.up_sets();
+        let n = up.len();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let sets = down_sets(full, &up, limits.max_positions)
+            .ok_or(SpecError::TooLarge {
+                family: "poset",
+                what: "positions",
+                size: u128::from(limits.max_positions) + 1,
+                budget: limits.max_positions,
+            })?;
+        let edges: usize = sets.iter().map(|s| s.count_ones() as usize).sum();
+        check_size("poset", Size { positions: sets.len() as u128, edges: edges as u128, exact: true }, limits)?;
+        let id_of: HashMap<u64, u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
+        let mut csr = CsrBuilder::with_capacity(sets.len(), edges);
+        for &set in &sets {
+            let mut rest = set;
+            while rest != 0 {
+                let x = rest.trailing_zeros();
+                rest &= rest - 1;
+                csr.targets.push(id_of[&(set & !up[x as usize])]);
+            }
+            csr.end_position();
+        }
+        let names = match self.node {
+            Node::Atom(Atom::Divisors, n) => divisors(n).iter().map(u64::to_string).collect(),
+            _ => (0..n).map(|i| i.to_string()).collect(),
+        };
+        Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Masks { masks: sets, names }))
+    }
+}
+
+/// All down-sets reachable from `full`, sorted by size then mask; None past `cap` sets.
+fn down_sets(full: u64, up: &[u64], cap: u64) -> Option<Vec<u64>> {
+    let mut seen: HashMap<u64, ()> = HashMap::new();
+    let mut stack = vec![full];
+    seen.insert(full, ());
+    while let Some(set) = stack.pop() {
+        let mut rest = set;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            let next = set & !up[x as usize];
+            if seen.insert(next, ()).is_none() {
+                if seen.len() as u64 > cap {
+                    return None;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    let mut sets: Vec<u64> = seen.into_keys().collect();
+    sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
+    Some(sets)
+}
+
+/// Divisors of n except 1, ascending.
+fn divisors(n: u32) -> Vec<u64> {
+    (2..=u64::from(n)).filter(|d| u64::from(n) % d == 0).collect()
+}
+
+impl Node {
+    fn elements(&self) -> u64 {
+        match self {
+            Node::Atom(Atom::Chain | Atom::Antichain, n) => u64::from(*n),
+            Node::Atom(Atom::Vee | Atom::Lambda, n) => u64::from(*n) + 1,
+            Node::Atom(Atom::Diamond, n) => u64::from(*n) + 2,
+            Node::Atom(Atom::Divisors, n) => {
+                // The number of divisors d(n) − 1, without listing them for huge n.
+                let mut count = 0u64;
+                let mut d = 1u64;
+                let n = u64::from(*n);
+                while d * d <= n {
+                    if n % d == 0 {
+                        count += if d * d == n { 1 } else { 2 };
+                    }
+                    d += 1;
+                }
+                count - 1
+            }
+            Node::Parallel(parts) | Node::Series(parts) => parts.iter().map(Node::elements).sum(),
+        }
+    }
+
+    /// The equivalent expression over chains, antichains and divisors (seed 002's definitions).
+    fn desugared(&self) -> Node {
+        let one = || Node::Atom(Atom::Chain, 1);
+        let anti = |n| Node::Atom(Atom::Antichain, n);
+        match *self {
+            Node::Atom(Atom::Vee, n) => Node::Series(vec![anti(n), one()]),
+            Node::Atom(Atom::Lambda, n) => Node::Series(vec![one(), anti(n)]),
+            Node::Atom(Atom::Diamond, n) => Node::Series(vec![one(), anti(n), one()]),
+            _ => self.clone(),
+        }
+    }
+
+    /// Appends this part's up-sets (bit positions offset by the elements already placed).
+    fn materialise(&self, up: &mut Vec<u64>) {
+        let base = up.len();
+        match self.desugared() {
+            Node::Atom(Atom::Chain, n) => {
+                // Element base+i is above base+j for i > j: up-set = itself and everything higher.
+                for i in 0..n as usize {
+                    up.push(range_mask(base + i, base + n as usize));
+                }
+            }
+            Node::Atom(Atom::Antichain, n) => up.extend((0..n as usize).map(|i| 1u64 << (base + i))),
+            Node::Atom(Atom::Divisors, n) => {
+                let ds = divisors(n);
+                for &d in &ds {
+                    let mut mask = 0u64;
+                    for (j, &e) in ds.iter().enumerate() {
+                        if e % d == 0 {
+                            mask |= 1 << (base + j);
+                        }
+                    }
+                    up.push(mask);
+                }
+            }
+            Node::Parallel(parts) => parts.iter().for_each(|p| p.materialise(up)),
+            Node::Series(parts) => {
+                // Lowest part first; every element lies below all elements of higher parts.
+                for part in parts.iter().rev() {
+                    let start = up.len();
+                    part.materialise(up);
+                    let end = up.len();
+                    for mask in &mut up[base..start] {
+                        *mask |= range_mask(start, end);
+                    }
+                }
+            }
+            Node::Atom(..) => unreachable!("desugared above"),
+        }
+    }
+
+    /// (down-sets, Σ sizes of down-sets, exact) — saturating; see [`PosetExpr::estimate`].
+    fn count(&self, cap: u64) -> (u128, u128, bool) {
+        match self.desugared() {
+            Node::Atom(Atom::Chain, n) => {
+                let n = u128::from(n);
+                (n + 1, n * (n + 1) / 2, true)
+            }
+            Node::Atom(Atom::Antichain, n) => {
+                if n >= 100 {
+                    return (u128::MAX, u128::MAX, false);
+                }
+                let d = 1u128 << n;
+                (d, u128::from(n) * (d / 2), true)
+            }
+            Node::Atom(Atom::Divisors, _) => {
+                let up = self.up_sets_alone();
+                let full = if up.len() == 64 { u64::MAX } else { (1u64 << up.len()) - 1 };
+                match down_sets(full, &up, cap) {
+                    Some(sets) => {
+                        let sizes = sets.iter().map(|s| u128::from(s.count_ones())).sum();
+                        (sets.len() as u128, sizes, true)
+                    }
+                    None => (u128::from(cap) + 1, u128::MAX, false),
+                }
+            }
+            Node::Parallel(parts) => parts.iter().map(|p| (p.count(cap), p.elements())).fold(
+                (1, 0, true),
+                |(d, s, e), ((dp, sp, ep), _)| {
+                    (d.saturating_mul(dp), s.saturating_mul(dp).saturating_add(sp.saturating_mul(d)), e && ep)
+                },
+            ),
+            Node::Series(parts) => {
+                // Fold from the bottom: s(P/Q) = s(Q) + (d(P) − 1)|Q| + s(P).
+                let mut acc = (1u128, 0u128, true, 0u128); // (d, s, exact, |Q|) of the empty poset
+                for part in parts.iter().rev() {
+                    let (dp, sp, ep) = part.count(cap);
+                    let (dq, sq, eq, nq) = acc;
+                    let d = dp.saturating_add(dq).saturating_sub(1);
+                    let s = sq.saturating_add((dp - 1).saturating_mul(nq)).saturating_add(sp);
+                    acc = (d, s, ep && eq, nq + u128::from(part.elements()));
+                }
+                (acc.0, acc.1, acc.2)
+            }
+            Node::Atom(..) => unreachable!("desugared above"),
+        }
+    }
+
+    fn up_sets_alone(&self) -> Vec<u64> {
+        let mut up = Vec::new();
+        self.materialise(&mut up);
+        up
+    }
+}
+
+fn range_mask(from: usize, to: usize) -> u64 {
+    let below = |k: usize| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    below(to) & !below(from)
+}
+
+impl fmt::Display for PosetExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.node)
+    }
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Node::Atom(kind, n) => {
+                let prefix = match kind {
+                    Atom::Chain => "C",
+                    Atom::Antichain => "A",
+                    Atom::Vee => "V",
+                    Atom::Lambda => "L",
+                    Atom::Diamond => "D",
+                    Atom::Divisors => "div",
+                };
+                write!(f, "{prefix}{n}")
+            }
+            Node::Parallel(parts) => {
+                let texts: Vec<String> = parts.iter().map(Node::to_string).collect();
+                write!(f, "{}", texts.join("+"))
+            }
+            Node::Series(parts) => {
+                let texts: Vec<String> = parts
+                    .iter()
+                    .map(|p| match p {
+                        Node::Parallel(_) => format!("({p})"),
+                        _ => p.to_string(),
+                    })
+                    .collect();
+                write!(f, "{}", texts.join("/"))
+            }
+        }
+    }
+}
+
+struct Parser<'a> {
+    text: &'a [u8],
+    at: usize,
+    raw: &'a str,
+}
+
+impl Parser<'_> {
+    fn error(&self) -> SpecError {
+        bad_value("poset", self.raw, ALLOWED)
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.text.get(self.at) == Some(&b' ') {
+            self.at += 1;
+        }
+    }
+
+    /// parallel := series (('+' | ' ')+ series)*
+    fn parallel(&mut self) -> Result<Node, SpecError> {
+        let mut parts = vec![self.series()?];
+        loop {
+            let start = self.at;
+            while matches!(self.text.get(self.at), Some(b' ' | b'+')) {
+                self.at += 1;
+            }
+            let at_operand = matches!(self.text.get(self.at), Some(b'(' | b'C' | b'A' | b'V' | b'L' | b'D' | b'd'));
+            if self.at == start || !at_operand {
+                self.at = start;
+                break;
+            }
+            parts.push(self.series()?);
+        }
+        Ok(flatten(parts, true))
+    }
+
+    /// series := factor ('/' factor)*
+    fn series(&mut self) -> Result<Node, SpecError> {
+        let mut parts = vec![self.factor()?];
+        loop {
+            self.skip_spaces();
+            if self.text.get(self.at) != Some(&b'/') {
+                break;
+            }
+            self.at += 1;
+            parts.push(self.factor()?);
+        }
+        Ok(flatten(parts, false))
+    }
+
+    /// factor := '(' parallel ')' | atom
+    fn factor(&mut self) -> Result<Node, SpecError> {
+        self.skip_spaces();
+        if self.text.get(self.at) == Some(&b'(') {
+            self.at += 1;
+            let inner = self.parallel()?;
+            self.skip_spaces();
+            if self.text.get(self.at) != Some(&b')') {
+                return Err(self.error());
+            }
+            self.at += 1;
+            return Ok(inner);
+        }
+        let (kind, skip) = match self.text.get(self.at..) {
+            Some([b'd', b'i', b'v', ..]) => (Atom::Divisors, 3),
+            Some([b'C', ..]) => (Atom::Chain, 1),
+            Some([b'A', ..]) => (Atom::Antichain, 1),
+            Some([b'V', ..]) => (Atom::Vee, 1),
+            Some([b'L', ..]) => (Atom::Lambda, 1),
+            Some([b'D', ..]) => (Atom::Diamond, 1),
+            _ => return Err(self.error()),
+        };
+        self.at += skip;
+        let start = self.at;
+        while self.text.get(self.at).is_some_and(u8::is_ascii_digit) {
+            self.at += 1;
+        }
+        let digits = std::str::from_utf8(&self.text[start..self.at]).map_err(|_| self.error())?;
+        let n: u32 = digits.parse().map_err(|_| self.error())?;
+        let least = if kind == Atom::Divisors { 2 } else { 1 };
+        if n < least {
+            return Err(self.error());
+        }
+        // Refuse sizes that could not fit before materialising anything.
+        if kind == Atom::Divisors && n > 1_000_000_000 {
+            return Err(self.error());
+        }
+        Ok(Node::Atom(kind, n))
+    }
+}
+
+/// One part stays itself; nested unions of the same kind merge (both are associative).
+fn flatten(parts: Vec<Node>, parallel: bool) -> Node {
+    if parts.len() == 1 {
+        return parts.into_iter().next().unwrap_or(Node::Parallel(Vec::new()));
+    }
+    let mut flat = Vec::new();
+    for part in parts {
+        match (part, parallel) {
+            (Node::Parallel(inner), true) | (Node::Series(inner), false) => flat.extend(inner),
+            (other, _) => flat.push(other),
+        }
+    }
+    if parallel {
+        Node::Parallel(flat)
+    } else {
+        Node::Series(flat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expressions_print_canonically() {
+        for (text, canonical) in [
+            ("C3", "C3"),
+            ("(C2 + A2)/C1+div12", "(C2+A2)/C1+div12"),
+            ("C1/(A2/C1)", "C1/A2/C1"),
+            ("((C1))", "C1"),
+            ("C1 C2", "C1+C2"),
+        ] {
+            assert_eq!(PosetExpr::parse(text).unwrap().to_string(), canonical);
+        }
+    }
+
+    #[test]
+    fn bad_expressions_are_refused() {
+        for text in ["", "C", "C0", "X3", "C3/", "(C3", "C3)", "div1", "A65", "C40+C40", "div99999999999"] {
+            assert!(PosetExpr::parse(text).is_err(), "{text:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn down_set_counts_match_enumeration() {
+        for text in ["C4", "A5", "V3", "L3", "D3", "C2+A2", "(C2+A2)/C1", "C1/A2/C2+C3", "div12", "div30/C2"] {
+            let expr = PosetExpr::parse(text).unwrap();
+            let size = expr.estimate(1000).unwrap();
+            let graph = expr.build(&Limits::DEFAULT).unwrap();
+            assert_eq!(size.positions, graph.len() as u128, "{text}");
+            assert_eq!(size.edges, graph.edge_count() as u128, "{text}");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Silver Dollar without the silver dollar, seed 000 §6.2.
+//!
+//! Rules: k coins on a strip of m squares, starting on the rightmost k. A move slides one coin
+//! left any number of squares, without passing or landing on another coin. Every placement of
+//! the k coins is reachable: n = C(m, k).
+//! Label: occupied squares, 0-based from the left, ascending: `0,3,7`.
+//! Ids: the combinadic rank Σ C(c_i, i+1) of the occupied squares c_0 < … < c_{k−1}; moving a
+//! coin left lowers one c_i and so the rank. The starting placement has the largest rank.
+
+use super::{binomial_u128, Binomials, Size};
+use crate::error::SpecError;
+use crate::graph::{CsrBuilder, GameGraph, Labels};
+use crate::spec::bad_value;
+
+/// Most coins a Silver Dollar spec may have (the rank table has one column per coin).
+pub const MAX_COINS: u64 = 64;
+
+/// C(m, k) positions. A placement whose last coin is on square c has c + 1 − k empty squares
+/// to its left, one move each, and C(c, k−1)(c+1−k) = k·C(c, k); summing over c (hockey stick)
+/// gives k·C(m, k+1) moves.
+pub fn estimate(coins: u64, squares: u64) -> Result<Size, SpecError> {
+    if coins > MAX_COINS {
+        return Err(bad_value("coins", &coins.to_string(), &format!("at most {MAX_COINS} coins")));
+    }
+    let (k, m) = (u128::from(coins), u128::from(squares));
+    let positions = binomial_u128(m, k);
+    let edges = binomial_u128(m, k + 1).saturating_mul(k);
+    Ok(Size { positions, edges, exact: positions != u128::MAX && edges != u128::MAX })
+}
+
+/// Builds the graph; sizes within the budget.
+pub fn build(coins: u64, squares: u64) -> GameGraph {
+    let (k, m) = (coins as usize, squares as u32);
+    let binomials = Binomials::new(m as usize, k);
+    let positions = binomial_u128(u128::from(squares), u128::from(coins)) as u64;
+    let mut csr = CsrBuilder::with_capacity(positions as usize, positions as usize * k);
+    let mut placed = vec![0u32; k];
+    for id in 0..positions {
+        binomials.unrank(id, &mut placed, m);
+        for i in 0..k {
+            let from = placed[i];
+            let lowest = if i == 0 { 0 } else { placed[i - 1] + 1 };
+            let without = id - binomials.get(from as usize, i + 1);
+            csr.targets.extend((lowest..from).map(|to| (without + binomials.get(to as usize, i + 1)) as u32));
+        }
+        csr.end_position();
+    }
+    GameGraph::from_csr(csr.offsets, csr.targets, Labels::Subsets { binomials, coins: k as u32, squares: m })
+}

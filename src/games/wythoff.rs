@@ -1,0 +1,41 @@
+//! Wythoff's game: two heaps; take any positive number from one heap, or the same positive
+//! number from both.
+//!
+//! Positions: every (x, y) with x ≤ a, y ≤ b. Label: `x,y`.
+//! Ids: x·(b+1) + y, lowered by every move; the root (a, b) is the largest.
+
+use super::Size;
+use crate::graph::{CsrBuilder, GameGraph, Labels};
+
+/// (a+1)(b+1) positions; position (x, y) has x + y + min(x, y) moves.
+pub fn estimate([a, b]: [u64; 2]) -> Size {
+    let (a, b) = (u128::from(a), u128::from(b));
+    let positions = (a + 1).saturating_mul(b + 1);
+    // Σ_x Σ_y (x + y + min(x, y)), with Σ_{x≤a,y≤b} min(x,y) = Σ_{t=1}^{min(a,b)} (a−t+1)(b−t+1).
+    let sum_x = a * (a + 1) / 2 * (b + 1);
+    let sum_y = b * (b + 1) / 2 * (a + 1);
+    let sum_min: u128 = if a.min(b) > 10_000_000 {
+        u128::MAX
+    } else {
+        (1..=a.min(b)).map(|t| (a - t + 1) * (b - t + 1)).sum()
+    };
+    let edges = sum_x.saturating_add(sum_y).saturating_add(sum_min);
+    Size { positions, edges, exact: true }
+}
+
+/// Builds the graph; sizes within the budget.
+pub fn build(heaps: [u64; 2]) -> GameGraph {
+    let size = estimate(heaps);
+    let width = heaps[1] + 1;
+    let mut csr = CsrBuilder::with_capacity(size.positions as usize, size.edges as usize);
+    for x in 0..=heaps[0] {
+        for y in 0..=heaps[1] {
+            let id = x * width + y;
+            csr.targets.extend((1..=x).map(|k| (id - k * width) as u32));
+            csr.targets.extend((1..=y).map(|k| (id - k) as u32));
+            csr.targets.extend((1..=x.min(y)).map(|k| (id - k * width - k) as u32));
+            csr.end_position();
+        }
+    }
+    GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![heaps[0] + 1, width]))
+}

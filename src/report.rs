@@ -1,0 +1,253 @@
+//! The analysis summary that the CLI prints and the wasm facade returns: one serialisable
+//! [`Report`] per game, plus a plain-text rendering. The JSON field names are a public
+//! interface, documented in README.
+
+use serde::Serialize;
+
+use crate::analysis::bounds::{runtime_bounds, RuntimeBounds};
+use crate::analysis::period::{subtraction_period, Periodicity, PERIOD_SEARCH_LIMIT};
+use crate::analysis::{opt, switchability, Analysis, Outcome};
+use crate::error::SpecError;
+use crate::games::{self, Limits};
+use crate::graph::{GameGraph, FICTITIOUS_START};
+use crate::spec::{Family, GameSpec, Play};
+
+/// The K of Theorem 5.2 / Corollary 5.3 used in reports: failure probability at most 1/n.
+pub const REPORT_K: f64 = 1.0;
+
+/// Everything `impartial analyse` reports about one game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The canonical spec.
+    pub game: String,
+    pub play: &'static str,
+    pub positions: usize,
+    pub edges: usize,
+    pub max_degree: usize,
+    /// The root's label.
+    pub root: String,
+    /// h(v0); null under misère play.
+    pub root_grundy: Option<u32>,
+    pub root_outcome: &'static str,
+    /// The label the winning move from the root leads to; null at a P-position.
+    pub winning_move: Option<String>,
+    /// |W_G|.
+    pub critical: usize,
+    /// True when the root is a P-position, so seed 000's fictitious start v* → v0 is added for
+    /// everything that assumes a first-player win (Opt(G), the runtime bounds).
+    pub fictitious_start: bool,
+    /// Largest Prop 4.4 (or Prop 6.1) upper bound on s(v) over all positions.
+    pub switchability_bound: u32,
+    /// Largest exact s(v) over all positions, when computed (graphs of at most
+    /// `switchability_exact_limit` positions whose searches finished).
+    pub switchability_exact: Option<u32>,
+    pub switchability_exact_limit: usize,
+    /// Theorem 5.2 / Corollary 5.3 settings on the learning graph; null under misère play.
+    pub bounds: Option<RuntimeBounds>,
+    /// Whether the strategy "play a winning move where there is one" is in Opt of the learning
+    /// graph, checked by the Opt(G) test (a self-check; true whenever the analysis is right).
+    pub optimal_strategy_checked: bool,
+    /// Subtraction games only: the Grundy sequence's period (null if none within the limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtraction_period: Option<Option<Periodicity>>,
+    /// One entry per position, only when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<Vec<NodeReport>>,
+}
+
+/// One position in a report's `nodes`.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeReport {
+    pub label: String,
+    pub grundy: Option<u32>,
+    pub outcome: &'static str,
+    pub critical: bool,
+    /// Labels of the positions it moves to.
+    pub moves: Vec<String>,
+    /// Labels of its optimal moves (to P-positions).
+    pub optimal_moves: Vec<String>,
+    pub switchability_bound: u32,
+    pub switchability: Option<u32>,
+}
+
+/// Parses, builds and analyses a spec in one call.
+pub fn analyse(spec_text: &str, with_positions: bool) -> Result<Report, SpecError> {
+    let spec = GameSpec::parse(spec_text)?;
+    let graph = games::build(&spec, &Limits::DEFAULT)?;
+    Ok(Report::new(&spec, &graph, with_positions))
+}
+
+impl Report {
+    pub fn new(spec: &GameSpec, graph: &GameGraph, with_positions: bool) -> Report {
+        let analysis = Analysis::new(graph, spec.play);
+        let root = graph.root();
+        let fictitious_start = analysis.outcome[root] == Outcome::P;
+        let bounds_s = switchability_bounds(spec, graph);
+        let exact = switchability::exact(graph);
+        // Exact where known, else the bound (valid since the runtime bounds increase in s).
+        let s_value = |v: usize| exact.as_ref().and_then(|e| e[v]).unwrap_or(bounds_s[v]);
+        let s_exact = exact.as_ref().is_some_and(|e| e.iter().all(Option::is_some));
+
+        // The learning graph: G, or G* = G + (v* → v0) when the root is a P-position.
+        let learning = if fictitious_start { graph.with_fictitious_start() } else { graph.clone() };
+        let learning_analysis = Analysis::new(&learning, spec.play);
+        let strategy = learning_analysis.optimal_strategy(&learning);
+        let optimal_strategy_checked = opt::is_optimal(&learning, &strategy, spec.play);
+
+        let bounds = (spec.play == Play::Normal).then(|| {
+            // s(v) on G* equals s(v) on G for v ≠ v*, and s(v*) = 0: a switcher never needs v* → v0.
+            let critical_s: Vec<u32> =
+                learning_analysis.critical_positions().into_iter().map(|v| if v < graph.len() { s_value(v) } else { 0 }).collect();
+            let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
+            runtime_bounds(learning.len(), learning.max_degree(), &critical_s, s_all, s_exact, REPORT_K)
+        });
+
+        let subtraction_period = match &spec.family {
+            Family::Subtraction { moves, .. } => Some(subtraction_period(moves, PERIOD_SEARCH_LIMIT)),
+            _ => None,
+        };
+        let nodes = with_positions.then(|| {
+            (0..graph.len())
+                .map(|v| NodeReport {
+                    label: graph.label(v),
+                    grundy: analysis.grundy.as_ref().map(|h| h[v]),
+                    outcome: analysis.outcome[v].as_str(),
+                    critical: analysis.critical[v],
+                    moves: graph.moves(v).iter().map(|&w| graph.label(w as usize)).collect(),
+                    optimal_moves: analysis.optimal_moves(graph, v).map(|w| graph.label(w)).collect(),
+                    switchability_bound: bounds_s[v],
+                    switchability: exact.as_ref().and_then(|e| e[v]),
+                })
+                .collect()
+        });
+        Report {
+            game: spec.to_string(),
+            play: spec.play.as_str(),
+            positions: graph.len(),
+            edges: graph.edge_count(),
+            max_degree: graph.max_degree(),
+            root: graph.label(root),
+            root_grundy: analysis.grundy.as_ref().map(|h| h[root]),
+            root_outcome: analysis.outcome[root].as_str(),
+            winning_move: analysis.winning_move(graph, root).map(|w| graph.label(w)),
+            critical: analysis.critical_count(),
+            fictitious_start,
+            switchability_bound: bounds_s.iter().copied().max().unwrap_or(0),
+            switchability_exact: if s_exact { exact.as_ref().and_then(|e| e.iter().flatten().copied().max()) } else { None },
+            switchability_exact_limit: switchability::EXACT_MAX_POSITIONS,
+            bounds,
+            optimal_strategy_checked,
+            subtraction_period,
+            nodes,
+        }
+    }
+
+    /// The plain-text summary the CLI prints.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |s: String| {
+            out.push_str(&s);
+            out.push('\n');
+        };
+        line(format!("game        {}", self.game));
+        line(format!(
+            "size        {} positions, {} moves, max degree Δ = {}",
+            self.positions, self.edges, self.max_degree
+        ));
+        let grundy = self.root_grundy.map_or(String::from("none (misère play)"), |g| g.to_string());
+        let verdict = if self.root_outcome == "N" { "the first player wins" } else { "the second player wins" };
+        line(format!("root        {}: Grundy value {grundy}, {}-position ({verdict})", self.root, self.root_outcome));
+        if let Some(w) = &self.winning_move {
+            line(format!("winning     move to {w}"));
+        }
+        line(format!("critical    |W_G| = {} positions (seed 000 Def 2.1)", self.critical));
+        let exact = match self.switchability_exact {
+            Some(s) => format!("exact max s(v) = {s}"),
+            None if self.positions <= self.switchability_exact_limit => {
+                "the exact search passed its step budget at some positions".to_string()
+            }
+            None => format!("exact s(v) computed only for graphs of at most {} positions", self.switchability_exact_limit),
+        };
+        line(format!("switch.     max s(v) ≤ {} (Prop 4.4 / 6.1); {exact}", self.switchability_bound));
+        if self.fictitious_start {
+            line(format!(
+                "note        the root is a P-position: as in seed 000 §2, learning uses a fictitious start {FICTITIOUS_START} → {}",
+                self.root
+            ));
+        }
+        match &self.bounds {
+            Some(b) => {
+                let s_kind = if b.s_exact { "" } else { " (upper bound)" };
+                line(format!(
+                    "Thm 5.2     n = {}, Δ = {}, γ = 1/(20Δn) = {:.3e}, s = {}{s_kind}, K = {}",
+                    b.n, b.max_degree, b.gamma, b.s_critical, b.k
+                ));
+                line(format!(
+                    "            μ ≥ C · {}, runtime ≤ C² · {} games with probability ≥ 1 − n^−K",
+                    show(b.theorem_mu_over_c.log10),
+                    show(b.theorem_runtime_over_c2.log10)
+                ));
+                line(format!(
+                    "Cor 5.3     s = {}{s_kind}: μ = C · {}, runtime ≤ C² · {} games",
+                    b.s_all,
+                    show(b.corollary_mu_over_c.log10),
+                    show(b.corollary_runtime_over_c2.log10)
+                ));
+            }
+            None => line("Thm 5.2     not applicable: the runtime bounds are for normal play".into()),
+        }
+        if let Some(period) = &self.subtraction_period {
+            match period {
+                Some(p) => line(format!(
+                    "period      Grundy sequence has preperiod {} and period {}: {}",
+                    p.preperiod,
+                    p.period,
+                    p.cycle.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                )),
+                None => line(format!("period      no period found within heap sizes up to {PERIOD_SEARCH_LIMIT}")),
+            }
+        }
+        if let Some(nodes) = &self.nodes {
+            line(String::new());
+            line("label\tgrundy\toutcome\tcritical\ts(v)\tmoves".into());
+            for node in nodes {
+                let s = node.switchability.map_or(format!("≤{}", node.switchability_bound), |s| s.to_string());
+                line(format!(
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    node.label,
+                    node.grundy.map_or("-".into(), |g| g.to_string()),
+                    node.outcome,
+                    if node.critical { "yes" } else { "no" },
+                    s,
+                    node.moves.join(" ")
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// 1234.5 → "1.23e3"-style text from a log10, readable for any magnitude.
+fn show(log10: f64) -> String {
+    if log10 < 6.0 {
+        format!("{:.1}", 10f64.powf(log10))
+    } else {
+        let exponent = log10.floor();
+        format!("{:.2}e{}", 10f64.powf(log10 - exponent), exponent as i64)
+    }
+}
+
+/// Upper bounds on s(v): Prop 4.4's shortest-path length, and Prop 6.1's s(v) ≤ 1 for
+/// SubtractionNim^k_n (moves exactly 1..k), whose proof builds a depth-1 switcher for every v.
+pub fn switchability_bounds(spec: &GameSpec, graph: &GameGraph) -> Vec<u32> {
+    let mut bounds = switchability::path_bounds(graph);
+    if let Family::Subtraction { moves, .. } = &spec.family {
+        let is_subtraction_nim = moves.iter().enumerate().all(|(i, &s)| s == i as u64 + 1);
+        if is_subtraction_nim {
+            for b in &mut bounds {
+                *b = (*b).min(1);
+            }
+        }
+    }
+    bounds
+}
