@@ -363,8 +363,11 @@ impl Parser<'_> {
     fn series(&mut self) -> Result<Node, SpecError> {
         let mut parts = vec![self.factor()?];
         loop {
+            let before = self.at;
             self.skip_spaces();
             if self.text.get(self.at) != Some(&b'/') {
+                // A space not followed by '/' is a parallel union; leave it for the caller.
+                self.at = before;
                 break;
             }
             self.at += 1;

@@ -1,0 +1,129 @@
+//! The `impartial analyse` command as a user runs it: JSON fields, text output, and one clear
+//! sentence with exit code 2 for every kind of bad input (issue 2, item 6).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_impartial")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(spec: &str, positions: bool) -> Value {
+    let mut args = vec!["analyse", "--game", spec, "--json"];
+    if positions {
+        args.push("--positions");
+    }
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{spec}: {stderr}");
+    serde_json::from_str(&stdout).expect("one JSON object")
+}
+
+#[test]
+fn json_summary_has_the_documented_fields() {
+    let report = json("game=subtraction&heap=6&moves=2,1", false);
+    assert_eq!(report["game"], "game=subtraction&moves=1,2&heap=6&play=normal");
+    assert_eq!(report["positions"], 7);
+    assert_eq!(report["edges"], 11);
+    assert_eq!(report["max_degree"], 2);
+    assert_eq!(report["root"], "6");
+    assert_eq!(report["root_grundy"], 0);
+    assert_eq!(report["root_outcome"], "P");
+    // h = 0,1,2,0,1,2,0 on heaps 0..6; critical = N with a move to an N: heaps 2, 4 and 5
+    // (heap 1's only move is to 0).
+    assert_eq!(report["critical"], 3);
+    assert_eq!(report["fictitious_start"], true);
+    assert_eq!(report["bounds"]["n"], 8, "G* has the extra start v*");
+    assert!(report.get("nodes").is_none());
+    assert_eq!(report["subtraction_period"]["period"], 3);
+}
+
+#[test]
+fn positions_list_every_node_with_its_moves() {
+    let report = json("game=nim&heaps=1,2", true);
+    let nodes = report["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 6);
+    let root = nodes.iter().find(|n| n["label"] == "1,2").unwrap();
+    assert_eq!(root["grundy"], 3);
+    assert_eq!(root["outcome"], "N");
+    assert_eq!(root["critical"], true);
+    let moves: Vec<&str> = root["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(moves, ["0,2", "1,1", "1,0"]);
+    assert_eq!(root["optimal_moves"][0], "1,1");
+}
+
+#[test]
+fn misere_play_has_null_grundy_values() {
+    let report = json("game=nim&heaps=1,1,1&play=misere", true);
+    assert_eq!(report["root_grundy"], Value::Null);
+    assert_eq!(report["root_outcome"], "P");
+    assert!(report["nodes"].as_array().unwrap().iter().all(|n| n["grundy"].is_null()));
+    assert_eq!(report["bounds"], Value::Null);
+}
+
+#[test]
+fn text_summary_reads_as_sentences() {
+    let (code, stdout, _) = run(&["analyse", "--game", "game=chomp&rows=3&cols=3"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("19 positions"), "{stdout}");
+    assert!(stdout.contains("N-position (the first player wins)"), "{stdout}");
+    assert!(stdout.contains("winning     move to 3,1,1"), "{stdout}");
+    let (_, stdout, _) = run(&["analyse", "--game", "game=subtraction&moves=1,2&heap=6"]);
+    assert!(stdout.contains("fictitious start v* → 6"), "{stdout}");
+}
+
+#[test]
+fn bad_input_gets_one_sentence_on_stderr_and_exit_code_2() {
+    let cases = [
+        ("game=go", "Unknown game family 'go'"),
+        ("game=nim&heaps=1&size=3", "takes no key 'size'"),
+        ("game=chomp&rows=3", "needs the key 'cols'"),
+        ("game=chomp&rows=3&cols=three", "'three' is not a valid cols"),
+        ("game=chomp&rows=3&cols=", "is not a valid cols"),
+        ("game=dag&edges=a-b,b-c,c-a", "has a cycle through"),
+        ("game=dag&edges=a-a", "from 'a' to itself"),
+        ("game=dag&edges=a-b,a-b", "lists the move a-b twice"),
+        ("game=dag&edges=", "has no moves"),
+        ("game=poset&poset=C3/", "not a valid poset"),
+        ("game=turning-turtles&coins=60", "1,152,921,504,606,846,976 positions, above the budget of 4,000,000 positions"),
+        ("game=chomp&rows=20&cols=20", "137,846,528,819 positions, above the budget of 4,000,000"),
+        ("game=subtraction&moves=1&heap=18446744073709551615", "above the budget of 4,000,000 positions"),
+        ("game=nim&heaps=1000,1000,1000", "positions, above the budget"),
+        ("game=wythoff&heaps=1500,1500", "moves, above the budget of 40,000,000 moves"),
+        ("game=silver-dollar&coins=65&squares=100", "at most 64 coins"),
+        ("game=poset&poset=A40", "above the budget"),
+        ("game=poset&poset=C40+C40", "at most 64 elements"),
+    ];
+    for (spec, expected) in cases {
+        let started = Instant::now();
+        let (code, stdout, stderr) = run(&["analyse", "--game", spec]);
+        assert_eq!(code, 2, "{spec}: exit code");
+        assert!(stdout.is_empty(), "{spec}: printed {stdout}");
+        assert!(stderr.contains(expected), "{spec}: {stderr:?} lacks {expected:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{spec}: {stderr:?}");
+        // Refused before building: no instance here takes more than a blink.
+        assert!(started.elapsed() < Duration::from_secs(5), "{spec} was slow to refuse");
+    }
+}
+
+#[test]
+fn flag_errors_are_exit_code_2_and_help_is_not_an_error() {
+    assert_eq!(run(&["analyse"]).0, 2);
+    assert_eq!(run(&["analyse", "--game", "game=nim&heaps=1", "--bogus"]).0, 2);
+    assert_eq!(run(&["frobnicate"]).0, 2);
+    let (code, stdout, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("analyse"));
+}
+
+#[test]
+fn the_cli_uses_the_same_canonical_spec_as_the_library() {
+    let report = json("#game=poset&poset=(C2 + A2)/C1", false);
+    assert_eq!(report["game"], "game=poset&poset=(C2+A2)/C1&play=normal");
+}

@@ -1,0 +1,209 @@
+//! Property tests on random DAGs, and brute-force twins written from the definitions of
+//! seed 000 §2 and §4 rather than from the main code's shortcuts.
+
+use std::collections::HashMap;
+
+use impartial::analysis::{opt, switchability};
+use impartial::{build, Analysis, GameGraph, GameSpec, Limits, Outcome, Play};
+use proptest::prelude::*;
+
+/// A random game graph: positions p0..p{n−1}, an edge i → j (i > j) with the given bits, the
+/// root p{n−1}, built through the custom-graph spec so the parser and builder are exercised too.
+fn graph_from(n: usize, bits: &[bool]) -> GameGraph {
+    let mut edges = Vec::new();
+    let mut k = 0;
+    for i in 1..n {
+        for j in 0..i {
+            if bits[k % bits.len()] {
+                edges.push(format!("p{i}-p{j}"));
+            }
+            k += 1;
+        }
+    }
+    // The root needs a move, or it would not appear in the edge list at all.
+    if !edges.iter().any(|e| e.starts_with(&format!("p{}-", n - 1))) {
+        edges.push(format!("p{}-p0", n - 1));
+    }
+    let spec = GameSpec::parse(&format!("game=dag&edges={}&root=p{}", edges.join(","), n - 1)).unwrap();
+    build(&spec, &Limits::DEFAULT).unwrap()
+}
+
+fn dag(max_n: usize) -> impl Strategy<Value = GameGraph> {
+    (2..=max_n, prop::collection::vec(any::<bool>(), 1..64)).prop_map(|(n, bits)| graph_from(n, &bits))
+}
+
+/// Every strategy of the graph: one move per interior position (sinks hold their own id).
+fn all_strategies(graph: &GameGraph) -> Vec<Vec<u32>> {
+    let mut out = vec![Vec::new()];
+    for v in 0..graph.len() {
+        let choices: Vec<u32> = if graph.is_sink(v) { vec![v as u32] } else { graph.moves(v).to_vec() };
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                choices.iter().map(move |&c| {
+                    let mut next = prefix.clone();
+                    next.push(c);
+                    next
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// f^v_G(x, y) of seed 000 §2, literally: −f^{x(v)}_G(y, x) at an interior v, −1 at a sink
+/// (+1 at a sink under misère play).
+fn payoff(graph: &GameGraph, v: usize, x: &[u32], y: &[u32], play: Play) -> i32 {
+    if graph.is_sink(v) {
+        return if play == Play::Misere { 1 } else { -1 };
+    }
+    -payoff(graph, x[v] as usize, y, x, play)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn grundy_values_satisfy_mex_and_outcomes_are_consistent(graph in dag(14)) {
+        let analysis = Analysis::new(&graph, Play::Normal);
+        let h = analysis.grundy.as_ref().unwrap();
+        for v in 0..graph.len() {
+            let options: Vec<u32> = graph.moves(v).iter().map(|&w| h[w as usize]).collect();
+            // h(v) is absent from the options and every smaller value is present.
+            prop_assert!(!options.contains(&h[v]));
+            prop_assert!((0..h[v]).all(|g| options.contains(&g)));
+            let to_p = graph.moves(v).iter().filter(|&&w| analysis.outcome[w as usize] == Outcome::P).count();
+            match analysis.outcome[v] {
+                Outcome::P => prop_assert_eq!(to_p, 0, "a P-position moves to a P-position"),
+                Outcome::N => prop_assert!(to_p > 0, "an N-position has no move to a P-position"),
+            }
+            // W_G, Def 2.1, from its own words.
+            let critical = !graph.is_sink(v) && h[v] != 0 && options.iter().any(|&g| g != 0);
+            prop_assert_eq!(analysis.critical[v], critical);
+        }
+    }
+
+    #[test]
+    fn misere_outcomes_satisfy_the_misere_recursion(graph in dag(14)) {
+        let analysis = Analysis::new(&graph, Play::Misere);
+        for v in 0..graph.len() {
+            let wins = graph.is_sink(v) || graph.moves(v).iter().any(|&w| analysis.outcome[w as usize] == Outcome::P);
+            prop_assert_eq!(analysis.outcome[v] == Outcome::N, wins);
+        }
+    }
+
+    #[test]
+    fn opt_check_agrees_with_all_strategy_pairs(graph in dag(7), misere in any::<bool>()) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let strategies = all_strategies(&graph);
+        prop_assume!(strategies.len() <= 400);
+        for x in &strategies {
+            let brute = strategies.iter().all(|y| payoff(&graph, graph.root(), x, y, play) == 1);
+            prop_assert_eq!(opt::is_optimal(&graph, x, play), brute);
+        }
+        // Opt(G) is non-empty exactly when the root is an N-position.
+        let analysis = Analysis::new(&graph, play);
+        let any_optimal = strategies.iter().any(|x| opt::is_optimal(&graph, x, play));
+        prop_assert_eq!(any_optimal, analysis.outcome[graph.root()] == Outcome::N);
+    }
+
+    #[test]
+    fn prop_2_2_strategies_that_are_right_on_w_g_are_optimal(graph in dag(12)) {
+        let analysis = Analysis::new(&graph, Play::Normal);
+        let learning = if analysis.outcome[graph.root()] == Outcome::P { graph.with_fictitious_start() } else { graph.clone() };
+        let la = Analysis::new(&learning, Play::Normal);
+        let strategy = la.optimal_strategy(&learning);
+        prop_assert!(opt::is_optimal(&learning, &strategy, Play::Normal));
+    }
+
+    #[test]
+    fn exact_switchability_agrees_with_the_literal_definition(graph in dag(6)) {
+        prop_assume!(graph.edge_count() <= 11);
+        let literal = literal_switchability(&graph);
+        let bounds = switchability::path_bounds(&graph);
+        let exact = switchability::exact(&graph).unwrap();
+        for v in 0..graph.len() {
+            prop_assert_eq!(exact[v], Some(literal[v]), "position {}", graph.label(v));
+            prop_assert!(literal[v] <= bounds[v], "Prop 4.4 violated at {}", graph.label(v));
+        }
+    }
+}
+
+/// s(v) of Def 4.3 by enumerating every edge set A ⊆ E(G): A-compatible paths by A1–A3,
+/// Depth(A) over every directed path of G (Def 4.1).
+fn literal_switchability(graph: &GameGraph) -> Vec<u32> {
+    let edges: Vec<(usize, usize)> =
+        (0..graph.len()).flat_map(|u| graph.moves(u).iter().map(move |&w| (u, w as usize))).collect();
+    let mut best = vec![u32::MAX; graph.len()];
+    for subset in 0u32..(1 << edges.len()) {
+        let in_a: HashMap<(usize, usize), bool> =
+            edges.iter().enumerate().map(|(i, &e)| (e, subset >> i & 1 == 1)).collect();
+        let depth = (0..graph.len()).map(|u| max_a_edges_from(graph, u, &in_a)).max().unwrap_or(0);
+        let mut paths = Vec::new();
+        compatible_paths(graph, vec![graph.root()], &in_a, &mut paths);
+        for (v, slot) in best.iter_mut().enumerate() {
+            if paths.iter().all(|p| p.contains(&v)) {
+                *slot = (*slot).min(depth);
+            }
+        }
+    }
+    best
+}
+
+fn max_a_edges_from(graph: &GameGraph, u: usize, in_a: &HashMap<(usize, usize), bool>) -> u32 {
+    graph
+        .moves(u)
+        .iter()
+        .map(|&w| u32::from(in_a[&(u, w as usize)]) + max_a_edges_from(graph, w as usize, in_a))
+        .max()
+        .unwrap_or(0)
+}
+
+/// All A-compatible paths from the root that end at a sink.
+fn compatible_paths(graph: &GameGraph, path: Vec<usize>, in_a: &HashMap<(usize, usize), bool>, out: &mut Vec<Vec<usize>>) {
+    let last = *path.last().unwrap();
+    if graph.is_sink(last) {
+        out.push(path);
+        return;
+    }
+    let a_moves: Vec<usize> =
+        graph.moves(last).iter().map(|&w| w as usize).filter(|&w| in_a[&(last, w)]).collect();
+    // A2: follow an A-edge; A3: any move when the position has no A-edge.
+    let next: Vec<usize> = if a_moves.is_empty() { graph.moves(last).iter().map(|&w| w as usize).collect() } else { a_moves };
+    for w in next {
+        let mut longer = path.clone();
+        longer.push(w);
+        compatible_paths(graph, longer, in_a, out);
+    }
+}
+
+#[test]
+fn figure_4_a_strategy_wrong_at_a_critical_position_can_still_be_optimal() {
+    // Prop 2.2 is sufficient, not necessary (seed 000 App. A, Figure 4).
+    let spec = GameSpec::parse("game=dag&edges=v0-a,v0-b,v0-d,a-b,a-c,b-c,b-d,c-d&root=v0").unwrap();
+    let graph = build(&spec, &Limits::DEFAULT).unwrap();
+    let at = |name: &str| graph.find(name).unwrap() as u32;
+    let mut x = Analysis::new(&graph, Play::Normal).optimal_strategy(&graph);
+    x[at("v0") as usize] = at("d");
+    x[at("b") as usize] = at("c"); // b is critical and c is not a P-position
+    assert!(opt::is_optimal(&graph, &x, Play::Normal));
+    x[at("v0") as usize] = at("b"); // now the first move itself loses
+    assert!(!opt::is_optimal(&graph, &x, Play::Normal));
+}
+
+#[test]
+fn subtraction_nim_switchability_is_at_most_one_as_prop_6_1_says() {
+    for k in 1..=3 {
+        let moves: Vec<String> = (1..=k).map(|s: u32| s.to_string()).collect();
+        let spec = GameSpec::parse(&format!("game=subtraction&moves={}&heap=9", moves.join(","))).unwrap();
+        let graph = build(&spec, &Limits::DEFAULT).unwrap();
+        let exact = switchability::exact(&graph).unwrap();
+        for (v, s) in exact.iter().enumerate() {
+            let s = s.expect("small search finishes");
+            assert!(s <= 1, "k={k}: s({}) = {s}", graph.label(v));
+            // Every play passes the root and the only sink 0 (and, for k = 1, everything).
+            let on_every_path = v == graph.root() || graph.label(v) == "0" || k == 1;
+            assert_eq!(s == 0, on_every_path, "k={k} at {}", graph.label(v));
+        }
+    }
+}
