@@ -17,18 +17,28 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 }
 
 /// h(v) for every position, in one pass over ids (successors have smaller ids).
+pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
+    grundy_and_critical(graph).0
+}
+
+/// h(v) and membership of W_G (Def 2.1) for every position, in the same single pass: by the
+/// time v is reached every successor's value is known, so "some move to h ≠ 0" is read off
+/// while computing the mex.
 ///
 /// h(v) ≤ |F(v)|, so a stamp array of Δ + 2 entries replaces a set per position: entry g holds
 /// the last position that saw a successor of value g.
-pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
+pub fn grundy_and_critical(graph: &GameGraph) -> (Vec<u32>, Vec<bool>) {
     let n = graph.len();
     let mut grundy = vec![0u32; n];
+    let mut critical = vec![false; n];
     let mut stamp = vec![u32::MAX; graph.max_degree() + 2];
     for v in 0..n {
         let moves = graph.moves(v);
         let mark = v as u32;
+        let mut to_nonzero = false;
         for &w in moves {
             let g = grundy[w as usize] as usize;
+            to_nonzero |= g != 0;
             if g <= moves.len() {
                 stamp[g] = mark;
             }
@@ -38,6 +48,7 @@ pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
             g += 1;
         }
         grundy[v] = g as u32;
+        critical[v] = g != 0 && to_nonzero;
     }
-    grundy
+    (grundy, critical)
 }

@@ -46,22 +46,25 @@ pub struct Analysis {
 impl Analysis {
     /// Analyses every position in one or two passes over the edges.
     pub fn new(graph: &GameGraph, play: Play) -> Analysis {
-        let (grundy, outcome) = match play {
+        match play {
             Play::Normal => {
-                let h = grundy::grundy_values(graph);
+                // W_G = {v ∈ Int(G) : h(v) ≠ 0 and F(v) \ h⁻¹(0) ≠ ∅}, found in the Grundy pass.
+                let (h, critical) = grundy::grundy_and_critical(graph);
                 let outcome = h.iter().map(|&g| if g == 0 { Outcome::P } else { Outcome::N }).collect();
-                (Some(h), outcome)
+                Analysis { play, grundy: Some(h), outcome, critical }
             }
-            Play::Misere => (None, misere_outcomes(graph)),
-        };
-        // W_G = {v ∈ Int(G) : v is N and F(v) contains an N-position}; with h this is
-        // h(v) ≠ 0 and F(v) \ h⁻¹(0) ≠ ∅.
-        let critical = (0..graph.len())
-            .map(|v| {
-                outcome[v] == Outcome::N && graph.moves(v).iter().any(|&w| outcome[w as usize] == Outcome::N)
-            })
-            .collect();
-        Analysis { play, grundy, outcome, critical }
+            Play::Misere => {
+                // The same shape with outcomes: an N-position with a move to an N-position.
+                let outcome = misere_outcomes(graph);
+                let critical = (0..graph.len())
+                    .map(|v| {
+                        outcome[v] == Outcome::N
+                            && graph.moves(v).iter().any(|&w| outcome[w as usize] == Outcome::N)
+                    })
+                    .collect();
+                Analysis { play, grundy: None, outcome, critical }
+            }
+        }
     }
 
     /// |W_G|.

@@ -34,23 +34,30 @@ pub fn build(rows: u64, cols: u64) -> GameGraph {
     let k = parts as usize;
     let binomials = Binomials::new(k + largest as usize, k);
     let size = estimate(rows, cols);
-    let rank = |lambda: &[u32]| -> u64 {
-        (0..k).map(|i| binomials.get(lambda[k - 1 - i] as usize + i, i + 1)).sum()
-    };
+    // term[t][l] = C(l + k−1−t, k−t): part t's share of the rank when it has length l.
+    let width = largest as usize + 1;
+    let term: Vec<u64> =
+        (0..k).flat_map(|t| (0..width).map(move |l| (t, l))).map(|(t, l)| binomials.get(l + k - 1 - t, k - t)).collect();
     let mut csr = CsrBuilder::with_capacity(size.positions as usize, size.edges as usize);
-    let mut after = vec![0u32; k];
     for id in 0..size.positions as u64 {
-        let lambda = partition_of(&binomials, id + 1, parts, largest);
+        let rank = id + 1;
+        let lambda = partition_of(&binomials, rank, parts, largest);
         for p in 0..k {
             for q in 0..lambda[p] {
                 if p == 0 && q == 0 {
                     continue; // the poison square
                 }
-                after.copy_from_slice(&lambda);
-                for l in &mut after[p..] {
-                    *l = (*l).min(q);
+                // Parts p, p+1, … longer than q are cut to q; λ is non-increasing, so they
+                // form a run starting at p.
+                let mut after = rank;
+                for t in p..k {
+                    let l = lambda[t] as usize;
+                    if l <= q as usize {
+                        break;
+                    }
+                    after -= term[t * width + l] - term[t * width + q as usize];
                 }
-                csr.targets.push((rank(&after) - 1) as u32);
+                csr.targets.push((after - 1) as u32);
             }
         }
         csr.end_position();

@@ -30,6 +30,15 @@ pub fn build(moves: &[u64], heap: u64) -> GameGraph {
             }
         }
     }
+    if reachable.iter().all(|&r| r) {
+        // The common case (e.g. 1 is a move): ids are the heap sizes themselves.
+        let mut csr = CsrBuilder::with_capacity(top + 1, (top + 1) * moves.len());
+        for h in 0..=top as u64 {
+            csr.targets.extend(moves.iter().take_while(|&&s| s <= h).map(|&s| (h - s) as u32));
+            csr.end_position();
+        }
+        return GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![top as u64 + 1]));
+    }
     let mut id_of = vec![u32::MAX; top + 1];
     let mut heaps = Vec::new();
     for (h, _) in reachable.iter().enumerate().filter(|(_, &r)| r) {
