@@ -36,11 +36,9 @@ impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SpecError::Malformed(why) => write!(f, "The game spec is malformed: {why}."),
-            SpecError::UnknownFamily(name) => write!(
-                f,
-                "Unknown game family '{name}'; allowed: {}.",
-                crate::spec::FAMILY_NAMES.join(", ")
-            ),
+            SpecError::UnknownFamily(name) => {
+                write!(f, "Unknown game family '{name}'; allowed: {}.", crate::spec::FAMILY_NAMES.join(", "))
+            }
             SpecError::UnknownKey { family, key, allowed } => {
                 write!(f, "The {family} game takes no key '{key}'; allowed keys: {allowed}.")
             }
@@ -57,10 +55,9 @@ impl fmt::Display for SpecError {
                 group_digits(*size),
                 group_digits(u128::from(*budget))
             ),
-            SpecError::Cyclic { node } => write!(
-                f,
-                "The custom graph has a cycle through '{node}'; a game graph must be acyclic."
-            ),
+            SpecError::Cyclic { node } => {
+                write!(f, "The custom graph has a cycle through '{node}'; a game graph must be acyclic.")
+            }
             SpecError::SelfLoop { node } => write!(
                 f,
                 "The custom graph has a move from '{node}' to itself; a game graph must be acyclic."
@@ -68,10 +65,9 @@ impl fmt::Display for SpecError {
             SpecError::DuplicateEdge { from, to } => {
                 write!(f, "The custom graph lists the move {from}-{to} twice; list each move once.")
             }
-            SpecError::EmptyGraph => write!(
-                f,
-                "The custom graph has no moves; give at least one edge, e.g. edges=a-b."
-            ),
+            SpecError::EmptyGraph => {
+                write!(f, "The custom graph has no moves; give at least one edge, e.g. edges=a-b.")
+            }
         }
     }
 }

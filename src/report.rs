@@ -96,8 +96,11 @@ impl Report {
 
         let bounds = (spec.play == Play::Normal).then(|| {
             // s(v) on G* equals s(v) on G for v ≠ v*, and s(v*) = 0: a switcher never needs v* → v0.
-            let critical_s: Vec<u32> =
-                learning_analysis.critical_positions().into_iter().map(|v| if v < graph.len() { s_value(v) } else { 0 }).collect();
+            let critical_s: Vec<u32> = learning_analysis
+                .critical_positions()
+                .into_iter()
+                .map(|v| if v < graph.len() { s_value(v) } else { 0 })
+                .collect();
             let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
             runtime_bounds(learning.len(), learning.max_degree(), &critical_s, s_all, s_exact, REPORT_K)
         });
@@ -133,7 +136,11 @@ impl Report {
             critical: analysis.critical_count(),
             fictitious_start,
             switchability_bound: bounds_s.iter().copied().max().unwrap_or(0),
-            switchability_exact: if s_exact { exact.as_ref().and_then(|e| e.iter().flatten().copied().max()) } else { None },
+            switchability_exact: if s_exact {
+                exact.as_ref().and_then(|e| e.iter().flatten().copied().max())
+            } else {
+                None
+            },
             switchability_exact_limit: switchability::EXACT_MAX_POSITIONS,
             bounds,
             optimal_strategy_checked,
@@ -155,8 +162,12 @@ impl Report {
             self.positions, self.edges, self.max_degree
         ));
         let grundy = self.root_grundy.map_or(String::from("none (misère play)"), |g| g.to_string());
-        let verdict = if self.root_outcome == "N" { "the first player wins" } else { "the second player wins" };
-        line(format!("root        {}: Grundy value {grundy}, {}-position ({verdict})", self.root, self.root_outcome));
+        let verdict =
+            if self.root_outcome == "N" { "the first player wins" } else { "the second player wins" };
+        line(format!(
+            "root        {}: Grundy value {grundy}, {}-position ({verdict})",
+            self.root, self.root_outcome
+        ));
         if let Some(w) = &self.winning_move {
             line(format!("winning     move to {w}"));
         }
@@ -166,7 +177,10 @@ impl Report {
             None if self.positions <= self.switchability_exact_limit => {
                 "the exact search passed its step budget at some positions".to_string()
             }
-            None => format!("exact s(v) computed only for graphs of at most {} positions", self.switchability_exact_limit),
+            None => format!(
+                "exact s(v) computed only for graphs of at most {} positions",
+                self.switchability_exact_limit
+            ),
         };
         line(format!("switch.     max s(v) ≤ {} (Prop 4.4 / 6.1); {exact}", self.switchability_bound));
         if self.fictitious_start {
@@ -204,14 +218,17 @@ impl Report {
                     p.period,
                     p.cycle.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
                 )),
-                None => line(format!("period      no period found within heap sizes up to {PERIOD_SEARCH_LIMIT}")),
+                None => {
+                    line(format!("period      no period found within heap sizes up to {PERIOD_SEARCH_LIMIT}"))
+                }
             }
         }
         if let Some(nodes) = &self.nodes {
             line(String::new());
             line("label\tgrundy\toutcome\tcritical\ts(v)\tmoves".into());
             for node in nodes {
-                let s = node.switchability.map_or(format!("≤{}", node.switchability_bound), |s| s.to_string());
+                let s =
+                    node.switchability.map_or(format!("≤{}", node.switchability_bound), |s| s.to_string());
                 line(format!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     node.label,

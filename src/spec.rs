@@ -14,16 +14,8 @@ use crate::games::dag::DagSpec;
 use crate::games::poset::PosetExpr;
 
 /// Every family name the `game` key accepts, in the order documentation lists them.
-pub const FAMILY_NAMES: [&str; 8] = [
-    "subtraction",
-    "nim",
-    "silver-dollar",
-    "turning-turtles",
-    "chomp",
-    "wythoff",
-    "poset",
-    "dag",
-];
+pub const FAMILY_NAMES: [&str; 8] =
+    ["subtraction", "nim", "silver-dollar", "turning-turtles", "chomp", "wythoff", "poset", "dag"];
 
 /// Longest spec we read at all (a custom graph is typed into it, so it may be long).
 pub const MAX_SPEC_BYTES: usize = 256 * 1024;
@@ -244,9 +236,9 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, SpecError> {
     let text = text.strip_prefix('?').unwrap_or(text);
     let mut pairs = Vec::new();
     for segment in text.split('&').filter(|s| !s.trim().is_empty()) {
-        let (key, value) = segment.split_once('=').ok_or_else(|| {
-            SpecError::Malformed(format!("'{segment}' is not of the form key=value"))
-        })?;
+        let (key, value) = segment
+            .split_once('=')
+            .ok_or_else(|| SpecError::Malformed(format!("'{segment}' is not of the form key=value")))?;
         let key = percent_decode(key.trim())?;
         if key.is_empty() {
             return Err(SpecError::Malformed(format!("'{segment}' has an empty key")));
@@ -289,7 +281,13 @@ pub(crate) fn bad_value(key: &str, value: &str, allowed: &str) -> SpecError {
 }
 
 /// A whole number in `[min, max]`; anything else is a [`SpecError::BadValue`] quoting `allowed`.
-pub(crate) fn parse_number(key: &str, text: &str, min: u64, max: u64, allowed: &str) -> Result<u64, SpecError> {
+pub(crate) fn parse_number(
+    key: &str,
+    text: &str,
+    min: u64,
+    max: u64,
+    allowed: &str,
+) -> Result<u64, SpecError> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad_value(key, text, allowed));
@@ -304,7 +302,9 @@ fn parse_list(key: &str, text: &str, min: u64, max: u64, allowed: &str) -> Resul
     if text.trim().is_empty() {
         return Err(bad_value(key, text, allowed));
     }
-    text.split(',').map(|part| parse_number(key, part, min, max, allowed).map_err(|_| bad_value(key, text, allowed))).collect()
+    text.split(',')
+        .map(|part| parse_number(key, part, min, max, allowed).map_err(|_| bad_value(key, text, allowed)))
+        .collect()
 }
 
 #[cfg(test)]

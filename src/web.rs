@@ -20,8 +20,8 @@ pub fn start() {
 /// A bad or too large spec throws a JS `Error`-like value carrying the core's message.
 #[wasm_bindgen]
 pub fn analyse(spec: &str, positions: bool) -> Result<String, JsValue> {
-    let report = crate::report::analyse(spec, positions)
-        .map_err(|err| JsValue::from_str(&err.to_string()))?;
+    let report =
+        crate::report::analyse(spec, positions).map_err(|err| JsValue::from_str(&err.to_string()))?;
     serde_json::to_string(&report)
         .map_err(|err| JsValue::from_str(&format!("Could not encode the report: {err}.")))
 }

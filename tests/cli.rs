@@ -91,7 +91,10 @@ fn bad_input_gets_one_sentence_on_stderr_and_exit_code_2() {
         ("game=dag&edges=a-b,a-b", "lists the move a-b twice"),
         ("game=dag&edges=", "has no moves"),
         ("game=poset&poset=C3/", "not a valid poset"),
-        ("game=turning-turtles&coins=60", "1,152,921,504,606,846,976 positions, above the budget of 4,000,000 positions"),
+        (
+            "game=turning-turtles&coins=60",
+            "1,152,921,504,606,846,976 positions, above the budget of 4,000,000 positions",
+        ),
         ("game=chomp&rows=20&cols=20", "137,846,528,819 positions, above the budget of 4,000,000"),
         ("game=subtraction&moves=1&heap=18446744073709551615", "above the budget of 4,000,000 positions"),
         ("game=nim&heaps=1000,1000,1000", "positions, above the budget"),

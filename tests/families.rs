@@ -143,7 +143,8 @@ fn turning_turtles_is_nim_on_head_positions_and_matches_brute_force() {
     // A lone head at 1-based position k moves to all tails or to a lone head at j < k, so it is
     // a Nim heap of k; the game is the sum of its heads.
     for (label, g) in grundy_of("game=turning-turtles&coins=8") {
-        let xor = label.chars().enumerate().filter(|(_, c)| *c == 'H').fold(0, |a, (i, _)| a ^ (i as u32 + 1));
+        let xor =
+            label.chars().enumerate().filter(|(_, c)| *c == 'H').fold(0, |a, (i, _)| a ^ (i as u32 + 1));
         assert_eq!(g, xor, "turtles {label}");
     }
     let moves = |label: &str| -> Vec<String> {
@@ -293,7 +294,8 @@ fn custom_graph_matches_seed_000_figure_4_reading() {
     let at = |name: &str| graph.find(name).unwrap();
     // d sink 0; c → d: 1; b → c, d: 2; a → b, c: mex{2, 1} = 0; v0 → a, b, d: mex{0, 2, 0} = 1.
     assert_eq!((h[at("d")], h[at("c")], h[at("b")], h[at("a")], h[at("v0")]), (0, 1, 2, 0, 1));
-    let mut critical: Vec<String> = analysis.critical_positions().into_iter().map(|v| graph.label(v)).collect();
+    let mut critical: Vec<String> =
+        analysis.critical_positions().into_iter().map(|v| graph.label(v)).collect();
     critical.sort();
     assert_eq!(critical, ["b", "v0"]);
 }
@@ -334,7 +336,8 @@ fn misere_outcomes_of_subtraction_nim_follow_the_shifted_pattern() {
     // Misère SubtractionNim with moves 1..k: P iff heap ≡ 1 (mod k+1) (the last taker loses).
     for k in 1..=4u64 {
         let moves: Vec<String> = (1..=k).map(|s| s.to_string()).collect();
-        let (graph, analysis) = analysed(&format!("game=subtraction&moves={}&heap=30&play=misere", moves.join(",")));
+        let (graph, analysis) =
+            analysed(&format!("game=subtraction&moves={}&heap=30&play=misere", moves.join(",")));
         for v in 0..graph.len() {
             let heap: u64 = graph.label(v).parse().unwrap();
             assert_eq!(analysis.outcome[v] == Outcome::P, heap % (k + 1) == 1, "k={k} heap={heap}");

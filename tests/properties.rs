@@ -160,7 +160,12 @@ fn max_a_edges_from(graph: &GameGraph, u: usize, in_a: &HashMap<(usize, usize), 
 }
 
 /// All A-compatible paths from the root that end at a sink.
-fn compatible_paths(graph: &GameGraph, path: Vec<usize>, in_a: &HashMap<(usize, usize), bool>, out: &mut Vec<Vec<usize>>) {
+fn compatible_paths(
+    graph: &GameGraph,
+    path: Vec<usize>,
+    in_a: &HashMap<(usize, usize), bool>,
+    out: &mut Vec<Vec<usize>>,
+) {
     let last = *path.last().unwrap();
     if graph.is_sink(last) {
         out.push(path);
@@ -169,7 +174,8 @@ fn compatible_paths(graph: &GameGraph, path: Vec<usize>, in_a: &HashMap<(usize, 
     let a_moves: Vec<usize> =
         graph.moves(last).iter().map(|&w| w as usize).filter(|&w| in_a[&(last, w)]).collect();
     // A2: follow an A-edge; A3: any move when the position has no A-edge.
-    let next: Vec<usize> = if a_moves.is_empty() { graph.moves(last).iter().map(|&w| w as usize).collect() } else { a_moves };
+    let next: Vec<usize> =
+        if a_moves.is_empty() { graph.moves(last).iter().map(|&w| w as usize).collect() } else { a_moves };
     for w in next {
         let mut longer = path.clone();
         longer.push(w);

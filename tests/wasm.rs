@@ -17,11 +17,7 @@ fn subtraction_134_follows_its_period() {
         let report = impartial::report::analyse(&spec, false).expect("a valid spec");
         let expected = PERIOD_134[(heap % 7) as usize];
         assert_eq!(report.root_grundy, Some(expected), "g({heap})");
-        assert_eq!(
-            report.root_outcome,
-            if expected == 0 { "P" } else { "N" },
-            "outcome of {heap}"
-        );
+        assert_eq!(report.root_outcome, if expected == 0 { "P" } else { "N" }, "outcome of {heap}");
         assert_eq!(report.positions, heap as usize + 1);
     }
 }
@@ -33,10 +29,7 @@ fn every_position_of_subtraction_134_follows_its_period() {
     let nodes = report.nodes.expect("positions were asked for");
     assert_eq!(nodes.len(), 21);
     for node in nodes {
-        let heap: usize = node
-            .label
-            .parse()
-            .expect("subtraction labels are heap sizes");
+        let heap: usize = node.label.parse().expect("subtraction labels are heap sizes");
         assert_eq!(node.grundy, Some(PERIOD_134[heap % 7]), "g({heap})");
     }
 }
@@ -49,13 +42,9 @@ fn unknown_family_is_an_error_not_a_panic() {
 
 #[wasm_bindgen_test]
 fn facade_returns_the_report_as_json() {
-    let json =
-        impartial::web::analyse("game=subtraction&moves=1,2&heap=6", true).expect("a valid spec");
+    let json = impartial::web::analyse("game=subtraction&moves=1,2&heap=6", true).expect("a valid spec");
     assert!(json.starts_with('{') && json.ends_with('}'), "{json}");
-    assert!(
-        json.contains(r#""game":"game=subtraction&moves=1,2&heap=6&play=normal""#),
-        "{json}"
-    );
+    assert!(json.contains(r#""game":"game=subtraction&moves=1,2&heap=6&play=normal""#), "{json}");
     assert!(json.contains(r#""root_grundy":0"#), "{json}");
     assert!(json.contains(r#""root_outcome":"P""#), "{json}");
     assert!(json.contains(r#""fictitious_start":true"#), "{json}");
@@ -69,10 +58,7 @@ fn facade_returns_the_report_as_json() {
 fn facade_turns_a_bad_spec_into_the_core_message() {
     let err = impartial::web::analyse("game=chess", false).expect_err("chess is not a family");
     let message = err.as_string().expect("the error is a JS string");
-    assert!(
-        message.starts_with("Unknown game family 'chess'"),
-        "{message}"
-    );
+    assert!(message.starts_with("Unknown game family 'chess'"), "{message}");
 
     let err = impartial::web::analyse("game=nim&heaps=x", false).expect_err("x is not a heap");
     assert!(err.as_string().unwrap().contains("not a valid heaps"));

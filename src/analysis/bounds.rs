@@ -55,17 +55,26 @@ pub struct RuntimeBounds {
 }
 
 /// Computes the bounds from n, Δ, the s(v) at critical positions and max_v s(v).
-pub fn runtime_bounds(n: usize, max_degree: usize, critical_s: &[u32], s_all: u32, s_exact: bool, k: f64) -> RuntimeBounds {
+pub fn runtime_bounds(
+    n: usize,
+    max_degree: usize,
+    critical_s: &[u32],
+    s_all: u32,
+    s_exact: bool,
+    k: f64,
+) -> RuntimeBounds {
     let base = 20.0 * max_degree.max(1) as f64 * n as f64; // 20Δn
     let lb = base.log10();
     // log n is 0 for n = 1; the bound is then 0 (nothing to learn): keep it finite in log10.
     let ln_n = (n as f64).ln().max(f64::MIN_POSITIVE);
     let s_critical = critical_s.iter().copied().max().unwrap_or(0);
-    let theorem_mu = (k + f64::from(s_critical) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_critical)) * lb + ln_n.log10();
+    let theorem_mu =
+        (k + f64::from(s_critical) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_critical)) * lb + ln_n.log10();
     // log10 Σ_{v∈W_G} (20Δn)^{s(v)}, summed stably in log space.
     let sum_log = log10_sum(critical_s.iter().map(|&s| f64::from(s) * lb));
     let theorem_runtime = theorem_mu + sum_log + ln_n.log10();
-    let corollary_mu = (k + f64::from(s_all) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_all)) * lb + ln_n.log10();
+    let corollary_mu =
+        (k + f64::from(s_all) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_all)) * lb + ln_n.log10();
     let corollary_runtime =
         (k + f64::from(s_all) + 1.0).log10() + (2.0 + 3.0 * f64::from(s_all)) * lb + 2.0 * ln_n.log10();
     RuntimeBounds {

@@ -11,10 +11,12 @@
 //!   compatible with the larger, and the depth cannot grow;
 //! - A-edges only matter at strict ancestors of v, pointing at positions that still reach v:
 //!   elsewhere they add depth and change nothing about visiting v.
-//! So a switcher is a choice, at each strict ancestor u of v, of "free" or one move a(u). Both
-//! the depth D(u) = max_{w ∈ F(u)} (D(w) + [a(u) = w]) and "every compatible path from u meets
-//! v" are computed bottom-up in id order, which allows a branch-and-bound over the ancestors in
-//! increasing id, starting from Prop 4.4's bound (a shortest root-to-v path is a switcher).
+//!
+//! So a switcher is a choice, at each position a compatible path reaches before v, of "free"
+//! or one move a(u). The search decides positions top-down in decreasing id (every predecessor
+//! first), carrying for each position the most A-edges on a path ending there; a reached
+//! position that cannot reach v ends the branch, and branches as deep as the best switcher so
+//! far are cut, starting from Prop 4.4's bound (a shortest root-to-v path is a switcher).
 
 use crate::graph::GameGraph;
 

@@ -53,22 +53,26 @@ mod cli {
             }
         };
         match cli.command {
-            Command::Analyse { game, json, positions } => match impartial::report::analyse(&game, positions) {
-                Ok(report) => {
-                    let text = if json {
-                        serde_json::to_string(&report).map(|s| s + "\n").unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"))
-                    } else {
-                        report.to_text()
-                    };
-                    // A closed pipe (e.g. `| head`) is not an error worth a panic.
-                    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-                    ExitCode::SUCCESS
+            Command::Analyse { game, json, positions } => {
+                match impartial::report::analyse(&game, positions) {
+                    Ok(report) => {
+                        let text = if json {
+                            serde_json::to_string(&report)
+                                .map(|s| s + "\n")
+                                .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"))
+                        } else {
+                            report.to_text()
+                        };
+                        // A closed pipe (e.g. `| head`) is not an error worth a panic.
+                        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                        ExitCode::SUCCESS
+                    }
+                    Err(err) => {
+                        eprintln!("impartial: {err}");
+                        ExitCode::from(2)
+                    }
                 }
-                Err(err) => {
-                    eprintln!("impartial: {err}");
-                    ExitCode::from(2)
-                }
-            },
+            }
         }
     }
 }

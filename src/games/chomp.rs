@@ -36,8 +36,10 @@ pub fn build(rows: u64, cols: u64) -> GameGraph {
     let size = estimate(rows, cols);
     // term[t][l] = C(l + k−1−t, k−t): part t's share of the rank when it has length l.
     let width = largest as usize + 1;
-    let term: Vec<u64> =
-        (0..k).flat_map(|t| (0..width).map(move |l| (t, l))).map(|(t, l)| binomials.get(l + k - 1 - t, k - t)).collect();
+    let term: Vec<u64> = (0..k)
+        .flat_map(|t| (0..width).map(move |l| (t, l)))
+        .map(|(t, l)| binomials.get(l + k - 1 - t, k - t))
+        .collect();
     let mut csr = CsrBuilder::with_capacity(size.positions as usize, size.edges as usize);
     for id in 0..size.positions as u64 {
         let rank = id + 1;

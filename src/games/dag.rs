@@ -69,9 +69,9 @@ impl DagSpec {
             return Err(SpecError::EmptyGraph);
         }
         let root = match root {
-            Some(name) => *index.get(name.trim()).ok_or_else(|| {
-                bad_value("root", name, "the name of a position that appears in edges")
-            })?,
+            Some(name) => *index
+                .get(name.trim())
+                .ok_or_else(|| bad_value("root", name, "the name of a position that appears in edges"))?,
             None => u32::MAX, // replaced below once the graph is known to be acyclic
         };
         let mut spec = DagSpec { names, edges: list, root };

@@ -70,7 +70,12 @@ pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(
         });
     }
     if size.edges > u128::from(limits.max_edges) {
-        return Err(SpecError::TooLarge { family, what: "moves", size: size.edges, budget: limits.max_edges });
+        return Err(SpecError::TooLarge {
+            family,
+            what: "moves",
+            size: size.edges,
+            budget: limits.max_edges,
+        });
     }
     Ok(())
 }

@@ -15,8 +15,8 @@ pub fn estimate(heaps: &[u64]) -> Size {
     let edges = radices
         .iter()
         .map(|&r| {
-            let others = if r == 0 { 0 } else { positions / r };
-            others.saturating_mul(r * (r - 1) / 2)
+            // r ≥ 1; when `positions` saturated, so do the moves.
+            (positions / r).saturating_mul(r * (r - 1) / 2)
         })
         .fold(0u128, |acc, e| acc.saturating_add(e));
     Size { positions, edges, exact: true }

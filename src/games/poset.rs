@@ -96,15 +96,18 @@ impl PosetExpr {
         let up = self.up_sets();
         let n = up.len();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let sets = down_sets(full, &up, limits.max_positions)
-            .ok_or(SpecError::TooLarge {
-                family: "poset",
-                what: "positions",
-                size: u128::from(limits.max_positions) + 1,
-                budget: limits.max_positions,
-            })?;
+        let sets = down_sets(full, &up, limits.max_positions).ok_or(SpecError::TooLarge {
+            family: "poset",
+            what: "positions",
+            size: u128::from(limits.max_positions) + 1,
+            budget: limits.max_positions,
+        })?;
         let edges: usize = sets.iter().map(|s| s.count_ones() as usize).sum();
-        check_size("poset", Size { positions: sets.len() as u128, edges: edges as u128, exact: true }, limits)?;
+        check_size(
+            "poset",
+            Size { positions: sets.len() as u128, edges: edges as u128, exact: true },
+            limits,
+        )?;
         let id_of: HashMap<u64, u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
         let mut csr = CsrBuilder::with_capacity(sets.len(), edges);
         for &set in &sets {
@@ -349,7 +352,8 @@ impl Parser<'_> {
             while matches!(self.text.get(self.at), Some(b' ' | b'+')) {
                 self.at += 1;
             }
-            let at_operand = matches!(self.text.get(self.at), Some(b'(' | b'C' | b'A' | b'V' | b'L' | b'D' | b'd'));
+            let at_operand =
+                matches!(self.text.get(self.at), Some(b'(' | b'C' | b'A' | b'V' | b'L' | b'D' | b'd'));
             if self.at == start || !at_operand {
                 self.at = start;
                 break;
@@ -462,7 +466,8 @@ mod tests {
 
     #[test]
     fn down_set_counts_match_enumeration() {
-        for text in ["C4", "A5", "V3", "L3", "D3", "C2+A2", "(C2+A2)/C1", "C1/A2/C2+C3", "div12", "div30/C2"] {
+        for text in ["C4", "A5", "V3", "L3", "D3", "C2+A2", "(C2+A2)/C1", "C1/A2/C2+C3", "div12", "div30/C2"]
+        {
             let expr = PosetExpr::parse(text).unwrap();
             let size = expr.estimate(1000).unwrap();
             let graph = expr.build(&Limits::DEFAULT).unwrap();
