@@ -89,10 +89,16 @@ impl Report {
         let s_exact = exact.as_ref().is_some_and(|e| e.iter().all(Option::is_some));
 
         // The learning graph: G, or G* = G + (v* → v0) when the root is a P-position.
-        let learning = if fictitious_start { graph.with_fictitious_start() } else { graph.clone() };
-        let learning_analysis = Analysis::new(&learning, spec.play);
-        let strategy = learning_analysis.optimal_strategy(&learning);
-        let optimal_strategy_checked = opt::is_optimal(&learning, &strategy, spec.play);
+        let augmented;
+        let learning: &GameGraph = if fictitious_start {
+            augmented = graph.with_fictitious_start();
+            &augmented
+        } else {
+            graph
+        };
+        let learning_analysis = Analysis::new(learning, spec.play);
+        let strategy = learning_analysis.optimal_strategy(learning);
+        let optimal_strategy_checked = opt::is_optimal(learning, &strategy, spec.play);
 
         let bounds = (spec.play == Play::Normal).then(|| {
             // s(v) on G* equals s(v) on G for v ≠ v*, and s(v*) = 0: a switcher never needs v* → v0.
