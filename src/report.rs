@@ -2,6 +2,8 @@
 //! [`Report`] per game, plus a plain-text rendering. The JSON field names are a public
 //! interface, documented in README.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::analysis::bounds::{runtime_bounds, RuntimeBounds};
@@ -10,7 +12,7 @@ use crate::analysis::{opt, switchability, Analysis, Outcome};
 use crate::error::SpecError;
 use crate::games::{self, Limits};
 use crate::graph::{GameGraph, FICTITIOUS_START};
-use crate::spec::{Family, GameSpec, Play};
+use crate::spec::{bad_value, Family, GameSpec, Play};
 
 /// The K of Theorem 5.2 / Corollary 5.3 used in reports: failure probability at most 1/n.
 pub const REPORT_K: f64 = 1.0;
@@ -53,6 +55,35 @@ pub struct Report {
     /// One entry per position, only when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<NodeReport>>,
+    /// The position asked about with `--from`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<NodeReport>,
+    /// The Opt(G) check of a strategy given with `--strategy`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<StrategyCheck>,
+}
+
+/// What to add to a report beyond the summary.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// List every position.
+    pub positions: bool,
+    /// Describe one position, by label.
+    pub from: Option<String>,
+    /// Check a strategy: (position label, move label) pairs.
+    pub strategy: Option<Vec<(String, String)>>,
+}
+
+/// The result of checking a (possibly partial) strategy against Opt(G) (seed 000 §2).
+#[derive(Debug, Clone, Serialize)]
+pub struct StrategyCheck {
+    /// Positions the strategy fixes a move at.
+    pub fixed: usize,
+    /// Interior positions it leaves open (they count as "any move").
+    pub open: usize,
+    /// Every strategy that agrees with it is in Opt (of G, or of G* when `fictitious_start`):
+    /// it wins from the root against every opponent.
+    pub optimal: bool,
 }
 
 /// One position in a report's `nodes`.
@@ -68,17 +99,33 @@ pub struct NodeReport {
     pub optimal_moves: Vec<String>,
     pub switchability_bound: u32,
     pub switchability: Option<u32>,
+    /// The Grundy value worked out, e.g. `mex{0, 2} = 1`; null under misère play.
+    pub mex: Option<String>,
 }
 
 /// Parses, builds and analyses a spec in one call.
 pub fn analyse(spec_text: &str, with_positions: bool) -> Result<Report, SpecError> {
+    analyse_with(spec_text, &Options { positions: with_positions, ..Options::default() })
+}
+
+/// [`analyse`] with the extra parts of [`Options`].
+pub fn analyse_with(spec_text: &str, options: &Options) -> Result<Report, SpecError> {
     let spec = GameSpec::parse(spec_text)?;
     let graph = games::build(&spec, &Limits::DEFAULT)?;
-    Ok(Report::new(&spec, &graph, with_positions))
+    Report::new(&spec, &graph, options)
+}
+
+/// Reads a strategy written as a JSON object from position labels to move labels,
+/// e.g. `{"6":"4","5":"3"}`.
+pub fn parse_strategy(text: &str) -> Result<Vec<(String, String)>, SpecError> {
+    let map: std::collections::BTreeMap<String, String> = serde_json::from_str(text).map_err(|_| {
+        bad_value("strategy", text, "a JSON object from position labels to move labels, e.g. {\"6\":\"4\"}")
+    })?;
+    Ok(map.into_iter().collect())
 }
 
 impl Report {
-    pub fn new(spec: &GameSpec, graph: &GameGraph, with_positions: bool) -> Report {
+    pub fn new(spec: &GameSpec, graph: &GameGraph, options: &Options) -> Result<Report, SpecError> {
         let analysis = Analysis::new(graph, spec.play);
         let root = graph.root();
         let fictitious_start = analysis.outcome[root] == Outcome::P;
@@ -115,21 +162,33 @@ impl Report {
             Family::Subtraction { moves, .. } => Some(subtraction_period(moves, PERIOD_SEARCH_LIMIT)),
             _ => None,
         };
-        let nodes = with_positions.then(|| {
-            (0..graph.len())
-                .map(|v| NodeReport {
-                    label: graph.label(v),
-                    grundy: analysis.grundy.as_ref().map(|h| h[v]),
-                    outcome: analysis.outcome[v].as_str(),
-                    critical: analysis.critical[v],
-                    moves: graph.moves(v).iter().map(|&w| graph.label(w as usize)).collect(),
-                    optimal_moves: analysis.optimal_moves(graph, v).map(|w| graph.label(w)).collect(),
-                    switchability_bound: bounds_s[v],
-                    switchability: exact.as_ref().and_then(|e| e[v]),
-                })
-                .collect()
-        });
-        Report {
+        let node = |v: usize| NodeReport {
+            label: graph.label(v),
+            grundy: analysis.grundy.as_ref().map(|h| h[v]),
+            outcome: analysis.outcome[v].as_str(),
+            critical: analysis.critical[v],
+            moves: graph.moves(v).iter().map(|&w| graph.label(w as usize)).collect(),
+            optimal_moves: analysis.optimal_moves(graph, v).map(|w| graph.label(w)).collect(),
+            switchability_bound: bounds_s[v],
+            switchability: exact.as_ref().and_then(|e| e[v]),
+            mex: analysis.grundy.as_ref().map(|h| {
+                let mut options: Vec<u32> = graph.moves(v).iter().map(|&w| h[w as usize]).collect();
+                options.sort_unstable();
+                options.dedup();
+                let shown: Vec<String> = options.iter().map(u32::to_string).collect();
+                format!("mex{{{}}} = {}", shown.join(", "), h[v])
+            }),
+        };
+        let nodes = options.positions.then(|| (0..graph.len()).map(node).collect());
+        let from = match &options.from {
+            Some(label) => Some(node(position_named(graph, label, "position")?)),
+            None => None,
+        };
+        let strategy = match &options.strategy {
+            Some(entries) => Some(check_strategy(graph, learning, entries, spec.play)?),
+            None => None,
+        };
+        Ok(Report {
             game: spec.to_string(),
             play: spec.play.as_str(),
             positions: graph.len(),
@@ -152,7 +211,9 @@ impl Report {
             optimal_strategy_checked,
             subtraction_period,
             nodes,
-        }
+            from,
+            strategy,
+        })
     }
 
     /// The plain-text summary the CLI prints.
@@ -229,6 +290,33 @@ impl Report {
                 }
             }
         }
+        if let Some(node) = &self.from {
+            let value = node.mex.clone().unwrap_or_else(|| "no Grundy value (misère play)".into());
+            let moves =
+                if node.optimal_moves.is_empty() { "none".into() } else { node.optimal_moves.join(" ") };
+            line(format!(
+                "from        {}: {value}, {}-position{}; winning moves to: {moves}",
+                node.label,
+                node.outcome,
+                if node.critical { ", critical" } else { "" }
+            ));
+        }
+        if let Some(check) = &self.strategy {
+            let verdict = if check.optimal {
+                "in Opt(G): it wins from the root against every opponent"
+            } else {
+                "not in Opt(G): some opponent beats it"
+            };
+            let open = if check.open > 0 {
+                format!(
+                    " ({} open positions count as any move; the verdict holds for every choice there)",
+                    check.open
+                )
+            } else {
+                String::new()
+            };
+            line(format!("strategy    {} moves fixed: {verdict}{open}", check.fixed));
+        }
         if let Some(nodes) = &self.nodes {
             line(String::new());
             line("label\tgrundy\toutcome\tcritical\ts(v)\tmoves".into());
@@ -258,6 +346,45 @@ fn show(log10: f64) -> String {
         let exponent = log10.floor();
         format!("{:.2}e{}", 10f64.powf(log10 - exponent), exponent as i64)
     }
+}
+
+/// The id of the position with this label, or a sentence saying there is none.
+fn position_named(graph: &GameGraph, label: &str, what: &str) -> Result<usize, SpecError> {
+    graph.find(label).ok_or_else(|| bad_value(what, label, "the label of a position of this game"))
+}
+
+/// Checks a strategy given as (position, move) labels on the learning graph (G, or G* whose
+/// v* has the single move to v0); positions it does not list are open.
+fn check_strategy(
+    graph: &GameGraph,
+    learning: &GameGraph,
+    entries: &[(String, String)],
+    play: Play,
+) -> Result<StrategyCheck, SpecError> {
+    let ids: HashMap<String, usize> = (0..graph.len()).map(|v| (graph.label(v), v)).collect();
+    let mut strategy: Vec<Option<u32>> = vec![None; learning.len()];
+    for (from, to) in entries {
+        let allowed = "the label of a position of this game";
+        let &v = ids.get(from).ok_or_else(|| bad_value("strategy position", from, allowed))?;
+        let &w = ids.get(to).ok_or_else(|| bad_value("strategy move", to, allowed))?;
+        if !graph.moves(v).contains(&(w as u32)) {
+            return Err(bad_value(
+                "strategy move",
+                &format!("{from} → {to}"),
+                &format!("{to} is not a move from {from}"),
+            ));
+        }
+        strategy[v] = Some(w as u32);
+    }
+    if learning.len() > graph.len() {
+        strategy[graph.len()] = Some(graph.root() as u32); // v* → v0, the only move
+    }
+    let open = (0..graph.len()).filter(|&v| !graph.is_sink(v) && strategy[v].is_none()).count();
+    Ok(StrategyCheck {
+        fixed: entries.len(),
+        open,
+        optimal: opt::every_completion_is_optimal(learning, &strategy, play),
+    })
 }
 
 /// Upper bounds on s(v): Prop 4.4's shortest-path length, and Prop 6.1's s(v) ≤ 1 for

@@ -130,3 +130,58 @@ fn the_cli_uses_the_same_canonical_spec_as_the_library() {
     let report = json("#game=poset&poset=(C2 + A2)/C1", false);
     assert_eq!(report["game"], "game=poset&poset=(C2+A2)/C1&play=normal");
 }
+
+#[test]
+fn from_describes_one_position_with_its_mex_worked_out() {
+    let (code, stdout, _) =
+        run(&["analyse", "--game", "game=subtraction&moves=1,2&heap=6", "--json", "--from", "5"]);
+    assert_eq!(code, 0);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["from"]["mex"], "mex{0, 1} = 2");
+    assert_eq!(report["from"]["optimal_moves"][0], "3");
+    assert_eq!(report["from"]["critical"], true);
+}
+
+#[test]
+fn strategy_is_checked_against_opt_with_open_positions_as_any_move() {
+    let check = |game: &str, strategy: &str| -> Value {
+        let (code, stdout, stderr) = run(&["analyse", "--game", game, "--json", "--strategy", strategy]);
+        assert_eq!(code, 0, "{stderr}");
+        serde_json::from_str::<Value>(&stdout).unwrap()["strategy"].clone()
+    };
+    // SubtractionNim^2_7: the root 6 is P, so the learner plays second (after v* → 6) and must
+    // answer 5 and 4 with 3, and 2 with 0.
+    let sub = "game=subtraction&moves=1,2&heap=6";
+    assert_eq!(check(sub, r#"{"5":"3","4":"3","2":"0"}"#)["optimal"], true);
+    assert_eq!(check(sub, r#"{"5":"3","4":"3"}"#)["optimal"], false, "2 left open may move to 1");
+    assert_eq!(check(sub, r#"{"5":"4","4":"3","2":"0"}"#)["optimal"], false);
+    let nim = check("game=nim&heaps=1,2", r#"{"1,2":"1,1","1,1":"1,0"}"#);
+    assert_eq!((nim["optimal"].as_bool(), nim["fixed"].as_u64()), (Some(true), Some(2)));
+    // From a file, as @FILE.
+    let path = std::env::temp_dir().join(format!("impartial-strategy-{}.json", std::process::id()));
+    std::fs::write(&path, r#"{"1,2":"0,2"}"#).unwrap();
+    let (code, stdout, _) =
+        run(&["analyse", "--game", "game=nim&heaps=1,2", "--strategy", &format!("@{}", path.display())]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("not in Opt(G)"), "{stdout}");
+}
+
+#[test]
+fn bad_strategies_and_positions_are_one_sentence_and_exit_2() {
+    let game = "game=nim&heaps=1,2";
+    for (flag, value, expected) in [
+        ("--strategy", "nope", "a JSON object from position labels to move labels"),
+        ("--strategy", r#"{"1,2":"1,3"}"#, "'1,3' is not a valid strategy move"),
+        ("--strategy", r#"{"1,2":"0,0"}"#, "0,0 is not a move from 1,2"),
+        ("--strategy", r#"{"7,7":"0,0"}"#, "'7,7' is not a valid strategy position"),
+        ("--strategy", "@/no/such/file", "cannot be read"),
+        ("--from", "9,9", "'9,9' is not a valid position"),
+    ] {
+        let (code, stdout, stderr) = run(&["analyse", "--game", game, flag, value]);
+        assert_eq!(code, 2, "{value}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(expected), "{value}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1);
+    }
+}

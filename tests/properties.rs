@@ -213,3 +213,28 @@ fn subtraction_nim_switchability_is_at_most_one_as_prop_6_1_says() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_partial_strategy_passes_iff_every_completion_is_optimal(
+        graph in dag(7),
+        open in prop::collection::vec(any::<bool>(), 7),
+        pick in prop::collection::vec(any::<prop::sample::Index>(), 7),
+    ) {
+        let partial: Vec<Option<u32>> = (0..graph.len())
+            .map(|v| {
+                let moves = graph.moves(v);
+                (!open[v] && !moves.is_empty()).then(|| moves[pick[v].index(moves.len())])
+            })
+            .collect();
+        let completions: Vec<Vec<u32>> = all_strategies(&graph)
+            .into_iter()
+            .filter(|x| partial.iter().zip(x).all(|(p, &c)| p.is_none_or(|p| p == c)))
+            .collect();
+        prop_assume!(!completions.is_empty() && completions.len() <= 400);
+        let all_optimal = completions.iter().all(|x| opt::is_optimal(&graph, x, Play::Normal));
+        prop_assert_eq!(opt::every_completion_is_optimal(&graph, &partial, Play::Normal), all_optimal);
+    }
+}

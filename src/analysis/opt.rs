@@ -8,14 +8,23 @@
 //!   x_wins_waiting(x(v));
 //! - x_wins_waiting(v): y is to move at v: v is a sink, or every move w has x_wins_moving(w).
 //!
+//! A partial strategy leaves some positions open; it passes only if every completion is in
+//! Opt(G), i.e. x_wins_moving(v) must hold for every move at an open v.
 //! Under misère play the sink rule flips (the player who cannot move wins).
 
 use crate::graph::GameGraph;
 use crate::spec::Play;
 
 /// x ∈ Opt(G): `strategy[v]` is the position x moves to from interior v (ignored at sinks).
-/// Returns false if the strategy names a position that is not a move.
+/// Returns false if the strategy has the wrong length or names a position that is not a move.
 pub fn is_optimal(graph: &GameGraph, strategy: &[u32], play: Play) -> bool {
+    let partial: Vec<Option<u32>> = strategy.iter().map(|&w| Some(w)).collect();
+    every_completion_is_optimal(graph, &partial, play)
+}
+
+/// Whether every strategy that agrees with `strategy` where it is `Some` is in Opt(G).
+/// Returns false if the strategy has the wrong length or names a position that is not a move.
+pub fn every_completion_is_optimal(graph: &GameGraph, strategy: &[Option<u32>], play: Play) -> bool {
     let n = graph.len();
     if strategy.len() != n {
         return false;
@@ -30,11 +39,11 @@ pub fn is_optimal(graph: &GameGraph, strategy: &[u32], play: Play) -> bool {
             waiting[v] = !mover_at_sink_wins;
             continue;
         }
-        let choice = strategy[v];
-        if !moves.contains(&choice) {
-            return false;
-        }
-        moving[v] = waiting[choice as usize];
+        moving[v] = match strategy[v] {
+            Some(choice) if moves.contains(&choice) => waiting[choice as usize],
+            Some(_) => return false,
+            None => moves.iter().all(|&w| waiting[w as usize]),
+        };
         waiting[v] = moves.iter().all(|&w| moving[w as usize]);
     }
     moving[graph.root()]

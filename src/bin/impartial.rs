@@ -16,6 +16,7 @@ mod cli {
     use std::process::ExitCode;
 
     use clap::{Parser, Subcommand};
+    use impartial::report::Options;
 
     /// Impartial combinatorial games: game graphs and Sprague–Grundy analysis.
     #[derive(Parser)]
@@ -39,6 +40,13 @@ mod cli {
             /// Also list every position (label, Grundy value, outcome, critical, moves).
             #[arg(long)]
             positions: bool,
+            /// Describe one position by its label: Grundy value worked out, outcome, winning moves.
+            #[arg(long, value_name = "LABEL")]
+            from: Option<String>,
+            /// Check a strategy against Opt(G): a JSON object from position labels to move labels,
+            /// e.g. '{"6":"4"}', or @FILE to read it from a file. Unlisted positions count as any move.
+            #[arg(long, value_name = "JSON")]
+            strategy: Option<String>,
         },
     }
 
@@ -53,8 +61,10 @@ mod cli {
             }
         };
         match cli.command {
-            Command::Analyse { game, json, positions } => {
-                match impartial::report::analyse(&game, positions) {
+            Command::Analyse { game, json, positions, from, strategy } => {
+                let report = options(positions, from, strategy)
+                    .and_then(|o| impartial::report::analyse_with(&game, &o).map_err(|e| e.to_string()));
+                match report {
                     Ok(report) => {
                         let text = if json {
                             serde_json::to_string(&report)
@@ -74,5 +84,21 @@ mod cli {
                 }
             }
         }
+    }
+
+    /// The report options from the flags; a strategy is read from JSON text or @FILE.
+    fn options(positions: bool, from: Option<String>, strategy: Option<String>) -> Result<Options, String> {
+        let strategy = match strategy {
+            Some(text) => {
+                let text = match text.strip_prefix('@') {
+                    Some(path) => std::fs::read_to_string(path)
+                        .map_err(|e| format!("The strategy file '{path}' cannot be read: {e}."))?,
+                    None => text,
+                };
+                Some(impartial::report::parse_strategy(&text).map_err(|e| e.to_string())?)
+            }
+            None => None,
+        };
+        Ok(Options { positions, from, strategy })
     }
 }
