@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::games::Bound;
+
 /// Why a game spec was refused. Returned before anything large is allocated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpecError {
@@ -21,7 +23,9 @@ pub enum SpecError {
     /// A value that is not what the key allows.
     BadValue { key: String, value: String, allowed: String },
     /// The instance is larger than the budget (estimated before building).
-    TooLarge { family: &'static str, what: &'static str, size: u128, budget: u64 },
+    TooLarge { family: &'static str, what: &'static str, size: u128, bound: Bound, budget: u64 },
+    /// A custom graph with several positions that no move reaches, and no `root` to choose one.
+    NeedsRoot { sources: Vec<String> },
     /// A custom graph with a cycle through `node`.
     Cyclic { node: String },
     /// A custom graph with an edge from a position to itself.
@@ -47,13 +51,25 @@ impl fmt::Display for SpecError {
                 write!(f, "The {family} game needs the key '{key}'.")
             }
             SpecError::BadValue { key, value, allowed } => {
-                write!(f, "'{value}' is not a valid {key}: {allowed}.")
+                write!(f, "'{value}' is not a valid value for {key}: {allowed}.")
             }
-            SpecError::TooLarge { family, what, size, budget } => write!(
+            SpecError::TooLarge { family, what, size, bound, budget } => {
+                let size = match bound {
+                    _ if *size >= HUGE => "more than 10^30".to_string(),
+                    Bound::Exact => group_digits(*size),
+                    Bound::AtMost => format!("up to {}", group_digits(*size)),
+                    Bound::AtLeast => format!("more than {}", group_digits(size.saturating_sub(1))),
+                };
+                write!(
+                    f,
+                    "This {family} game has {size} {what}, above the budget of {} {what}; choose a smaller instance.",
+                    group_digits(u128::from(*budget))
+                )
+            }
+            SpecError::NeedsRoot { sources } => write!(
                 f,
-                "This {family} game has {} {what}, above the budget of {} {what}; choose a smaller instance.",
-                group_digits(*size),
-                group_digits(u128::from(*budget))
+                "The custom graph has several positions that no move reaches ({}); name the start with root=NAME.",
+                sources.join(", ")
             ),
             SpecError::Cyclic { node } => {
                 write!(f, "The custom graph has a cycle through '{node}'; a game graph must be acyclic.")
@@ -73,6 +89,9 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+/// Sizes from here on are reported as "more than 10^30" (estimates saturate far above it).
+const HUGE: u128 = 1_000_000_000_000_000_000_000_000_000_000;
 
 /// `12345678` → `12,345,678`, so budgets and sizes read at a glance.
 pub fn group_digits(n: u128) -> String {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::analysis::bounds::{runtime_bounds, RuntimeBounds};
-use crate::analysis::period::{subtraction_period, Periodicity, PERIOD_SEARCH_LIMIT};
+use crate::analysis::period::{search_limit, subtraction_period, Periodicity};
 use crate::analysis::{opt, switchability, Analysis, Outcome};
 use crate::error::SpecError;
 use crate::games::{self, Limits};
@@ -40,6 +40,8 @@ pub struct Report {
     pub fictitious_start: bool,
     /// Largest Prop 4.4 (or Prop 6.1) upper bound on s(v) over all positions.
     pub switchability_bound: u32,
+    /// Which result the bound comes from: "Prop 4.4" or "Prop 6.1".
+    pub switchability_bound_from: &'static str,
     /// Largest exact s(v) over all positions, when computed (graphs of at most
     /// `switchability_exact_limit` positions whose searches finished).
     pub switchability_exact: Option<u32>,
@@ -52,6 +54,9 @@ pub struct Report {
     /// Subtraction games only: the Grundy sequence's period (null if none within the limit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subtraction_period: Option<Option<Periodicity>>,
+    /// Subtraction games only: the largest heap size the period search looked at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period_search_limit: Option<u64>,
     /// One entry per position, only when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<NodeReport>>,
@@ -129,7 +134,7 @@ impl Report {
         let analysis = Analysis::new(graph, spec.play);
         let root = graph.root();
         let fictitious_start = analysis.outcome[root] == Outcome::P;
-        let bounds_s = switchability_bounds(spec, graph);
+        let (bounds_s, switchability_bound_from) = switchability_bounds(spec, graph);
         let exact = switchability::exact(graph);
         // Exact where known, else the bound (valid since the runtime bounds increase in s).
         let s_value = |v: usize| exact.as_ref().and_then(|e| e[v]).unwrap_or(bounds_s[v]);
@@ -158,8 +163,12 @@ impl Report {
             runtime_bounds(learning.len(), learning.max_degree(), &critical_s, s_all, s_exact, REPORT_K)
         });
 
+        let period_search_limit = match &spec.family {
+            Family::Subtraction { moves, .. } => Some(search_limit(moves.len())),
+            _ => None,
+        };
         let subtraction_period = match &spec.family {
-            Family::Subtraction { moves, .. } => Some(subtraction_period(moves, PERIOD_SEARCH_LIMIT)),
+            Family::Subtraction { moves, .. } => Some(subtraction_period(moves, search_limit(moves.len()))),
             _ => None,
         };
         let node = |v: usize| NodeReport {
@@ -201,6 +210,7 @@ impl Report {
             critical: analysis.critical_count(),
             fictitious_start,
             switchability_bound: bounds_s.iter().copied().max().unwrap_or(0),
+            switchability_bound_from,
             switchability_exact: if s_exact {
                 exact.as_ref().and_then(|e| e.iter().flatten().copied().max())
             } else {
@@ -210,6 +220,7 @@ impl Report {
             bounds,
             optimal_strategy_checked,
             subtraction_period,
+            period_search_limit,
             nodes,
             from,
             strategy,
@@ -225,8 +236,10 @@ impl Report {
         };
         line(format!("game        {}", self.game));
         line(format!(
-            "size        {} positions, {} moves, max degree Δ = {}",
-            self.positions, self.edges, self.max_degree
+            "size        {}, {}, max degree Δ = {}",
+            count(self.positions, "position"),
+            count(self.edges, "move"),
+            self.max_degree
         ));
         let grundy = self.root_grundy.map_or(String::from("none (misère play)"), |g| g.to_string());
         let verdict =
@@ -238,7 +251,14 @@ impl Report {
         if let Some(w) = &self.winning_move {
             line(format!("winning     move to {w}"));
         }
-        line(format!("critical    |W_G| = {} positions (seed 000 Def 2.1)", self.critical));
+        if self.root_grundy.is_some() || self.play == Play::Normal.as_str() {
+            line(format!("critical    |W_G| = {} (seed 000 Def 2.1)", count(self.critical, "position")));
+        } else {
+            line(format!(
+                "critical    {}: N-positions with a move to an N-position (Def 2.1 read with misère outcomes)",
+                count(self.critical, "position")
+            ));
+        }
         let exact = match self.switchability_exact {
             Some(s) => format!("exact max s(v) = {s}"),
             None if self.positions <= self.switchability_exact_limit => {
@@ -249,7 +269,10 @@ impl Report {
                 self.switchability_exact_limit
             ),
         };
-        line(format!("switch.     max s(v) ≤ {} (Prop 4.4 / 6.1); {exact}", self.switchability_bound));
+        line(format!(
+            "switch.     max s(v) ≤ {} ({}); {exact}",
+            self.switchability_bound, self.switchability_bound_from
+        ));
         if self.fictitious_start {
             line(format!(
                 "note        the root is a P-position: as in seed 000 §2, learning uses a fictitious start {FICTITIOUS_START} → {}",
@@ -285,9 +308,10 @@ impl Report {
                     p.period,
                     p.cycle.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
                 )),
-                None => {
-                    line(format!("period      no period found within heap sizes up to {PERIOD_SEARCH_LIMIT}"))
-                }
+                None => line(format!(
+                    "period      no period found within heap sizes up to {}",
+                    self.period_search_limit.unwrap_or(0)
+                )),
             }
         }
         if let Some(node) = &self.from {
@@ -338,8 +362,17 @@ impl Report {
     }
 }
 
-/// 1234.5 → "1.23e3"-style text from a log10, readable for any magnitude.
-fn show(log10: f64) -> String {
+/// "1 position", "12,345 positions".
+fn count(n: usize, noun: &str) -> String {
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{} {noun}{plural}", crate::error::group_digits(n as u128))
+}
+
+/// 1234.5 → "1.23e3"-style text from a log10, readable for any magnitude; None is 0.
+fn show(log10: Option<f64>) -> String {
+    let Some(log10) = log10 else {
+        return "0 (no critical positions)".to_string();
+    };
     if log10 < 6.0 {
         format!("{:.1}", 10f64.powf(log10))
     } else {
@@ -389,7 +422,8 @@ fn check_strategy(
 
 /// Upper bounds on s(v): Prop 4.4's shortest-path length, and Prop 6.1's s(v) ≤ 1 for
 /// SubtractionNim^k_n (moves exactly 1..k), whose proof builds a depth-1 switcher for every v.
-pub fn switchability_bounds(spec: &GameSpec, graph: &GameGraph) -> Vec<u32> {
+/// Returns the bounds and which result they come from.
+pub fn switchability_bounds(spec: &GameSpec, graph: &GameGraph) -> (Vec<u32>, &'static str) {
     let mut bounds = switchability::path_bounds(graph);
     if let Family::Subtraction { moves, .. } = &spec.family {
         let is_subtraction_nim = moves.iter().enumerate().all(|(i, &s)| s == i as u64 + 1);
@@ -397,7 +431,8 @@ pub fn switchability_bounds(spec: &GameSpec, graph: &GameGraph) -> Vec<u32> {
             for b in &mut bounds {
                 *b = (*b).min(1);
             }
+            return (bounds, "Prop 6.1");
         }
     }
-    bounds
+    (bounds, "Prop 4.4")
 }

@@ -84,19 +84,29 @@ fn bad_input_gets_one_sentence_on_stderr_and_exit_code_2() {
         ("game=go", "Unknown game family 'go'"),
         ("game=nim&heaps=1&size=3", "takes no key 'size'"),
         ("game=chomp&rows=3", "needs the key 'cols'"),
-        ("game=chomp&rows=3&cols=three", "'three' is not a valid cols"),
-        ("game=chomp&rows=3&cols=", "is not a valid cols"),
+        ("game=chomp&rows=3&cols=three", "'three' is not a valid value for cols"),
+        ("game=chomp&rows=3&cols=", "is not a valid value for cols"),
         ("game=dag&edges=a-b,b-c,c-a", "has a cycle through"),
         ("game=dag&edges=a-a", "from 'a' to itself"),
         ("game=dag&edges=a-b,a-b", "lists the move a-b twice"),
         ("game=dag&edges=", "has no moves"),
-        ("game=poset&poset=C3/", "not a valid poset"),
+        ("game=poset&poset=C3/", "not a valid value for poset"),
         (
             "game=turning-turtles&coins=60",
             "1,152,921,504,606,846,976 positions, above the budget of 4,000,000 positions",
         ),
         ("game=chomp&rows=20&cols=20", "137,846,528,819 positions, above the budget of 4,000,000"),
         ("game=subtraction&moves=1&heap=18446744073709551615", "above the budget of 4,000,000 positions"),
+        ("game=subtraction&moves=2&heap=99999999999999999999999", "(this one has too many digits)"),
+        ("game=chomp&rows=1000000&cols=1000000", "more than 10^30 positions, above the budget"),
+        ("game=turning-turtles&coins=200", "more than 10^30 positions"),
+        ("game=poset&poset=div99999999999", "99999999999 is too large a size"),
+        ("game=poset&poset=div1", "div needs a number of at least 2"),
+        ("game=poset&poset=C3+(A2", "a ')' is missing (at the end)"),
+        (
+            "game=dag&edges=a-b,c-b",
+            "several positions that no move reaches (a, c); name the start with root=NAME",
+        ),
         ("game=nim&heaps=1000,1000,1000", "positions, above the budget"),
         ("game=wythoff&heaps=1500,1500", "moves, above the budget of 40,000,000 moves"),
         ("game=silver-dollar&coins=65&squares=100", "at most 64 coins"),
@@ -172,11 +182,11 @@ fn bad_strategies_and_positions_are_one_sentence_and_exit_2() {
     let game = "game=nim&heaps=1,2";
     for (flag, value, expected) in [
         ("--strategy", "nope", "a JSON object from position labels to move labels"),
-        ("--strategy", r#"{"1,2":"1,3"}"#, "'1,3' is not a valid strategy move"),
+        ("--strategy", r#"{"1,2":"1,3"}"#, "'1,3' is not a valid value for strategy move"),
         ("--strategy", r#"{"1,2":"0,0"}"#, "0,0 is not a move from 1,2"),
-        ("--strategy", r#"{"7,7":"0,0"}"#, "'7,7' is not a valid strategy position"),
+        ("--strategy", r#"{"7,7":"0,0"}"#, "'7,7' is not a valid value for strategy position"),
         ("--strategy", "@/no/such/file", "cannot be read"),
-        ("--from", "9,9", "'9,9' is not a valid position"),
+        ("--from", "9,9", "'9,9' is not a valid value for position"),
     ] {
         let (code, stdout, stderr) = run(&["analyse", "--game", game, flag, value]);
         assert_eq!(code, 2, "{value}");
@@ -184,4 +194,47 @@ fn bad_strategies_and_positions_are_one_sentence_and_exit_2() {
         assert!(stderr.contains(expected), "{value}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1);
     }
+}
+
+#[test]
+fn sparse_subtraction_games_are_sized_by_their_reachable_heaps() {
+    // Only multiples of gcd(moves) below the heap are reachable: 6 positions, not 5,000,001,
+    // and the period search over a window of 10^6 values stays small and quick.
+    let started = Instant::now();
+    let report = json("game=subtraction&moves=1000000&heap=5000000", true);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(report["positions"], 6);
+    let labels: Vec<&str> =
+        report["nodes"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["0", "1000000", "2000000", "3000000", "4000000", "5000000"]);
+    assert_eq!(report["subtraction_period"], Value::Null, "period 2·10^6 is beyond the search");
+    // Half the sizes of a 5,000,000 heap: within the budget.
+    assert_eq!(json("game=subtraction&moves=2&heap=5000000", false)["positions"], 2_500_001);
+}
+
+#[test]
+fn the_game_spec_can_come_from_a_file() {
+    let path = std::env::temp_dir().join(format!("impartial-game-{}.txt", std::process::id()));
+    let edges: Vec<String> = (1..2000).map(|i| format!("n{i}-n{}", i - 1)).collect();
+    std::fs::write(&path, format!("game=dag&edges={}\n", edges.join(","))).unwrap();
+    let (code, stdout, stderr) = run(&["analyse", "--game", &format!("@{}", path.display()), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    // A path of 2000 positions: the root n1999 is N exactly when 1999 is odd.
+    assert_eq!((report["positions"].as_u64(), report["root_grundy"].as_u64()), (Some(2000), Some(1)));
+    let (code, _, stderr) = run(&["analyse", "--game", "@/no/such/file"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("The game spec file '/no/such/file' cannot be read"), "{stderr}");
+}
+
+#[test]
+fn the_readme_example_output_is_what_the_cli_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let after = &readme[readme.find("Plain output is a readable summary:").expect("README section")..];
+    let start = after.find("```\n").unwrap() + 4;
+    let block = &after[start..start + after[start..].find("```").unwrap()];
+    let (code, stdout, _) = run(&["analyse", "--game", "game=subtraction&moves=1,2&heap=6"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout, block);
 }

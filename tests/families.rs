@@ -345,3 +345,23 @@ fn misere_outcomes_of_subtraction_nim_follow_the_shifted_pattern() {
     }
     assert_eq!(Play::Misere.as_str(), "misere");
 }
+
+#[test]
+fn subtraction_periods_with_long_windows() {
+    // Checked against the computed sequence, with windows (the largest move) long enough to
+    // exercise the rolling hash.
+    for moves in [vec![1, 40], vec![7, 50], vec![3, 17, 64]] {
+        let text: Vec<String> = moves.iter().map(u64::to_string).collect();
+        let values = grundy_of(&format!("game=subtraction&moves={}&heap=20000", text.join(",")));
+        let by_heap: HashMap<usize, u32> = values.iter().map(|(l, g)| (l.parse().unwrap(), *g)).collect();
+        let period = subtraction_period(&moves, 1 << 16).unwrap();
+        let (p, q) = (period.preperiod as usize, period.period as usize);
+        assert!(p + 2 * q < 19_000, "{moves:?}: period too long for this check");
+        for h in p..19_000 - q {
+            if let (Some(a), Some(b)) = (by_heap.get(&h), by_heap.get(&(h + q))) {
+                assert_eq!(a, b, "{moves:?}: g({h}) ≠ g({})", h + q);
+            }
+        }
+        assert_eq!(period.cycle.len(), q);
+    }
+}

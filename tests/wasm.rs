@@ -61,5 +61,5 @@ fn facade_turns_a_bad_spec_into_the_core_message() {
     assert!(message.starts_with("Unknown game family 'chess'"), "{message}");
 
     let err = impartial::web::analyse("game=nim&heaps=x", false).expect_err("x is not a heap");
-    assert!(err.as_string().unwrap().contains("not a valid heaps"));
+    assert!(err.as_string().unwrap().contains("not a valid value for heaps"));
 }

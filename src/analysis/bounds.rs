@@ -12,17 +12,21 @@
 
 use serde::Serialize;
 
-/// A possibly astronomically large positive number: its log10, and its value when f64 holds it.
+/// A possibly astronomically large non-negative number: its log10 (null for 0, e.g. a runtime
+/// bound summed over an empty W_G), and its value when f64 holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Big {
-    pub log10: f64,
+    pub log10: Option<f64>,
     pub value: Option<f64>,
 }
 
 impl Big {
     fn from_log10(log10: f64) -> Big {
+        if log10 == f64::NEG_INFINITY {
+            return Big { log10: None, value: Some(0.0) };
+        }
         let value = 10f64.powf(log10);
-        Big { log10, value: value.is_finite().then_some(value) }
+        Big { log10: Some(log10), value: value.is_finite().then_some(value) }
     }
 }
 
@@ -123,6 +127,12 @@ mod tests {
     fn huge_values_keep_their_logarithm() {
         let b = runtime_bounds(1_000_000, 3, &[400], 400, false, 1.0);
         assert!(b.corollary_runtime_over_c2.value.is_none());
-        assert!(b.corollary_runtime_over_c2.log10 > 1000.0);
+        assert!(b.corollary_runtime_over_c2.log10.unwrap() > 1000.0);
+    }
+
+    #[test]
+    fn no_critical_positions_means_a_zero_runtime_bound() {
+        let b = runtime_bounds(5, 1, &[], 0, true, 1.0);
+        assert_eq!(b.theorem_runtime_over_c2, Big { log10: None, value: Some(0.0) });
     }
 }

@@ -5,10 +5,11 @@
 //! repeats from there on: the first repeated window gives the least period, and walking back
 //! from it gives the preperiod. Seed 004's lookup returns g[LIM] when no period is found; we
 //! say "not found within the limit" instead.
+//!
+//! Windows are compared through a rolling hash (O(1) per step) and checked value by value on a
+//! hash hit, so memory stays O(limit) however large k is.
 
 use std::collections::HashMap;
-
-use super::grundy::mex;
 
 /// The eventual period of a subtraction game's Grundy sequence.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -22,36 +23,65 @@ pub struct Periodicity {
 
 /// Heap sizes searched before giving up on finding a period.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 20;
+/// Work budget of the search: heap sizes searched × |S| stays below this.
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 26;
+
+/// How many heap sizes [`subtraction_period`] searches for a set of `moves` moves.
+pub fn search_limit(moves: usize) -> u64 {
+    PERIOD_SEARCH_LIMIT.min(PERIOD_SEARCH_WORK / moves.max(1) as u64)
+}
 
 /// Finds preperiod and period of g for `moves` (sorted ascending, all ≥ 1), searching heap
 /// sizes up to `limit`; None when no window repeats within it.
 pub fn subtraction_period(moves: &[u64], limit: u64) -> Option<Periodicity> {
-    let k = *moves.last()? as usize;
-    let limit = limit as usize;
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15; // odd, so powers never vanish mod 2^64
+    let k = *moves.last()?;
+    if k > limit {
+        return None;
+    }
+    let (k, limit) = (k as usize, limit as usize);
+    let base_k = (0..k).fold(1u64, |p, _| p.wrapping_mul(BASE));
     let mut g: Vec<u32> = Vec::new();
-    let mut first_seen: HashMap<Vec<u32>, usize> = HashMap::new();
+    let mut seen = vec![usize::MAX; moves.len() + 2];
+    let mut first_seen: HashMap<u64, usize> = HashMap::new();
+    let mut hash = 0u64;
     for h in 0..=limit {
-        let value = mex(moves.iter().take_while(|&&s| s as usize <= h).map(|&s| g[h - s as usize]));
+        // mex of the values one move away, with a stamp array (values ≤ |S|).
+        for &s in moves.iter().take_while(|&&s| s as usize <= h) {
+            let v = g[h - s as usize] as usize;
+            if v < seen.len() {
+                seen[v] = h;
+            }
+        }
+        let value = (0..).find(|&v| seen[v] != h).unwrap_or(0) as u32;
         g.push(value);
+        // Hash of the window g[h+1−k ..= h]: shift in the new value, drop the one k back.
+        hash = hash.wrapping_mul(BASE).wrapping_add(u64::from(value) + 1);
+        if h >= k {
+            hash = hash.wrapping_sub((u64::from(g[h - k]) + 1).wrapping_mul(base_k));
+        }
         if h + 1 < k {
             continue;
         }
-        // The window ending at h determines every later value.
-        let window = g[h + 1 - k..=h].to_vec();
-        if let Some(&earlier) = first_seen.get(&window) {
-            let period = h - earlier;
-            // Periodic from earlier + 1 − k; walk back while values still agree.
-            let mut start = earlier + 1 - k;
-            while start > 0 && g[start - 1] == g[start - 1 + period] {
-                start -= 1;
+        match first_seen.get(&hash) {
+            Some(&earlier) if g[earlier + 1 - k..=earlier] == g[h + 1 - k..=h] => {
+                let period = h - earlier;
+                // Periodic from earlier + 1 − k; walk back while values still agree.
+                let mut start = earlier + 1 - k;
+                while start > 0 && g[start - 1] == g[start - 1 + period] {
+                    start -= 1;
+                }
+                return Some(Periodicity {
+                    preperiod: start as u64,
+                    period: period as u64,
+                    cycle: g[start..start + period].to_vec(),
+                });
             }
-            return Some(Periodicity {
-                preperiod: start as u64,
-                period: period as u64,
-                cycle: g[start..start + period].to_vec(),
-            });
+            Some(_) => {} // a hash collision: keep the first window, search on
+            None => {
+                first_seen.insert(hash, h);
+            }
         }
-        first_seen.insert(window, h);
     }
     None
 }

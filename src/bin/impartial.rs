@@ -31,7 +31,8 @@ mod cli {
         /// Build a game's graph and print its Sprague–Grundy analysis.
         #[command(visible_alias = "analyze")]
         Analyse {
-            /// The game spec, e.g. 'game=subtraction&moves=1,3,4&heap=20' (see README).
+            /// The game spec, e.g. 'game=subtraction&moves=1,3,4&heap=20' (see README), or @FILE
+            /// to read it from a file (for long custom graphs).
             #[arg(long)]
             game: String,
             /// Print one JSON object instead of a text summary.
@@ -62,8 +63,10 @@ mod cli {
         };
         match cli.command {
             Command::Analyse { game, json, positions, from, strategy } => {
-                let report = options(positions, from, strategy)
-                    .and_then(|o| impartial::report::analyse_with(&game, &o).map_err(|e| e.to_string()));
+                let report = read_arg("game spec", game).and_then(|game| {
+                    let options = options(positions, from, strategy)?;
+                    impartial::report::analyse_with(&game, &options).map_err(|e| e.to_string())
+                });
                 match report {
                     Ok(report) => {
                         let text = if json {
@@ -90,15 +93,20 @@ mod cli {
     fn options(positions: bool, from: Option<String>, strategy: Option<String>) -> Result<Options, String> {
         let strategy = match strategy {
             Some(text) => {
-                let text = match text.strip_prefix('@') {
-                    Some(path) => std::fs::read_to_string(path)
-                        .map_err(|e| format!("The strategy file '{path}' cannot be read: {e}."))?,
-                    None => text,
-                };
+                let text = read_arg("strategy", text)?;
                 Some(impartial::report::parse_strategy(&text).map_err(|e| e.to_string())?)
             }
             None => None,
         };
         Ok(Options { positions, from, strategy })
+    }
+
+    /// An argument's text, or the contents of FILE when it is written @FILE.
+    fn read_arg(what: &str, text: String) -> Result<String, String> {
+        match text.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| format!("The {what} file '{path}' cannot be read: {e}.")),
+            None => Ok(text),
+        }
     }
 }

@@ -11,7 +11,7 @@
 //! λ_0 ≥ … ≥ λ_{k−1}, the set a_i = λ_{k−1−i} + i has combinadic rank Σ C(a_i, i+1); removing
 //! squares lowers some λ and so the rank. id = rank − 1 (rank 0 is the empty board).
 
-use super::{binomial_u128, Binomials, Size};
+use super::{binomial_u128, Binomials, Bound, Size};
 use crate::graph::{partition_of, CsrBuilder, GameGraph, Labels};
 
 /// C(r+c, r) − 1 positions. Over all C(r+c, r) diagrams of the box the squares sum to
@@ -21,10 +21,10 @@ pub fn estimate(rows: u64, cols: u64) -> Size {
     let (r, c) = (u128::from(rows), u128::from(cols));
     let all = binomial_u128(r.saturating_add(c), r);
     if all == u128::MAX {
-        return Size { positions: u128::MAX, edges: u128::MAX, exact: false };
+        return Size { positions: u128::MAX, edges: u128::MAX, bound: Bound::AtMost };
     }
     let squares = all.saturating_mul(r).saturating_mul(c) / 2;
-    Size { positions: all - 1, edges: squares.saturating_sub(all - 1), exact: true }
+    Size { positions: all - 1, edges: squares.saturating_sub(all - 1), bound: Bound::Exact }
 }
 
 /// Builds the graph; the board within the budget.

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::Size;
+use super::{Bound, Size};
 use crate::error::SpecError;
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 use crate::spec::bad_value;
@@ -49,7 +49,7 @@ impl DagSpec {
                 return Err(bad_value(
                     "position name",
                     name,
-                    &format!("1 to {MAX_NAME} letters, digits, _ or ."),
+                    &format!("1 to {MAX_NAME} letters, digits, '_' or '.'"),
                 ));
             }
             Ok(*index.entry(name.to_string()).or_insert_with(|| {
@@ -146,22 +146,15 @@ impl DagSpec {
         match sources.as_slice() {
             [only] => Ok(*only as u32),
             _ => {
-                let shown: Vec<&str> = sources.iter().take(5).map(|&v| self.names[v].as_str()).collect();
-                Err(bad_value(
-                    "root",
-                    "(none)",
-                    &format!(
-                        "several positions have no incoming move ({}); name the start with root=NAME",
-                        shown.join(", ")
-                    ),
-                ))
+                let shown = sources.iter().take(5).map(|&v| self.names[v].clone()).collect();
+                Err(SpecError::NeedsRoot { sources: shown })
             }
         }
     }
 
     /// Upper bounds: every named position and every listed move (unreachable ones are dropped).
     pub fn estimate(&self) -> Size {
-        Size { positions: self.names.len() as u128, edges: self.edges.len() as u128, exact: false }
+        Size { positions: self.names.len() as u128, edges: self.edges.len() as u128, bound: Bound::AtMost }
     }
 
     /// Builds the graph of the positions reachable from the root.
@@ -237,9 +230,12 @@ mod tests {
         assert_eq!(err("a-b,a-b", None), SpecError::DuplicateEdge { from: "a".into(), to: "b".into() });
         assert_eq!(err("", None), SpecError::EmptyGraph);
         assert_eq!(err(" , ", None), SpecError::EmptyGraph);
-        assert!(err("a-b,c-b", None).to_string().contains("several positions have no incoming move (a, c)"));
-        assert!(err("a-b", Some("z")).to_string().contains("not a valid root"));
-        assert!(err("a>b", None).to_string().contains("not a valid edges"));
-        assert!(err("a b-c", None).to_string().contains("not a valid position name"));
+        assert_eq!(
+            err("a-b,c-b", None).to_string(),
+            "The custom graph has several positions that no move reaches (a, c); name the start with root=NAME."
+        );
+        assert!(err("a-b", Some("z")).to_string().contains("not a valid value for root"));
+        assert!(err("a>b", None).to_string().contains("not a valid value for edges"));
+        assert!(err("a b-c", None).to_string().contains("not a valid value for position name"));
     }
 }

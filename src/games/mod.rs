@@ -37,12 +37,33 @@ impl Default for Limits {
     }
 }
 
-/// An instance's size before building. `exact` is false where it is an upper bound.
+/// An instance's size before building.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
     pub positions: u128,
     pub edges: u128,
-    pub exact: bool,
+    pub bound: Bound,
+}
+
+/// How a size relates to the true one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The true size is at most this.
+    AtMost,
+    /// The true size is at least this (a count stopped at the budget).
+    AtLeast,
+}
+
+impl Bound {
+    /// The weaker of two bounds, for sizes combined from parts.
+    pub fn and(self, other: Bound) -> Bound {
+        match (self, other) {
+            (Bound::AtLeast, _) | (_, Bound::AtLeast) => Bound::AtLeast,
+            (Bound::AtMost, _) | (_, Bound::AtMost) => Bound::AtMost,
+            _ => Bound::Exact,
+        }
+    }
 }
 
 /// The size of the instance a spec describes, computed without building it.
@@ -66,6 +87,7 @@ pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(
             family,
             what: "positions",
             size: size.positions,
+            bound: size.bound,
             budget: limits.max_positions,
         });
     }
@@ -74,6 +96,7 @@ pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(
             family,
             what: "moves",
             size: size.edges,
+            bound: size.bound,
             budget: limits.max_edges,
         });
     }

@@ -5,7 +5,7 @@
 //! Ids: mixed radix with radix (size + 1) per heap, last heap fastest; shrinking a heap lowers
 //! the id, so ids are reverse topological and the root (all heaps full) is the largest.
 
-use super::Size;
+use super::{Bound, Size};
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 
 /// Π (h_i + 1) positions; heap i contributes h_i(h_i+1)/2 · Π_{j≠i}(h_j + 1) moves.
@@ -19,7 +19,7 @@ pub fn estimate(heaps: &[u64]) -> Size {
             (positions / r).saturating_mul(r * (r - 1) / 2)
         })
         .fold(0u128, |acc, e| acc.saturating_add(e));
-    Size { positions, edges, exact: true }
+    Size { positions, edges, bound: Bound::Exact }
 }
 
 /// Builds the graph; sizes within the budget.

@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{check_size, Limits, Size};
+use super::{check_size, Bound, Limits, Size};
 use crate::error::SpecError;
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 use crate::spec::bad_value;
@@ -26,9 +26,9 @@ use crate::spec::bad_value;
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;
 
-const ALLOWED: &str = "an expression of C<n> (chain), A<n> (antichain), V<n>, L<n> (Λ), D<n> (◇), \
-                       div<n> (divisors), joined by / (series, binds tighter) and + (parallel) \
-                       with parentheses, at most 64 elements, e.g. (C2+A2)/C1+div12";
+const ALLOWED: &str = "write C<n> (chain), A<n> (antichain), V<n>, L<n> (Λ), D<n> (◇) or div<n> \
+                       (divisors), joined by / (series, binds tighter) and + (parallel), with \
+                       parentheses, e.g. (C2+A2)/C1+div12";
 
 /// A parsed poset expression. Invariant: at most [`MAX_ELEMENTS`] elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,7 +62,7 @@ impl PosetExpr {
         let node = parser.parallel()?;
         parser.skip_spaces();
         if parser.at < parser.text.len() {
-            return Err(parser.error());
+            return Err(parser.error("expected + or / or the end"));
         }
         let expr = PosetExpr { node };
         if expr.node.elements() > u64::from(MAX_ELEMENTS) {
@@ -87,8 +87,8 @@ impl PosetExpr {
     /// d(P/Q) = d(P) + d(Q) − 1; moves = Σ over down-sets of their size. `divN` parts are
     /// counted by enumeration, stopping past `cap`.
     pub fn estimate(&self, cap: u64) -> Result<Size, SpecError> {
-        let (positions, edges, exact) = self.node.count(cap);
-        Ok(Size { positions, edges, exact })
+        let (positions, edges, bound) = self.node.count(cap);
+        Ok(Size { positions, edges, bound })
     }
 
     /// Builds the graph, enumerating the down-sets from the whole poset.
@@ -100,12 +100,13 @@ impl PosetExpr {
             family: "poset",
             what: "positions",
             size: u128::from(limits.max_positions) + 1,
+            bound: Bound::AtLeast,
             budget: limits.max_positions,
         })?;
         let edges: usize = sets.iter().map(|s| s.count_ones() as usize).sum();
         check_size(
             "poset",
-            Size { positions: sets.len() as u128, edges: edges as u128, exact: true },
+            Size { positions: sets.len() as u128, edges: edges as u128, bound: Bound::Exact },
             limits,
         )?;
         let id_of: HashMap<u64, u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
@@ -230,19 +231,19 @@ impl Node {
         }
     }
 
-    /// (down-sets, Σ sizes of down-sets, exact) — saturating; see [`PosetExpr::estimate`].
-    fn count(&self, cap: u64) -> (u128, u128, bool) {
+    /// (down-sets, Σ sizes of down-sets, bound) — saturating; see [`PosetExpr::estimate`].
+    fn count(&self, cap: u64) -> (u128, u128, Bound) {
         match self.desugared() {
             Node::Atom(Atom::Chain, n) => {
                 let n = u128::from(n);
-                (n + 1, n * (n + 1) / 2, true)
+                (n + 1, n * (n + 1) / 2, Bound::Exact)
             }
             Node::Atom(Atom::Antichain, n) => {
                 if n >= 100 {
-                    return (u128::MAX, u128::MAX, false);
+                    return (u128::MAX, u128::MAX, Bound::AtMost);
                 }
                 let d = 1u128 << n;
-                (d, u128::from(n) * (d / 2), true)
+                (d, u128::from(n) * (d / 2), Bound::Exact)
             }
             Node::Atom(Atom::Divisors, _) => {
                 let up = self.up_sets_alone();
@@ -250,26 +251,30 @@ impl Node {
                 match down_sets(full, &up, cap) {
                     Some(sets) => {
                         let sizes = sets.iter().map(|s| u128::from(s.count_ones())).sum();
-                        (sets.len() as u128, sizes, true)
+                        (sets.len() as u128, sizes, Bound::Exact)
                     }
-                    None => (u128::from(cap) + 1, u128::MAX, false),
+                    None => (u128::from(cap) + 1, u128::MAX, Bound::AtLeast),
                 }
             }
             Node::Parallel(parts) => parts.iter().map(|p| (p.count(cap), p.elements())).fold(
-                (1, 0, true),
+                (1, 0, Bound::Exact),
                 |(d, s, e), ((dp, sp, ep), _)| {
-                    (d.saturating_mul(dp), s.saturating_mul(dp).saturating_add(sp.saturating_mul(d)), e && ep)
+                    (
+                        d.saturating_mul(dp),
+                        s.saturating_mul(dp).saturating_add(sp.saturating_mul(d)),
+                        e.and(ep),
+                    )
                 },
             ),
             Node::Series(parts) => {
                 // Fold from the bottom: s(P/Q) = s(Q) + (d(P) − 1)|Q| + s(P).
-                let mut acc = (1u128, 0u128, true, 0u128); // (d, s, exact, |Q|) of the empty poset
+                let mut acc = (1u128, 0u128, Bound::Exact, 0u128); // (d, s, bound, |Q|) of the empty poset
                 for part in parts.iter().rev() {
                     let (dp, sp, ep) = part.count(cap);
                     let (dq, sq, eq, nq) = acc;
                     let d = dp.saturating_add(dq).saturating_sub(1);
                     let s = sq.saturating_add((dp - 1).saturating_mul(nq)).saturating_add(sp);
-                    acc = (d, s, ep && eq, nq + u128::from(part.elements()));
+                    acc = (d, s, ep.and(eq), nq + u128::from(part.elements()));
                 }
                 (acc.0, acc.1, acc.2)
             }
@@ -334,8 +339,22 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self) -> SpecError {
-        bad_value("poset", self.raw, ALLOWED)
+    /// The error at the current position: what was expected there, then the grammar.
+    fn error(&self, expected: &str) -> SpecError {
+        let at = if self.at < self.text.len() {
+            format!(
+                "at '{}'",
+                String::from_utf8_lossy(&self.text[self.at..]).chars().take(12).collect::<String>()
+            )
+        } else {
+            "at the end".to_string()
+        };
+        self.reason(&format!("{expected} ({at})"))
+    }
+
+    /// An error about the part just read: the reason, then the grammar.
+    fn reason(&self, why: &str) -> SpecError {
+        bad_value("poset", self.raw, &format!("{why}; {ALLOWED}"))
     }
 
     fn skip_spaces(&mut self) {
@@ -388,7 +407,7 @@ impl Parser<'_> {
             let inner = self.parallel()?;
             self.skip_spaces();
             if self.text.get(self.at) != Some(&b')') {
-                return Err(self.error());
+                return Err(self.error("a ')' is missing"));
             }
             self.at += 1;
             return Ok(inner);
@@ -400,22 +419,23 @@ impl Parser<'_> {
             Some([b'V', ..]) => (Atom::Vee, 1),
             Some([b'L', ..]) => (Atom::Lambda, 1),
             Some([b'D', ..]) => (Atom::Diamond, 1),
-            _ => return Err(self.error()),
+            _ => return Err(self.error("expected a part such as C3 or (")),
         };
         self.at += skip;
         let start = self.at;
         while self.text.get(self.at).is_some_and(u8::is_ascii_digit) {
             self.at += 1;
         }
-        let digits = std::str::from_utf8(&self.text[start..self.at]).map_err(|_| self.error())?;
-        let n: u32 = digits.parse().map_err(|_| self.error())?;
-        let least = if kind == Atom::Divisors { 2 } else { 1 };
-        if n < least {
-            return Err(self.error());
+        let digits = std::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
+        if digits.is_empty() {
+            return Err(self.error("expected a size after the letter"));
         }
-        // Refuse sizes that could not fit before materialising anything.
-        if kind == Atom::Divisors && n > 1_000_000_000 {
-            return Err(self.error());
+        let n: u32 = digits.parse().map_err(|_| self.reason(&format!("{digits} is too large a size")))?;
+        if kind == Atom::Divisors && n < 2 {
+            return Err(self.reason("div needs a number of at least 2 (the divisors of n except 1)"));
+        }
+        if n < 1 {
+            return Err(self.reason("a part needs at least 1 element"));
         }
         Ok(Node::Atom(kind, n))
     }

@@ -7,7 +7,7 @@
 //! Ids: the combinadic rank Σ C(c_i, i+1) of the occupied squares c_0 < … < c_{k−1}; moving a
 //! coin left lowers one c_i and so the rank. The starting placement has the largest rank.
 
-use super::{binomial_u128, Binomials, Size};
+use super::{binomial_u128, Binomials, Bound, Size};
 use crate::error::SpecError;
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 use crate::spec::bad_value;
@@ -25,7 +25,7 @@ pub fn estimate(coins: u64, squares: u64) -> Result<Size, SpecError> {
     let (k, m) = (u128::from(coins), u128::from(squares));
     let positions = binomial_u128(m, k);
     let edges = binomial_u128(m, k + 1).saturating_mul(k);
-    Ok(Size { positions, edges, exact: positions != u128::MAX && edges != u128::MAX })
+    Ok(Size { positions, edges, bound: Bound::Exact })
 }
 
 /// Builds the graph; sizes within the budget.

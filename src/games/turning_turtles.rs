@@ -8,18 +8,18 @@
 //! bit i and may flip a lower bit j < i, so the mask drops by 2^i ± 2^j > 0: ids are reverse
 //! topological, and all heads (2^m − 1) is the root.
 
-use super::Size;
+use super::{Bound, Size};
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 
 /// 2^m positions; each head at coin i gives 1 + i moves, and each coin is heads in half the
 /// positions: 2^(m−1) · Σ_i (1 + i) = 2^(m−1) · m(m+1)/2 moves.
 pub fn estimate(coins: u64) -> Size {
     if coins >= 100 {
-        return Size { positions: u128::MAX, edges: u128::MAX, exact: false };
+        return Size { positions: u128::MAX, edges: u128::MAX, bound: Bound::AtMost };
     }
     let m = u128::from(coins);
     let positions = 1u128 << m;
-    Size { positions, edges: (positions / 2).saturating_mul(m * (m + 1) / 2), exact: true }
+    Size { positions, edges: (positions / 2).saturating_mul(m * (m + 1) / 2), bound: Bound::Exact }
 }
 
 /// Builds the graph; `coins` within the budget.

@@ -4,7 +4,7 @@
 //! Positions: every (x, y) with x ≤ a, y ≤ b. Label: `x,y`.
 //! Ids: x·(b+1) + y, lowered by every move; the root (a, b) is the largest.
 
-use super::Size;
+use super::{Bound, Size};
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 
 /// (a+1)(b+1) positions; position (x, y) has x + y + min(x, y) moves.
@@ -20,7 +20,7 @@ pub fn estimate([a, b]: [u64; 2]) -> Size {
         (1..=a.min(b)).map(|t| (a - t + 1) * (b - t + 1)).sum()
     };
     let edges = sum_x.saturating_add(sum_y).saturating_add(sum_min);
-    Size { positions, edges, exact: true }
+    Size { positions, edges, bound: Bound::Exact }
 }
 
 /// Builds the graph; sizes within the budget.

@@ -156,7 +156,7 @@ describe('the page', () => {
       const notice = page.locator('#notice');
       assert.equal(await notice.isVisible(), true);
       assert.equal(await notice.getAttribute('role'), 'alert');
-      assert.match(await notice.innerText(), /not a valid heaps/);
+      assert.match(await notice.innerText(), /not a valid value for heaps/);
       assert.equal(await page.locator('#positions-table').isVisible(), false);
 
       await page.fill('#game-spec-input', 'game=subtraction&moves=1,3,4&heap=20');
