@@ -25,6 +25,8 @@ use crate::spec::bad_value;
 
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;
+/// Deepest nesting of parentheses (the parser recurses once per level).
+pub const MAX_NESTING: usize = 64;
 
 const ALLOWED: &str = "write C<n> (chain), A<n> (antichain), V<n>, L<n> (Λ), D<n> (◇) or div<n> \
                        (divisors), joined by / (series, binds tighter) and + (parallel), with \
@@ -58,7 +60,7 @@ enum Atom {
 impl PosetExpr {
     /// Parses and validates an expression.
     pub fn parse(text: &str) -> Result<PosetExpr, SpecError> {
-        let mut parser = Parser { text: text.as_bytes(), at: 0, raw: text };
+        let mut parser = Parser { text: text.as_bytes(), at: 0, raw: text, depth: 0 };
         let node = parser.parallel()?;
         parser.skip_spaces();
         if parser.at < parser.text.len() {
@@ -336,6 +338,8 @@ struct Parser<'a> {
     text: &'a [u8],
     at: usize,
     raw: &'a str,
+    /// Parentheses open at this point. Invariant: ≤ MAX_NESTING.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -403,8 +407,13 @@ impl Parser<'_> {
     fn factor(&mut self) -> Result<Node, SpecError> {
         self.skip_spaces();
         if self.text.get(self.at) == Some(&b'(') {
+            if self.depth == MAX_NESTING {
+                return Err(self.reason(&format!("parentheses nest at most {MAX_NESTING} deep")));
+            }
             self.at += 1;
+            self.depth += 1;
             let inner = self.parallel()?;
+            self.depth -= 1;
             self.skip_spaces();
             if self.text.get(self.at) != Some(&b')') {
                 return Err(self.error("a ')' is missing"));
@@ -482,6 +491,14 @@ mod tests {
         for text in ["", "C", "C0", "X3", "C3/", "(C3", "C3)", "div1", "A65", "C40+C40", "div99999999999"] {
             assert!(PosetExpr::parse(text).is_err(), "{text:?} was accepted");
         }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_it_can_exhaust_the_stack() {
+        let nested = |depth: usize| format!("{}C1{}", "(".repeat(depth), ")".repeat(depth));
+        assert_eq!(PosetExpr::parse(&nested(MAX_NESTING)).unwrap().to_string(), "C1");
+        let err = PosetExpr::parse(&nested(100_000)).unwrap_err().to_string();
+        assert!(err.contains("nest at most 64 deep"), "{err}");
     }
 
     #[test]
