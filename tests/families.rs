@@ -365,3 +365,19 @@ fn subtraction_periods_with_long_windows() {
         assert_eq!(period.cycle.len(), q);
     }
 }
+
+#[test]
+fn divisors_of_p2_q3_is_chomp_4_by_3() {
+    // 72 = 2^3·3^2: the divisors except 1 ordered by divisibility are a 4×3 board without its
+    // poison corner (seed 002 §1.1.1), so the two games have the same positions and values.
+    let (poset, pa) = analysed("game=poset&poset=div72");
+    let (chomp, ca) = analysed("game=chomp&rows=4&cols=3");
+    assert_eq!(poset.len(), chomp.len());
+    assert_eq!(poset.edge_count(), chomp.edge_count());
+    let mut a = pa.grundy.unwrap();
+    let mut b = ca.grundy.unwrap();
+    assert_eq!(a[poset.root()], b[chomp.root()]);
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b, "same multiset of Grundy values");
+}

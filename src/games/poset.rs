@@ -97,8 +97,7 @@ impl PosetExpr {
     pub fn build(&self, limits: &Limits) -> Result<GameGraph, SpecError> {
         let up = self.up_sets();
         let n = up.len();
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let sets = down_sets(full, &up, limits.max_positions).ok_or(SpecError::TooLarge {
+        let sets = down_sets(&up, limits.max_positions).ok_or(SpecError::TooLarge {
             family: "poset",
             what: "positions",
             size: u128::from(limits.max_positions) + 1,
@@ -111,7 +110,7 @@ impl PosetExpr {
             Size { positions: sets.len() as u128, edges: edges as u128, bound: Bound::Exact },
             limits,
         )?;
-        let id_of: HashMap<u64, u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
+        let id_of: MaskMap<u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
         let mut csr = CsrBuilder::with_capacity(sets.len(), edges);
         for &set in &sets {
             let mut rest = set;
@@ -130,34 +129,80 @@ impl PosetExpr {
     }
 }
 
-/// All down-sets reachable from `full`, sorted by size then mask; None past `cap` sets.
-fn down_sets(full: u64, up: &[u64], cap: u64) -> Option<Vec<u64>> {
-    let mut seen: HashMap<u64, ()> = HashMap::new();
-    let mut stack = vec![full];
-    seen.insert(full, ());
-    while let Some(set) = stack.pop() {
-        let mut rest = set;
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            rest &= rest - 1;
-            let next = set & !up[x as usize];
-            if seen.insert(next, ()).is_none() {
-                if seen.len() as u64 > cap {
-                    return None;
-                }
-                stack.push(next);
-            }
+/// Every down-set, sorted by size then mask; None past `cap` of them.
+///
+/// Element ids are a linear extension (lower parts of a series union, lower chain elements and
+/// smaller divisors come first), so a backtracking walk over the ids that adds x only when
+/// everything below x is in meets each down-set once, with no hashing.
+fn down_sets(up: &[u64], cap: u64) -> Option<Vec<u64>> {
+    debug_assert!(up.iter().enumerate().all(|(x, &u)| u >> x << x == u), "ids are a linear extension");
+    // below[x]: the elements strictly below x.
+    let mut below = vec![0u64; up.len()];
+    for (y, &u) in up.iter().enumerate() {
+        let mut above = u & !(1u64 << y);
+        while above != 0 {
+            let x = above.trailing_zeros() as usize;
+            above &= above - 1;
+            below[x] |= 1 << y;
         }
     }
-    let mut sets: Vec<u64> = seen.into_keys().collect();
+    let mut sets = Vec::new();
+    if !walk(0, 0, &below, cap, &mut sets) {
+        return None;
+    }
     sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
     Some(sets)
 }
 
-/// Divisors of n except 1, ascending.
-fn divisors(n: u32) -> Vec<u64> {
-    (2..=u64::from(n)).filter(|d| u64::from(n) % d == 0).collect()
+/// Extends `set` (a down-set of the elements before x) in every way; false once past `cap`.
+fn walk(x: usize, set: u64, below: &[u64], cap: u64, out: &mut Vec<u64>) -> bool {
+    if x == below.len() {
+        out.push(set);
+        return out.len() as u64 <= cap;
+    }
+    if !walk(x + 1, set, below, cap, out) {
+        return false;
+    }
+    below[x] & !set != 0 || walk(x + 1, set | 1 << x, below, cap, out)
 }
+
+/// Divisors of n except 1, ascending, by trial division up to √n.
+fn divisors(n: u32) -> Vec<u64> {
+    let n = u64::from(n);
+    let (mut low, mut high) = (Vec::new(), Vec::new());
+    let mut d = 1u64;
+    while d * d <= n {
+        if n % d == 0 {
+            low.push(d);
+            if d * d != n {
+                high.push(n / d);
+            }
+        }
+        d += 1;
+    }
+    low.into_iter().chain(high.into_iter().rev()).filter(|&d| d > 1).collect()
+}
+
+/// Hashes a 64-bit mask with one multiplication: the maps below hold millions of masks, and
+/// the default SipHash would dominate their cost. (Masks are not attacker-chosen keys.)
+#[derive(Default)]
+struct MaskHasher(u64);
+
+impl std::hash::Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type MaskMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<MaskHasher>>;
 
 impl Node {
     fn elements(&self) -> u64 {
@@ -165,20 +210,19 @@ impl Node {
             Node::Atom(Atom::Chain | Atom::Antichain, n) => u64::from(*n),
             Node::Atom(Atom::Vee | Atom::Lambda, n) => u64::from(*n) + 1,
             Node::Atom(Atom::Diamond, n) => u64::from(*n) + 2,
-            Node::Atom(Atom::Divisors, n) => {
-                // The number of divisors d(n) − 1, without listing them for huge n.
-                let mut count = 0u64;
-                let mut d = 1u64;
-                let n = u64::from(*n);
-                while d * d <= n {
-                    if n % d == 0 {
-                        count += if d * d == n { 1 } else { 2 };
+            Node::Atom(Atom::Divisors, n) => divisors(*n).len() as u64,
+            // Stop adding once past the limit: a long list of big parts is refused quickly.
+            Node::Parallel(parts) | Node::Series(parts) => parts
+                .iter()
+                .try_fold(0u64, |total, p| {
+                    let total = total + p.elements();
+                    if total > u64::from(MAX_ELEMENTS) {
+                        Err(total)
+                    } else {
+                        Ok(total)
                     }
-                    d += 1;
-                }
-                count - 1
-            }
-            Node::Parallel(parts) | Node::Series(parts) => parts.iter().map(Node::elements).sum(),
+                })
+                .unwrap_or_else(|over| over),
         }
     }
 
@@ -249,8 +293,7 @@ impl Node {
             }
             Node::Atom(Atom::Divisors, _) => {
                 let up = self.up_sets_alone();
-                let full = if up.len() == 64 { u64::MAX } else { (1u64 << up.len()) - 1 };
-                match down_sets(full, &up, cap) {
+                match down_sets(&up, cap) {
                     Some(sets) => {
                         let sizes = sets.iter().map(|s| u128::from(s.count_ones())).sum();
                         (sets.len() as u128, sizes, Bound::Exact)
