@@ -210,6 +210,14 @@ fn sparse_subtraction_games_are_sized_by_their_reachable_heaps() {
     assert_eq!(report["subtraction_period"], Value::Null, "period 2·10^6 is beyond the search");
     // Half the sizes of a 5,000,000 heap: within the budget.
     assert_eq!(json("game=subtraction&moves=2&heap=5000000", false)["positions"], 2_500_001);
+    // gcd 1 but sparse: heap − (999,999a + 1,000,000b) ≥ 0 has 15 solutions.
+    assert_eq!(json("game=subtraction&moves=999999,1000000&heap=4000000", false)["positions"], 15);
+    // And a sparse set that does not fit is counted up to the budget, then refused.
+    let started = Instant::now();
+    let (code, _, stderr) = run(&["analyse", "--game", "game=subtraction&moves=2,3&heap=1000000000"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("more than 4,000,000 positions"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(5));
 }
 
 #[test]

@@ -69,7 +69,9 @@ impl Bound {
 /// The size of the instance a spec describes, computed without building it.
 pub fn estimate(spec: &GameSpec) -> Result<Size, SpecError> {
     Ok(match &spec.family {
-        Family::Subtraction { moves, heap } => subtraction::estimate(moves, *heap),
+        Family::Subtraction { moves, heap } => {
+            subtraction::estimate(moves, *heap, Limits::DEFAULT.max_positions)
+        }
         Family::Nim { heaps } => nim::estimate(heaps),
         Family::SilverDollar { coins, squares } => silver_dollar::estimate(*coins, *squares)?,
         Family::TurningTurtles { coins } => turning_turtles::estimate(*coins),
@@ -118,6 +120,28 @@ pub fn build(spec: &GameSpec, limits: &Limits) -> Result<GameGraph, SpecError> {
         Family::Dag(dag) => dag.build(),
     })
 }
+
+/// Hashes a u64 key with one multiplication: the maps of positions hold millions of keys, and
+/// the default SipHash would dominate their cost. (The keys are positions, not attacker-chosen.)
+#[derive(Default)]
+pub(crate) struct U64Hasher(u64);
+
+impl std::hash::Hasher for U64Hasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A hash map keyed by u64 positions.
+pub(crate) type U64Map<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<U64Hasher>>;
 
 /// Binomial coefficients C(a, b) for a < `rows`, b ≤ `max_b`, saturating at u64::MAX.
 ///

@@ -15,10 +15,9 @@
 //! elements by the divisors themselves. Label: the remaining elements, `{0,2,3}`.
 //! Ids: positions sorted by size (then by bit mask), so every move goes to a smaller id.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use super::{check_size, Bound, Limits, Size};
+use super::{check_size, Bound, Limits, Size, U64Map};
 use crate::error::SpecError;
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 use crate::spec::bad_value;
@@ -110,7 +109,7 @@ impl PosetExpr {
             Size { positions: sets.len() as u128, edges: edges as u128, bound: Bound::Exact },
             limits,
         )?;
-        let id_of: MaskMap<u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
+        let id_of: U64Map<u32> = sets.iter().enumerate().map(|(i, &s)| (s, i as u32)).collect();
         let mut csr = CsrBuilder::with_capacity(sets.len(), edges);
         for &set in &sets {
             let mut rest = set;
@@ -182,27 +181,6 @@ fn divisors(n: u32) -> Vec<u64> {
     }
     low.into_iter().chain(high.into_iter().rev()).filter(|&d| d > 1).collect()
 }
-
-/// Hashes a 64-bit mask with one multiplication: the maps below hold millions of masks, and
-/// the default SipHash would dominate their cost. (Masks are not attacker-chosen keys.)
-#[derive(Default)]
-struct MaskHasher(u64);
-
-impl std::hash::Hasher for MaskHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-type MaskMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<MaskHasher>>;
 
 impl Node {
     fn elements(&self) -> u64 {
