@@ -140,27 +140,24 @@ impl Report {
         let s_value = |v: usize| exact.as_ref().and_then(|e| e[v]).unwrap_or(bounds_s[v]);
         let s_exact = exact.as_ref().is_some_and(|e| e.iter().all(Option::is_some));
 
-        // The learning graph: G, or G* = G + (v* → v0) when the root is a P-position.
-        let augmented;
-        let learning: &GameGraph = if fictitious_start {
-            augmented = graph.with_fictitious_start();
-            &augmented
-        } else {
-            graph
-        };
-        let learning_analysis = Analysis::new(learning, spec.play);
-        let strategy = learning_analysis.optimal_strategy(learning);
-        let optimal_strategy_checked = opt::is_optimal(learning, &strategy, spec.play);
+        // The learning graph is G, or G* = G + (v* → v0) when the root is a P-position. G* is
+        // not built: its learner makes the forced move v* → v0 and then plays second from v0
+        // (opt::Role::Second); v* is not critical (its one move goes to the P-position v0);
+        // n grows by one and Δ is at least 1; s(v) is unchanged for v ≠ v* and s(v*) = 0,
+        // because a switcher never needs the edge v* → v0.
+        let role = if fictitious_start { opt::Role::Second } else { opt::Role::First };
+        let strategy: Vec<Option<u32>> = analysis.optimal_strategy(graph).into_iter().map(Some).collect();
+        let optimal_strategy_checked = opt::every_completion_wins(graph, &strategy, spec.play, role);
 
         let bounds = (spec.play == Play::Normal).then(|| {
-            // s(v) on G* equals s(v) on G for v ≠ v*, and s(v*) = 0: a switcher never needs v* → v0.
-            let critical_s: Vec<u32> = learning_analysis
-                .critical_positions()
-                .into_iter()
-                .map(|v| if v < graph.len() { s_value(v) } else { 0 })
-                .collect();
+            let critical_s: Vec<u32> = analysis.critical_positions().into_iter().map(s_value).collect();
             let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
-            runtime_bounds(learning.len(), learning.max_degree(), &critical_s, s_all, s_exact, REPORT_K)
+            let (n, max_degree) = if fictitious_start {
+                (graph.len() + 1, graph.max_degree().max(1))
+            } else {
+                (graph.len(), graph.max_degree())
+            };
+            runtime_bounds(n, max_degree, &critical_s, s_all, s_exact, REPORT_K)
         });
 
         let period_search_limit = match &spec.family {
@@ -194,7 +191,7 @@ impl Report {
             None => None,
         };
         let strategy = match &options.strategy {
-            Some(entries) => Some(check_strategy(graph, learning, entries, spec.play)?),
+            Some(entries) => Some(check_strategy(graph, entries, spec.play, role)?),
             None => None,
         };
         Ok(Report {
@@ -386,16 +383,16 @@ fn position_named(graph: &GameGraph, label: &str, what: &str) -> Result<usize, S
     graph.find(label).ok_or_else(|| bad_value(what, label, "the label of a position of this game"))
 }
 
-/// Checks a strategy given as (position, move) labels on the learning graph (G, or G* whose
-/// v* has the single move to v0); positions it does not list are open.
+/// Checks a strategy given as (position, move) labels against Opt of the learning graph (G, or
+/// G* when x plays second from v0); positions it does not list are open.
 fn check_strategy(
     graph: &GameGraph,
-    learning: &GameGraph,
     entries: &[(String, String)],
     play: Play,
+    role: opt::Role,
 ) -> Result<StrategyCheck, SpecError> {
     let ids: HashMap<String, usize> = (0..graph.len()).map(|v| (graph.label(v), v)).collect();
-    let mut strategy: Vec<Option<u32>> = vec![None; learning.len()];
+    let mut strategy: Vec<Option<u32>> = vec![None; graph.len()];
     for (from, to) in entries {
         let allowed = "the label of a position of this game";
         let &v = ids.get(from).ok_or_else(|| bad_value("strategy position", from, allowed))?;
@@ -409,14 +406,11 @@ fn check_strategy(
         }
         strategy[v] = Some(w as u32);
     }
-    if learning.len() > graph.len() {
-        strategy[graph.len()] = Some(graph.root() as u32); // v* → v0, the only move
-    }
     let open = (0..graph.len()).filter(|&v| !graph.is_sink(v) && strategy[v].is_none()).count();
     Ok(StrategyCheck {
         fixed: entries.len(),
         open,
-        optimal: opt::every_completion_is_optimal(learning, &strategy, play),
+        optimal: opt::every_completion_wins(graph, &strategy, play, role),
     })
 }
 

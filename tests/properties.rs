@@ -108,12 +108,39 @@ proptest! {
     }
 
     #[test]
-    fn prop_2_2_strategies_that_are_right_on_w_g_are_optimal(graph in dag(12)) {
+    fn prop_2_2_any_strategy_right_on_w_g_is_optimal(graph in dag(12)) {
+        // Prop 2.2 / Lemma A.1: h(x(v)) = 0 on W_G suffices, whatever x does elsewhere, on G or
+        // (root a P-position) on G*; positions off W_G are left open, i.e. any move.
         let analysis = Analysis::new(&graph, Play::Normal);
-        let learning = if analysis.outcome[graph.root()] == Outcome::P { graph.with_fictitious_start() } else { graph.clone() };
-        let la = Analysis::new(&learning, Play::Normal);
-        let strategy = la.optimal_strategy(&learning);
-        prop_assert!(opt::is_optimal(&learning, &strategy, Play::Normal));
+        let strategy: Vec<Option<u32>> = (0..graph.len())
+            .map(|v| if analysis.critical[v] { analysis.winning_move(&graph, v).map(|w| w as u32) } else { None })
+            .collect();
+        let role = if analysis.outcome[graph.root()] == Outcome::P { opt::Role::Second } else { opt::Role::First };
+        prop_assert!(opt::every_completion_wins(&graph, &strategy, Play::Normal, role));
+    }
+
+    #[test]
+    fn playing_second_from_v0_is_opt_of_g_star(
+        graph in dag(7),
+        open in prop::collection::vec(any::<bool>(), 7),
+        pick in prop::collection::vec(any::<prop::sample::Index>(), 7),
+        misere in any::<bool>(),
+    ) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let partial: Vec<Option<u32>> = (0..graph.len())
+            .map(|v| {
+                let moves = graph.moves(v);
+                (!open[v] && !moves.is_empty()).then(|| moves[pick[v].index(moves.len())])
+            })
+            .collect();
+        // G* built for real: v* is the new root with its one move v* → v0.
+        let star = graph.with_fictitious_start();
+        let mut on_star = partial.clone();
+        on_star.push(Some(graph.root() as u32));
+        prop_assert_eq!(
+            opt::every_completion_wins(&graph, &partial, play, opt::Role::Second),
+            opt::every_completion_is_optimal(&star, &on_star, play)
+        );
     }
 
     #[test]
@@ -236,5 +263,73 @@ proptest! {
         prop_assume!(!completions.is_empty() && completions.len() <= 400);
         let all_optimal = completions.iter().all(|x| opt::is_optimal(&graph, x, Play::Normal));
         prop_assert_eq!(opt::every_completion_is_optimal(&graph, &partial, Play::Normal), all_optimal);
+    }
+}
+
+/// s(v) by enumerating every "free or one move" choice per position (the first reduction of
+/// the search, applied exhaustively): Depth and compatibility straight from Defs 4.1–4.2.
+fn one_move_switchability(graph: &GameGraph) -> Vec<u32> {
+    let n = graph.len();
+    let options: Vec<usize> = (0..n).map(|v| graph.degree(v) + 1).collect();
+    let mut choice = vec![0usize; n]; // 0 = free, i = the i-th move
+    let mut best = vec![u32::MAX; n];
+    loop {
+        let forced = |u: usize| (choice[u] > 0).then(|| graph.moves(u)[choice[u] - 1] as usize);
+        // Depth(A): most A-edges on a path starting at u, in id order (successors first).
+        let mut from = vec![0u32; n];
+        for u in 0..n {
+            from[u] = graph
+                .moves(u)
+                .iter()
+                .map(|&w| from[w as usize] + u32::from(forced(u) == Some(w as usize)))
+                .max()
+                .unwrap_or(0);
+        }
+        let depth = from.iter().copied().max().unwrap_or(0);
+        // avoids[u][v]: some A-compatible path from u to a sink avoids v.
+        let mut avoids = vec![vec![false; n]; n];
+        for u in 0..n {
+            for v in 0..n {
+                avoids[u][v] = u != v
+                    && match forced(u) {
+                        _ if graph.is_sink(u) => true,
+                        Some(w) => avoids[w][v],
+                        None => graph.moves(u).iter().any(|&w| avoids[w as usize][v]),
+                    };
+            }
+        }
+        for v in 0..n {
+            if !avoids[graph.root()][v] {
+                best[v] = best[v].min(depth);
+            }
+        }
+        // Next choice vector (odometer).
+        let mut i = 0;
+        loop {
+            if i == n {
+                return best;
+            }
+            choice[i] += 1;
+            if choice[i] < options[i] {
+                break;
+            }
+            choice[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn exact_switchability_agrees_with_one_move_enumeration_on_larger_graphs(graph in dag(10)) {
+        let combinations: f64 = (0..graph.len()).map(|v| (graph.degree(v) + 1) as f64).product();
+        prop_assume!(combinations <= 60_000.0);
+        let twin = one_move_switchability(&graph);
+        let exact = switchability::exact(&graph).unwrap();
+        for v in 0..graph.len() {
+            prop_assert_eq!(exact[v], Some(twin[v]), "position {}", graph.label(v));
+        }
     }
 }

@@ -15,6 +15,16 @@
 use crate::graph::GameGraph;
 use crate::spec::Play;
 
+/// Which player x is at the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// x moves first from v0: Opt(G).
+    First,
+    /// y moves first from v0: Opt(G*) of seed 000 §2, where x's forced first move v* → v0
+    /// hands the root to y. Used when v0 is a P-position, without building G*.
+    Second,
+}
+
 /// x ∈ Opt(G): `strategy[v]` is the position x moves to from interior v (ignored at sinks).
 /// Returns false if the strategy has the wrong length or names a position that is not a move.
 pub fn is_optimal(graph: &GameGraph, strategy: &[u32], play: Play) -> bool {
@@ -25,6 +35,12 @@ pub fn is_optimal(graph: &GameGraph, strategy: &[u32], play: Play) -> bool {
 /// Whether every strategy that agrees with `strategy` where it is `Some` is in Opt(G).
 /// Returns false if the strategy has the wrong length or names a position that is not a move.
 pub fn every_completion_is_optimal(graph: &GameGraph, strategy: &[Option<u32>], play: Play) -> bool {
+    every_completion_wins(graph, strategy, play, Role::First)
+}
+
+/// Whether every completion of `strategy` wins from the root against every opponent, with x in
+/// the given role there.
+pub fn every_completion_wins(graph: &GameGraph, strategy: &[Option<u32>], play: Play, role: Role) -> bool {
     let n = graph.len();
     if strategy.len() != n {
         return false;
@@ -46,5 +62,8 @@ pub fn every_completion_is_optimal(graph: &GameGraph, strategy: &[Option<u32>], 
         };
         waiting[v] = moves.iter().all(|&w| moving[w as usize]);
     }
-    moving[graph.root()]
+    match role {
+        Role::First => moving[graph.root()],
+        Role::Second => waiting[graph.root()],
+    }
 }
