@@ -17,7 +17,8 @@ use crate::games::Binomials;
 pub(crate) enum Labels {
     /// Subtraction games: the heap size of each id. Invariant: strictly increasing.
     Heaps(Vec<u64>),
-    /// Mixed-radix ids (Nim, Wythoff): `radices[i]` = heap i's size + 1; the last heap varies fastest.
+    /// Mixed-radix ids (Nim, Wythoff, and subtraction games whose ids are the heap sizes):
+    /// `radices[i]` = heap i's size + 1; the last heap varies fastest.
     MixedRadix(Vec<u64>),
     /// Turning Turtles: the id's bit i is coin i (leftmost coin = bit 0), 1 = heads.
     Coins(u32),
@@ -182,7 +183,8 @@ pub(crate) fn partition_of(binomials: &Binomials, rank: u64, parts: u32, largest
 /// Label of seed 000's fictitious start position.
 pub const FICTITIOUS_START: &str = "v*";
 
-/// Appends a graph's positions and moves row by row, refusing to grow past the edge budget.
+/// Appends a graph's positions and moves row by row (sizes were checked against the budget
+/// before building).
 pub(crate) struct CsrBuilder {
     pub offsets: Vec<u32>,
     pub targets: Vec<u32>,

@@ -248,7 +248,7 @@ impl Report {
         if let Some(w) = &self.winning_move {
             line(format!("winning     move to {w}"));
         }
-        if self.root_grundy.is_some() || self.play == Play::Normal.as_str() {
+        if self.play == Play::Normal.as_str() {
             line(format!("critical    |W_G| = {} (seed 000 Def 2.1)", count(self.critical, "position")));
         } else {
             line(format!(
@@ -303,7 +303,7 @@ impl Report {
                     "period      Grundy sequence has preperiod {} and period {}: {}",
                     p.preperiod,
                     p.period,
-                    p.cycle.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                    shorten(&p.cycle)
                 )),
                 None => line(format!(
                     "period      no period found within heap sizes up to {}",
@@ -324,7 +324,11 @@ impl Report {
         }
         if let Some(check) = &self.strategy {
             let verdict = if check.optimal {
-                "in Opt(G): it wins from the root against every opponent"
+                if self.fictitious_start {
+                    "in Opt(G*): after v* → root it wins against every opponent"
+                } else {
+                    "in Opt(G): it wins from the root against every opponent"
+                }
             } else {
                 "not in Opt(G): some opponent beats it"
             };
@@ -356,6 +360,17 @@ impl Report {
             }
         }
         out
+    }
+}
+
+/// A cycle of Grundy values for the text summary: the first 40 values, then how many in all
+/// (the JSON keeps the whole cycle).
+fn shorten(cycle: &[u32]) -> String {
+    let shown: Vec<String> = cycle.iter().take(40).map(u32::to_string).collect();
+    if cycle.len() > 40 {
+        format!("{},… ({} values)", shown.join(","), cycle.len())
+    } else {
+        shown.join(",")
     }
 }
 

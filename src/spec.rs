@@ -186,7 +186,7 @@ impl GameSpec {
         };
         let play = match get("play") {
             None | Some("normal") => Play::Normal,
-            Some("misere") => Play::Misere,
+            Some("misere" | "misère") => Play::Misere,
             Some(other) => return Err(bad_value("play", other, "normal or misere")),
         };
         Ok(GameSpec { family, play })
@@ -259,7 +259,9 @@ fn percent_decode(text: &str) -> Result<String, SpecError> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            // Exactly two hex digits (from_str_radix alone would also take "+3").
+            let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+            let hex = hex.and_then(|h| std::str::from_utf8(h).ok());
             let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or_else(|| {
                 SpecError::Malformed(format!("'{text}' has a '%' not followed by two hex digits"))
             })?;
@@ -350,6 +352,7 @@ mod tests {
             ("heaps=3", "no 'game' key"),
             ("game", "not of the form key=value"),
             ("game=nim&heaps=%zz", "two hex digits"),
+            ("game=nim&heaps=%+3", "two hex digits"),
         ];
         for (text, expected) in cases {
             let err = GameSpec::parse(text).unwrap_err().to_string();

@@ -363,6 +363,14 @@ fn subtraction_periods_with_long_windows() {
             }
         }
         assert_eq!(period.cycle.len(), q);
+        // Least: no smaller shift works over two periods past p, and p − 1 breaks it.
+        let g = |h: usize| by_heap.get(&h).copied();
+        assert!(
+            (1..q).all(|d| (p..p + 2 * q).any(|i| g(i).is_some() && g(i + d).is_some() && g(i) != g(i + d)))
+        );
+        if p > 0 {
+            assert_ne!(g(p - 1), g(p - 1 + q), "{moves:?}: preperiod not least");
+        }
     }
 }
 

@@ -69,7 +69,8 @@ pub fn runtime_bounds(
 ) -> RuntimeBounds {
     let base = 20.0 * max_degree.max(1) as f64 * n as f64; // 20Δn
     let lb = base.log10();
-    // log n is 0 for n = 1; the bound is then 0 (nothing to learn): keep it finite in log10.
+    // The learning graph has n ≥ 2 (a one-position game gets v*), so log n > 0; the max only
+    // keeps log10 finite should a caller pass n = 1.
     let ln_n = (n as f64).ln().max(f64::MIN_POSITIVE);
     let s_critical = critical_s.iter().copied().max().unwrap_or(0);
     let theorem_mu =
@@ -121,6 +122,18 @@ mod tests {
         assert!(close(b.theorem_runtime_over_c2, mu * 2.0 * base * 7f64.ln()));
         assert!(close(b.corollary_mu_over_c, mu));
         assert!(close(b.corollary_runtime_over_c2, 3.0 * base.powi(5) * 7f64.ln().powi(2)));
+    }
+
+    #[test]
+    fn the_theorem_sums_over_critical_positions_with_their_own_s() {
+        // Σ_{v∈W_G} (20Δn)^{s(v)} with s = 0, 1, 2: 1 + b + b², and Theorem 5.2's s is the max.
+        let b = runtime_bounds(10, 3, &[0, 1, 2], 2, true, 2.0);
+        let base: f64 = 600.0;
+        let ln_n = 10f64.ln();
+        let mu = (2.0 + 2.0 + 1.0) * base.powi(5) * ln_n;
+        assert_eq!(b.s_critical, 2);
+        let runtime = b.theorem_runtime_over_c2.value.unwrap();
+        assert!((runtime / (mu * (1.0 + base + base * base) * ln_n) - 1.0).abs() < 1e-9);
     }
 
     #[test]

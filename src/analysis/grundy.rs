@@ -3,19 +3,6 @@
 
 use crate::graph::GameGraph;
 
-/// mex S = min(N₀ \ S), the minimum excluded value.
-pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<bool> = Vec::new();
-    for g in values {
-        let g = g as usize;
-        if g >= seen.len() {
-            seen.resize(g + 1, false);
-        }
-        seen[g] = true;
-    }
-    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
-}
-
 /// h(v) for every position, in one pass over ids (successors have smaller ids).
 pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
     grundy_and_critical(graph).0

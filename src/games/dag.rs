@@ -8,7 +8,8 @@
 //! Label: the position's name.
 //! Ids: post-order of a depth-first search from the root, so every move goes to a smaller id.
 //!
-//! Seed 000 Figure 4's game, for instance: `edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0`.
+//! A game shaped like seed 000's Figure 4 (W_G = {v0, b}, and v0 → d wins at once), for
+//! instance: `edges=v0-a,v0-b,v0-d,a-b,a-c,b-c,b-d,c-d&root=v0`.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -68,16 +69,17 @@ impl DagSpec {
         if list.is_empty() {
             return Err(SpecError::EmptyGraph);
         }
-        let root = match root {
+        let root_id = match root {
             Some(name) => *index
                 .get(name.trim())
                 .ok_or_else(|| bad_value("root", name, "the name of a position that appears in edges"))?,
-            None => u32::MAX, // replaced below once the graph is known to be acyclic
+            None => 0, // chosen below, once the graph is known to be acyclic
         };
-        let mut spec = DagSpec { names, edges: list, root };
+        let named_root = root.is_some();
+        let mut spec = DagSpec { names, edges: list, root: root_id };
         spec.check_simple()?;
         spec.check_acyclic()?;
-        if root_missing(root) {
+        if !named_root {
             spec.root = spec.only_source()?;
         }
         Ok(spec)
@@ -185,10 +187,6 @@ impl DagSpec {
         let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
         GameGraph::from_csr(csr.offsets, csr.targets, Labels::Stored(labels))
     }
-}
-
-fn root_missing(root: u32) -> bool {
-    root == u32::MAX
 }
 
 impl fmt::Display for DagSpec {

@@ -19,6 +19,7 @@ use crate::graph::GameGraph;
 use crate::spec::{Family, GameSpec};
 
 /// The size budget. Instances above it are refused before any graph memory is allocated.
+/// [`build`] caps both at what u32 ids and offsets can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     pub max_positions: u64,
@@ -108,6 +109,11 @@ pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(
 /// Builds the game graph of a spec, refusing instances above `limits` before allocating.
 pub fn build(spec: &GameSpec, limits: &Limits) -> Result<GameGraph, SpecError> {
     let family = spec.family.name();
+    // Ids and CSR offsets are u32: no budget may pass that, whatever a caller asks for.
+    let limits = &Limits {
+        max_positions: limits.max_positions.min(u64::from(u32::MAX) - 1),
+        max_edges: limits.max_edges.min(u64::from(u32::MAX)),
+    };
     check_size(family, estimate(spec)?, limits)?;
     Ok(match &spec.family {
         Family::Subtraction { moves, heap } => subtraction::build(moves, *heap),

@@ -398,6 +398,9 @@ impl Parser<'_> {
             }
             let at_operand =
                 matches!(self.text.get(self.at), Some(b'(' | b'C' | b'A' | b'V' | b'L' | b'D' | b'd'));
+            if self.text[start..self.at].contains(&b'+') && !at_operand {
+                return Err(self.error("expected a part after '+'"));
+            }
             if self.at == start || !at_operand {
                 self.at = start;
                 break;

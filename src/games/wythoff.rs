@@ -12,8 +12,8 @@ pub fn estimate([a, b]: [u64; 2]) -> Size {
     let (a, b) = (u128::from(a), u128::from(b));
     let positions = (a + 1).saturating_mul(b + 1);
     // Σ_x Σ_y (x + y + min(x, y)), with Σ_{x≤a,y≤b} min(x,y) = Σ_{t=1}^{min(a,b)} (a−t+1)(b−t+1).
-    let sum_x = a * (a + 1) / 2 * (b + 1);
-    let sum_y = b * (b + 1) / 2 * (a + 1);
+    let sum_x = (a * (a + 1) / 2).saturating_mul(b + 1);
+    let sum_y = (b * (b + 1) / 2).saturating_mul(a + 1);
     let sum_min: u128 = if a.min(b) > 10_000_000 {
         u128::MAX
     } else {
@@ -38,4 +38,25 @@ pub fn build(heaps: [u64; 2]) -> GameGraph {
         }
     }
     GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![heaps[0] + 1, width]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn estimates_saturate_instead_of_overflowing() {
+        let size = estimate([2, u64::MAX]);
+        assert_eq!(size.positions, 3 * (u128::from(u64::MAX) + 1));
+        assert!(size.edges >= size.positions, "moves wrapped around: {size:?}");
+    }
+
+    #[test]
+    fn moves_count_matches_the_formula() {
+        for heaps in [[0, 0], [1, 0], [3, 5], [6, 6]] {
+            let size = estimate(heaps);
+            let graph = build(heaps);
+            assert_eq!((graph.len() as u128, graph.edge_count() as u128), (size.positions, size.edges));
+        }
+    }
 }
