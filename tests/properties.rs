@@ -288,6 +288,7 @@ fn one_move_switchability(graph: &GameGraph) -> Vec<u32> {
         let depth = from.iter().copied().max().unwrap_or(0);
         // avoids[u][v]: some A-compatible path from u to a sink avoids v.
         let mut avoids = vec![vec![false; n]; n];
+        #[allow(clippy::needless_range_loop)] // rows read earlier rows: indices are clearer
         for u in 0..n {
             for v in 0..n {
                 avoids[u][v] = u != v
