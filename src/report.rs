@@ -160,13 +160,12 @@ impl Report {
             runtime_bounds(n, max_degree, &critical_s, s_all, s_exact, REPORT_K)
         });
 
-        let period_search_limit = match &spec.family {
-            Family::Subtraction { moves, .. } => Some(search_limit(moves.len())),
-            _ => None,
-        };
-        let subtraction_period = match &spec.family {
-            Family::Subtraction { moves, .. } => Some(subtraction_period(moves, search_limit(moves.len()))),
-            _ => None,
+        let (subtraction_period, period_search_limit) = match &spec.family {
+            Family::Subtraction { moves, .. } => {
+                let limit = search_limit(moves.len());
+                (Some(subtraction_period(moves, limit)), Some(limit))
+            }
+            _ => (None, None),
         };
         let node = |v: usize| NodeReport {
             label: graph.label(v),
