@@ -136,29 +136,11 @@ impl Report {
         let fictitious_start = analysis.outcome[root] == Outcome::P;
         let (bounds_s, switchability_bound_from) = switchability_bounds(spec, graph);
         let exact = switchability::exact(graph);
-        // Exact where known, else the bound (valid since the runtime bounds increase in s).
-        let s_value = |v: usize| exact.as_ref().and_then(|e| e[v]).unwrap_or(bounds_s[v]);
         let s_exact = exact.as_ref().is_some_and(|e| e.iter().all(Option::is_some));
-
-        // The learning graph is G, or G* = G + (v* → v0) when the root is a P-position. G* is
-        // not built: its learner makes the forced move v* → v0 and then plays second from v0
-        // (opt::Role::Second); v* is not critical (its one move goes to the P-position v0);
-        // n grows by one and Δ is at least 1; s(v) is unchanged for v ≠ v* and s(v*) = 0,
-        // because a switcher never needs the edge v* → v0.
         let role = if fictitious_start { opt::Role::Second } else { opt::Role::First };
         let strategy: Vec<Option<u32>> = analysis.optimal_strategy(graph).into_iter().map(Some).collect();
         let optimal_strategy_checked = opt::every_completion_wins(graph, &strategy, spec.play, role);
-
-        let bounds = (spec.play == Play::Normal).then(|| {
-            let critical_s: Vec<u32> = analysis.critical_positions().into_iter().map(s_value).collect();
-            let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
-            let (n, max_degree) = if fictitious_start {
-                (graph.len() + 1, graph.max_degree().max(1))
-            } else {
-                (graph.len(), graph.max_degree())
-            };
-            runtime_bounds(n, max_degree, &critical_s, s_all, s_exact, REPORT_K)
-        });
+        let bounds = learning_bounds(spec, graph, &analysis, &bounds_s, exact.as_deref(), REPORT_K);
 
         let (subtraction_period, period_search_limit) = match &spec.family {
             Family::Subtraction { moves, .. } => {
@@ -426,6 +408,37 @@ fn check_strategy(
         open,
         optimal: opt::every_completion_wins(graph, &strategy, play, role),
     })
+}
+
+/// Theorem 5.2's and Corollary 5.3's settings and bounds for the learning graph (G, or G* when
+/// the root is a P-position); None under misère play, for which the paper proves nothing.
+///
+/// G* is not built: its learner makes the forced move v* → v0 and then plays second from v0
+/// (opt::Role::Second); v* is not critical (its one move goes to the P-position v0); n grows
+/// by one and Δ is at least 1; s(v) is unchanged for v ≠ v* and s(v*) = 0, because a switcher
+/// never needs the edge v* → v0. Where exact s(v) is unknown its upper bound is used (valid,
+/// since the bounds increase in s).
+pub fn learning_bounds(
+    spec: &GameSpec,
+    graph: &GameGraph,
+    analysis: &Analysis,
+    bounds_s: &[u32],
+    exact: Option<&[Option<u32>]>,
+    k: f64,
+) -> Option<RuntimeBounds> {
+    if spec.play != Play::Normal {
+        return None;
+    }
+    let s_value = |v: usize| exact.and_then(|e| e[v]).unwrap_or(bounds_s[v]);
+    let s_exact = exact.is_some_and(|e| e.iter().all(Option::is_some));
+    let critical_s: Vec<u32> = analysis.critical_positions().into_iter().map(s_value).collect();
+    let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
+    let (n, max_degree) = if analysis.outcome[graph.root()] == Outcome::P {
+        (graph.len() + 1, graph.max_degree().max(1))
+    } else {
+        (graph.len(), graph.max_degree())
+    };
+    Some(runtime_bounds(n, max_degree, &critical_s, s_all, s_exact, k))
 }
 
 /// Upper bounds on s(v): Prop 4.4's shortest-path length, and Prop 6.1's s(v) ≤ 1 for

@@ -1,0 +1,149 @@
+//! UMDA's parameters, validated at the edge: μ, γ, the engine, the seed and the game budget.
+//!
+//! Every parser takes the user's text and returns a typed value or one sentence saying what is
+//! wrong and what is allowed (a [`SpecError::BadValue`]); nothing here panics.
+
+use super::task::Task;
+use crate::analysis::switchability;
+use crate::error::SpecError;
+use crate::report::{learning_bounds, switchability_bounds};
+use crate::spec::{bad_value, parse_number, GameSpec};
+
+/// The largest population: a generation is μ games, and 10^8 of them take seconds.
+pub const MAX_MU: u32 = 100_000_000;
+/// The largest game budget (`--max-evals`).
+pub const MAX_GAMES: u64 = 1_000_000_000_000_000;
+
+/// How a generation is computed. All three follow Algorithm 1's distribution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// Lazy sampling: only the moves a game or the optimality check reads are drawn one by one;
+    /// the rest of each winner's strategy is pooled into one multinomial per position.
+    Fast,
+    /// The reference: two whole strategies per tournament, the winner copied in full.
+    Naive,
+    /// The infinite-population limit: p ← π_γ(E[q]) by Lemma 3.1, no sampling.
+    Expected,
+}
+
+impl Engine {
+    pub const NAMES: [&'static str; 3] = ["fast", "naive", "expected"];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::Fast => "fast",
+            Engine::Naive => "naive",
+            Engine::Expected => "expected",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Engine, SpecError> {
+        match text.trim() {
+            "fast" => Ok(Engine::Fast),
+            "naive" => Ok(Engine::Naive),
+            "expected" => Ok(Engine::Expected),
+            _ => Err(bad_value("engine", text, "fast, naive or expected")),
+        }
+    }
+}
+
+/// μ and γ of Algorithm 1, already checked against the game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Population: tournaments (games) per generation, 1 ≤ μ ≤ MAX_MU.
+    pub mu: u32,
+    /// Margin: every move keeps probability ≥ γ; 0 ≤ γ < 1/Δ.
+    pub gamma: f64,
+}
+
+const MU_ALLOWED: &str = "a whole number of games per generation from 1 to 100,000,000";
+
+/// μ from text.
+pub fn parse_mu(text: &str) -> Result<u32, SpecError> {
+    // MAX_MU fits u32, so the conversion cannot fail once parse_number has checked the range.
+    parse_number("mu", text, 1, u64::from(MAX_MU), MU_ALLOWED).map(|m| m as u32)
+}
+
+/// γ from text: a decimal number in [0, 1/Δ), or `paper` for Theorem 5.2's 1/(20Δn).
+pub fn parse_gamma(task: &Task, text: &str) -> Result<f64, SpecError> {
+    if text.trim() == "paper" {
+        return Ok(paper_gamma(task));
+    }
+    let value: f64 = text.trim().parse().map_err(|_| gamma_error(task, text))?;
+    check_gamma(task, value).map_err(|_| gamma_error(task, text))
+}
+
+/// γ must be finite, at least 0 and below 1/Δ, so that π_γ is defined at every position (§3).
+pub fn check_gamma(task: &Task, gamma: f64) -> Result<f64, SpecError> {
+    let delta = task.max_degree.max(1) as f64;
+    if gamma.is_finite() && gamma >= 0.0 && gamma < 1.0 / delta {
+        Ok(gamma)
+    } else {
+        Err(gamma_error(task, &gamma.to_string()))
+    }
+}
+
+fn gamma_error(task: &Task, text: &str) -> SpecError {
+    let delta = task.max_degree.max(1);
+    bad_value(
+        "gamma",
+        text,
+        &format!(
+            "a number from 0 up to, not including, 1/Δ = {} for this game (Δ = {delta}), or 'paper'",
+            1.0 / delta as f64
+        ),
+    )
+}
+
+/// Theorem 5.2's margin γ = 1/(20Δn) on the learning graph.
+pub fn paper_gamma(task: &Task) -> f64 {
+    1.0 / (20.0 * task.max_degree.max(1) as f64 * task.n as f64)
+}
+
+/// Theorem 5.2's population μ = C(K + s + 1)(20Δn)^{1+2s} log n with s = max_{v∈W_G} s(v)
+/// (its exact value on small graphs, else the Prop 4.4 / Prop 6.1 upper bound), for the given
+/// scale C of the unknown constant and confidence K. Refused under misère play (the theorem is
+/// for normal play) and when it exceeds MAX_MU.
+pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
+    if !(c.is_finite() && c > 0.0) {
+        return Err(bad_value(
+            "paper-c",
+            &c.to_string(),
+            "a positive number (the scale of Theorem 5.2's constant C)",
+        ));
+    }
+    if !(k.is_finite() && k > 0.0) {
+        return Err(bad_value("paper-k", &k.to_string(), "a positive number (Theorem 5.2's K)"));
+    }
+    let spec = GameSpec::parse(&task.spec)?;
+    let (bounds_s, _) = switchability_bounds(&spec, &task.graph);
+    let exact = switchability::exact(&task.graph);
+    let bounds = learning_bounds(&spec, &task.graph, &task.analysis, &bounds_s, exact.as_deref(), k)
+        .ok_or_else(|| {
+            bad_value("mu", "paper", "a whole number under misère play (Theorem 5.2 is for normal play)")
+        })?;
+    let log10 = bounds.theorem_mu_over_c.log10.unwrap_or(0.0) + c.log10();
+    let mu = 10f64.powf(log10).ceil();
+    if mu.is_finite() && mu <= f64::from(MAX_MU) {
+        Ok(mu.max(1.0) as u32)
+    } else {
+        Err(bad_value(
+            "mu",
+            "paper",
+            &format!(
+                "Theorem 5.2's μ is about 10^{log10:.1} here with C = {c}, above the limit of 100,000,000; \
+                 scale it down with --paper-c or give μ as a number"
+            ),
+        ))
+    }
+}
+
+/// The seed: any whole number from 0 to 2^64 − 1.
+pub fn parse_seed(text: &str) -> Result<u64, SpecError> {
+    parse_number("seed", text, 0, u64::MAX, "a whole number from 0 to 18446744073709551615")
+}
+
+/// The game budget (`max-evals`): 1 to 10^15 games.
+pub fn parse_budget(text: &str) -> Result<u64, SpecError> {
+    parse_number("max-evals", text, 1, MAX_GAMES, "a whole number of games from 1 to 10^15")
+}

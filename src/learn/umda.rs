@@ -1,0 +1,599 @@
+//! Algorithm 1 of seed 000 (§3): UMDA with binary tournament selection, as a resumable run.
+//!
+//! The model p_t(v, ·) is a distribution over the moves F(v) of every interior position v, stored
+//! flat and aligned with the graph's edge array; p_0 is uniform. One generation plays μ
+//! tournaments between two fresh samples x, y ~ Univ(X_G, p_t), keeps each winner, sets
+//! q_{t+1}(v)(w) to the share of winners with x(v) = w and p_{t+1}(v) = π_γ(q_{t+1}(v)).
+//!
+//! # Why the fast engine is exact
+//! A sample is independent across positions (Univ(X, p)). A game between x and y reads only the
+//! moves on its path, each made by the player to move there. So, given the game, the winner's
+//! move at any position it did not play is still a fresh draw from p_t(v), independent of the
+//! game and of everything else. The fast engine therefore draws only the path; it counts the
+//! winner's path moves, and for the m_v winners whose move at v was never read it adds one
+//! Multinomial(m_v, p_t(v)) draw: the same q_{t+1} in distribution, at cost O(μ·path + edges)
+//! instead of O(μ·positions).
+//! The optimality check needs individual winners' moves off their path. It reads them by the
+//! same argument: a fresh draw from p_t(v), counted for that winner at v (and so removed from
+//! the pool m_v filled later). Each winner's move at each position is drawn at most once, so the
+//! joint law of the winners — and everything reported about them — is that of Algorithm 1.
+//!
+//! # Determinism
+//! One Xoshiro256++ stream per run (rand_xoshiro, seeded by SplitMix64 from the u64 seed): only
+//! 64-bit integer arithmetic, so it is as fast in wasm as natively. The update uses +, −, ×, ÷
+//! only and the binomial sampler uses `libm`, so runs are bit-identical natively and in wasm.
+//! μ, γ and the engine may change between generations; the run continues from the current p
+//! and RNG stream, so a recorded sequence of changes replays exactly. A generation may also be
+//! computed in slices ([`Run::work`]) without changing its result.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+use super::dynamics::{expected_selection, visit_probability};
+use super::params::{Engine, Params};
+use super::projection::project;
+use super::sample::{multinomial, uniform};
+use super::task::Task;
+use crate::analysis::opt::Role;
+use crate::analysis::Outcome;
+
+/// When the generation's winners first contained a strategy in Opt(G).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Found {
+    /// The generation t (1-based) whose winners contained it.
+    pub generation: u64,
+    /// T: games played up to and including that generation (Def 5.1, τ = μ per generation).
+    pub games: u64,
+}
+
+/// Progress of a run after a generation (seed 000 §5 and Prop 2.2). "Mass" at a critical position
+/// v is p(v, optimal moves), the probability that a sample moves from v to a P-position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Measures {
+    pub generation: u64,
+    /// Games played so far: Σ μ over the generations run (Def 5.1's runtime measure).
+    pub games: u64,
+    /// Whether the last generation's winners contain a strategy in Opt(G). The expected engine
+    /// has no winners: there it means μ·Π ≥ 1, i.e. in expectation at least one of μ samples of
+    /// the model meets Prop 2.2's condition.
+    pub winners_optimal: bool,
+    /// T, the games played when that first happened.
+    pub found_after_games: Option<u64>,
+    /// |W_G|.
+    pub critical: usize,
+    /// Critical positions holding more than half their mass on optimal moves.
+    pub critical_learned: usize,
+    /// Mean and minimum over W_G of the mass on optimal moves (None when W_G is empty).
+    pub critical_mass_mean: Option<f64>,
+    pub critical_mass_min: Option<f64>,
+    /// Π_{v∈W_G} p(v, optimal moves): the probability that a sample meets Prop 2.2's condition
+    /// (and so is in Opt(G)); 1 when W_G is empty.
+    pub prop22_probability: f64,
+    /// R(v) = P(v ∈ Path_G(x, y)) at the critical positions, in `Task::critical` order.
+    pub critical_visit: Vec<f64>,
+}
+
+/// A generation begun but not finished ([`Run::work`] slices it).
+#[derive(Debug, Clone)]
+struct InProgress {
+    params: Params,
+    engine: Engine,
+    tournaments: u32,
+    /// Fast engine: the next position whose pooled draws are still to be made.
+    fill_cursor: usize,
+    winners_optimal: bool,
+}
+
+/// One seeded run of Algorithm 1 on a task.
+#[derive(Debug, Clone)]
+pub struct Run {
+    task: Arc<Task>,
+    engine: Engine,
+    params: Params,
+    seed: u64,
+    rng: Xoshiro256PlusPlus,
+    /// p_t, per edge.
+    p: Vec<f64>,
+    /// Running sums of p within each position (the categorical sampler's table).
+    cdf: Vec<f64>,
+    generation: u64,
+    games: u64,
+    found: Option<Found>,
+    last_winners_optimal: bool,
+    current: Option<InProgress>,
+    /// Winners per edge in the current (or last finished) generation: μ·q_{t+1}.
+    counts: Vec<u32>,
+    /// Per position: winners whose move there has already been counted this generation.
+    taken: Vec<u32>,
+    // Scratch, reused across tournaments. Tags avoid clearing per-position marks.
+    tag: u64,
+    played_tag: Vec<u64>,
+    played_edge: Vec<u32>,
+    visited_tag: Vec<u64>,
+    stack: Vec<u32>,
+    path: Vec<(u32, u32)>,
+    first: Vec<u32>,
+    second: Vec<u32>,
+}
+
+impl Run {
+    /// A run at generation 0 with p_0 uniform (Algorithm 1, lines 1–5).
+    pub fn new(task: Arc<Task>, engine: Engine, params: Params, seed: u64) -> Run {
+        let n = task.graph.len();
+        let edges = task.graph.edge_count();
+        let mut run = Run {
+            task,
+            engine,
+            params,
+            seed,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            p: vec![0.0; edges],
+            cdf: vec![0.0; edges],
+            generation: 0,
+            games: 0,
+            found: None,
+            last_winners_optimal: false,
+            current: None,
+            counts: vec![0; edges],
+            taken: vec![0; n],
+            tag: 0,
+            played_tag: vec![0; n],
+            played_edge: vec![0; n],
+            visited_tag: vec![0; n],
+            stack: Vec::new(),
+            path: Vec::new(),
+            first: Vec::new(),
+            second: Vec::new(),
+        };
+        run.reset();
+        run
+    }
+
+    /// A run at generation 0 that starts from `model` instead of p_0 (for experiments and
+    /// tests). None unless `model` holds, per position, non-negative numbers summing to 1
+    /// (within 1e-9). [`Run::reset`] still goes back to the uniform p_0.
+    pub fn with_model(
+        task: Arc<Task>,
+        engine: Engine,
+        params: Params,
+        seed: u64,
+        model: &[f64],
+    ) -> Option<Run> {
+        let mut run = Run::new(task, engine, params, seed);
+        if model.len() != run.p.len() {
+            return None;
+        }
+        for v in 0..run.task.graph.len() {
+            let values = &model[run.task.edges(v)];
+            let valid = values.iter().all(|&x| x >= 0.0 && x.is_finite())
+                && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9;
+            if !values.is_empty() && !valid {
+                return None;
+            }
+        }
+        run.p.copy_from_slice(model);
+        run.rebuild_cdf();
+        Some(run)
+    }
+
+    /// Back to generation 0 with the same seed: the same run replays.
+    pub fn reset(&mut self) {
+        for v in 0..self.task.graph.len() {
+            let range = self.task.edges(v);
+            let uniform = 1.0 / range.len() as f64;
+            self.p[range].fill(uniform);
+        }
+        self.rebuild_cdf();
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        self.generation = 0;
+        self.games = 0;
+        self.found = None;
+        self.last_winners_optimal = false;
+        self.current = None;
+        self.counts.fill(0);
+    }
+
+    /// Back to generation 0 with another seed.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.reset();
+    }
+
+    /// New μ and γ (validated by the caller against the task), used from the next generation.
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
+    /// Another engine, used from the next generation; p and the RNG stream carry over.
+    pub fn set_engine(&mut self, engine: Engine) {
+        self.engine = engine;
+    }
+
+    pub fn task(&self) -> &Arc<Task> {
+        &self.task
+    }
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+    pub fn params(&self) -> Params {
+        self.params
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Generations completed.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+    /// Games played in completed generations.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+    pub fn found(&self) -> Option<Found> {
+        self.found
+    }
+    /// Whether the last completed generation's winners contain a strategy in Opt(G).
+    pub fn last_winners_optimal(&self) -> bool {
+        self.last_winners_optimal
+    }
+    /// Whether a generation has been started by [`Run::work`] and not finished.
+    pub fn in_progress(&self) -> bool {
+        self.current.is_some()
+    }
+    /// p_t per edge, aligned with `graph.targets()`.
+    pub fn model(&self) -> &[f64] {
+        &self.p
+    }
+    /// μ·q_t per edge: the winners' counts of the last completed generation (all zero at
+    /// generation 0 and for the expected engine).
+    pub fn selection_counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// A 64-bit FNV-1a hash of p's bits: equal hashes mean (beyond reasonable doubt) equal models.
+    pub fn model_hash(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for x in &self.p {
+            for byte in x.to_bits().to_le_bytes() {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        hash
+    }
+
+    /// Runs one whole generation (finishing one already begun by [`Run::work`]).
+    pub fn step(&mut self) {
+        while !self.work(u64::MAX) {}
+    }
+
+    /// Does up to about `budget` units of work (a unit is one sampled move or one edge visited)
+    /// and returns whether a generation was completed. The result of a generation does not
+    /// depend on how it is sliced, so a page can keep every frame short.
+    pub fn work(&mut self, budget: u64) -> bool {
+        let mut current = match self.current.take() {
+            Some(current) => current,
+            None => self.begin(),
+        };
+        let mut spent = 0u64;
+        if current.engine == Engine::Expected {
+            self.expected_generation(&mut current);
+            self.finish(current);
+            return true;
+        }
+        while current.tournaments < current.params.mu && spent < budget {
+            spent += match current.engine {
+                Engine::Naive => self.naive_tournament(&mut current),
+                _ => self.fast_tournament(&mut current),
+            };
+            current.tournaments += 1;
+        }
+        if current.engine == Engine::Fast {
+            let n = self.task.graph.len();
+            while current.tournaments == current.params.mu && current.fill_cursor < n && spent < budget {
+                spent += self.fill_position(current.fill_cursor, current.params.mu);
+                current.fill_cursor += 1;
+            }
+        }
+        let done = current.tournaments == current.params.mu
+            && (current.engine != Engine::Fast || current.fill_cursor == self.task.graph.len());
+        if done {
+            self.finish(current);
+        } else {
+            self.current = Some(current);
+        }
+        done
+    }
+
+    /// Runs generations until the winners contain an optimal strategy or the next generation
+    /// would pass `max_games`; calls `each` after every generation. Returns whether it was found.
+    pub fn run_until_found(&mut self, max_games: u64, mut each: impl FnMut(&Run)) -> bool {
+        while self.found.is_none() && self.games.saturating_add(u64::from(self.params.mu)) <= max_games {
+            self.step();
+            each(self);
+        }
+        self.found.is_some()
+    }
+
+    fn begin(&mut self) -> InProgress {
+        self.counts.fill(0);
+        self.taken.fill(0);
+        InProgress {
+            params: self.params,
+            engine: self.engine,
+            tournaments: 0,
+            fill_cursor: 0,
+            winners_optimal: false,
+        }
+    }
+
+    /// Lines 16–21: q_{t+1} from the counts, p_{t+1} = π_γ(q_{t+1}); then the bookkeeping.
+    fn finish(&mut self, current: InProgress) {
+        let mu = f64::from(current.params.mu);
+        if current.engine != Engine::Expected {
+            for v in 0..self.task.graph.len() {
+                let range = self.task.edges(v);
+                if range.len() < 2 {
+                    continue; // a forced move keeps probability 1
+                }
+                for e in range.clone() {
+                    self.p[e] = f64::from(self.counts[e]) / mu;
+                }
+                project(&mut self.p[range], current.params.gamma);
+            }
+        }
+        self.rebuild_cdf();
+        self.generation += 1;
+        self.games += u64::from(current.params.mu);
+        let winners_optimal = if current.engine == Engine::Expected {
+            mu * self.prop22_probability() >= 1.0
+        } else {
+            current.winners_optimal
+        };
+        self.last_winners_optimal = winners_optimal;
+        if winners_optimal && self.found.is_none() {
+            self.found = Some(Found { generation: self.generation, games: self.games });
+        }
+    }
+
+    /// The expected engine: p ← π_γ(E[q]) with E[q] from Lemma 3.1.
+    fn expected_generation(&mut self, current: &mut InProgress) {
+        let expected = expected_selection(&self.task, &self.p);
+        for v in 0..self.task.graph.len() {
+            let range = self.task.edges(v);
+            if range.len() < 2 {
+                continue;
+            }
+            self.p[range.clone()].copy_from_slice(&expected[range.clone()]);
+            project(&mut self.p[range], current.params.gamma);
+        }
+    }
+
+    fn rebuild_cdf(&mut self) {
+        for v in 0..self.task.graph.len() {
+            let mut sum = 0.0;
+            for e in self.task.edges(v) {
+                sum += self.p[e];
+                self.cdf[e] = sum;
+            }
+        }
+    }
+
+    /// A fast-engine tournament: draw the path only, count the winner's path moves, then (until
+    /// one is found this generation) check the winner against Opt(G). Returns the work done.
+    fn fast_tournament(&mut self, current: &mut InProgress) -> u64 {
+        let task = &*self.task;
+        let targets = task.graph.targets();
+        self.path.clear();
+        let mut u = task.graph.root();
+        loop {
+            let range = task.edges(u);
+            if range.is_empty() {
+                break;
+            }
+            let e = draw(&mut self.rng, &self.cdf, range);
+            self.path.push((u as u32, e as u32));
+            u = targets[e] as usize;
+        }
+        let winner_parity = winner_parity(self.path.len(), task);
+        self.tag += 1;
+        let tag = self.tag;
+        for &(v, e) in self.path.iter().skip(winner_parity).step_by(2) {
+            self.counts[e as usize] += 1;
+            self.taken[v as usize] += 1;
+            self.played_tag[v as usize] = tag;
+            self.played_edge[v as usize] = e;
+        }
+        let mut work = self.path.len() as u64 + 1;
+        if !current.winners_optimal {
+            let (rng, cdf, counts, taken) = (&mut self.rng, &self.cdf, &mut self.counts, &mut self.taken);
+            let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
+            let mut reads = 0u64;
+            current.winners_optimal =
+                is_optimal(task, &mut self.visited_tag, tag, &mut self.stack, |v: usize| {
+                    reads += 1;
+                    if played_tag[v] == tag {
+                        return played_edge[v] as usize;
+                    }
+                    // A move the game never read: a fresh draw, counted for this winner here.
+                    let e = draw(rng, cdf, task.edges(v));
+                    counts[e] += 1;
+                    taken[v] += 1;
+                    e
+                });
+            work += reads;
+        }
+        work
+    }
+
+    /// The fast engine's pooled draws at v: the m_v winners whose move at v was not read.
+    fn fill_position(&mut self, v: usize, mu: u32) -> u64 {
+        let range = self.task.edges(v);
+        let remaining = mu - self.taken[v];
+        match range.len() {
+            0 => 0,
+            1 => {
+                self.counts[range.start] += remaining;
+                1
+            }
+            d => {
+                multinomial(&mut self.rng, remaining, &self.p[range.clone()], &mut self.counts[range]);
+                d as u64
+            }
+        }
+    }
+
+    /// A naive tournament: two whole strategies, the game, the winner copied in full.
+    fn naive_tournament(&mut self, current: &mut InProgress) -> u64 {
+        let task = &*self.task;
+        let n = task.graph.len();
+        let targets = task.graph.targets();
+        for strategy in [&mut self.first, &mut self.second] {
+            strategy.resize(n, 0);
+            for (v, slot) in strategy.iter_mut().enumerate() {
+                let range = task.edges(v);
+                *slot = match range.len() {
+                    0 => 0,
+                    1 => range.start as u32,
+                    _ => draw(&mut self.rng, &self.cdf, range) as u32,
+                };
+            }
+        }
+        // Play: the first strategy moves first from v0.
+        let mut u = task.graph.root();
+        let mut length = 0;
+        while !task.graph.is_sink(u) {
+            let strategy = if length % 2 == 0 { &self.first } else { &self.second };
+            u = targets[strategy[u] as usize] as usize;
+            length += 1;
+        }
+        let winner = if winner_parity(length, task) == 0 { &self.first } else { &self.second };
+        for (v, &e) in winner.iter().enumerate() {
+            if !task.graph.is_sink(v) {
+                self.counts[e as usize] += 1;
+            }
+        }
+        if !current.winners_optimal {
+            self.tag += 1;
+            current.winners_optimal =
+                is_optimal(task, &mut self.visited_tag, self.tag, &mut self.stack, |v| winner[v] as usize);
+        }
+        3 * n as u64
+    }
+
+    /// The measures of item 5 for the current model.
+    pub fn measures(&self) -> Measures {
+        let task = &*self.task;
+        let masses: Vec<f64> = task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
+        let visit = visit_probability(task, &self.p);
+        let count = masses.len();
+        Measures {
+            generation: self.generation,
+            games: self.games,
+            winners_optimal: self.last_winners_optimal,
+            found_after_games: self.found.map(|f| f.games),
+            critical: count,
+            critical_learned: masses.iter().filter(|&&m| m > 0.5).count(),
+            critical_mass_mean: (count > 0).then(|| masses.iter().sum::<f64>() / count as f64),
+            critical_mass_min: masses.iter().copied().reduce(f64::min),
+            prop22_probability: masses.iter().product(),
+            critical_visit: task.critical.iter().map(|&v| visit[v as usize]).collect(),
+        }
+    }
+
+    /// p(v, optimal moves): the mass on moves to P-positions.
+    pub fn optimal_mass(&self, v: usize) -> f64 {
+        self.task.edges(v).filter(|&e| self.task.optimal_edge[e]).map(|e| self.p[e]).sum()
+    }
+
+    fn prop22_probability(&self) -> f64 {
+        self.task.critical.iter().map(|&v| self.optimal_mass(v as usize)).product()
+    }
+}
+
+/// Which player won a game of `length` moves from v0: 0 for the first mover, 1 for the second.
+/// The player to move at the final sink loses under normal play and wins under misère play.
+fn winner_parity(length: usize, task: &Task) -> usize {
+    let stuck = length % 2; // 0: the first mover is to move at the sink
+    if task.play == crate::spec::Play::Misere {
+        stuck
+    } else {
+        1 - stuck
+    }
+}
+
+/// A move of position v drawn from p_t(v) by inverting its running sums. A move of probability
+/// 0 is never drawn (its running sum equals the previous one).
+fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>) -> usize {
+    if range.len() == 1 {
+        return range.start;
+    }
+    let sums = &cdf[range.clone()];
+    let target = uniform(rng) * sums[sums.len() - 1];
+    let index = if sums.len() <= 16 {
+        sums.iter().position(|&s| target < s)
+    } else {
+        let i = sums.partition_point(|&s| s <= target);
+        (i < sums.len()).then_some(i)
+    };
+    // Rounding can leave target at the total: take the last move of positive probability.
+    let index = index.unwrap_or_else(|| (1..sums.len()).rev().find(|&i| sums[i] > sums[i - 1]).unwrap_or(0));
+    range.start + index
+}
+
+/// Whether a strategy, read move by move through `move_of` (an edge index per interior
+/// position), is in Opt(G) — or Opt(G*) when the task learns the second role.
+///
+/// From an N-position the learner stays winning exactly when it moves to a P-position; any
+/// move to an N-position loses to an opponent who then plays well. So the strategy is optimal
+/// iff at every position where it is to move and which the game can reach (the opponent free
+/// to choose), its move leads to a P-position. A depth-first walk over those positions, each
+/// read once (`visited` marks with `tag`), stops at the first bad move.
+pub fn is_optimal(
+    task: &Task,
+    visited: &mut [u64],
+    tag: u64,
+    stack: &mut Vec<u32>,
+    mut move_of: impl FnMut(usize) -> usize,
+) -> bool {
+    let graph = &task.graph;
+    let targets = graph.targets();
+    let outcome = &task.analysis.outcome;
+    stack.clear();
+    let mut visit = |v: u32, stack: &mut Vec<u32>| {
+        if visited[v as usize] != tag {
+            visited[v as usize] = tag;
+            stack.push(v);
+        }
+    };
+    match task.role {
+        Role::First => visit(graph.root() as u32, stack),
+        // G*: the learner's forced v* → v0, then the opponent moves from v0.
+        Role::Second => {
+            for &c in graph.moves(graph.root()) {
+                visit(c, stack);
+            }
+        }
+    }
+    while let Some(u) = stack.pop() {
+        let u = u as usize;
+        if graph.is_sink(u) {
+            // The learner is stuck: it loses under normal play, wins under misère play.
+            if task.play == crate::spec::Play::Normal {
+                return false;
+            }
+            continue;
+        }
+        let w = targets[move_of(u)] as usize;
+        if outcome[w] != Outcome::P {
+            return false;
+        }
+        for &c in graph.moves(w) {
+            visit(c, stack);
+        }
+    }
+    true
+}
