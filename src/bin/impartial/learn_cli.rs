@@ -1,0 +1,276 @@
+//! `impartial umda` and `impartial runtime`: flags → validated parameters → the core's runs.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+
+use impartial::games::Limits;
+use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
+use impartial::learn::runtime::{self, GammaSetting, MuSetting, RunRow, Shard};
+use impartial::learn::{Run, Task};
+use serde_json::json;
+
+use crate::cli::read_arg;
+
+pub struct UmdaArgs {
+    pub game: String,
+    pub mu: String,
+    pub gamma: String,
+    pub seed: String,
+    pub engine: String,
+    pub max_evals: String,
+    pub trace: bool,
+    pub json: bool,
+    pub dump_model: bool,
+    pub paper_c: String,
+    pub paper_k: String,
+}
+
+pub struct RuntimeArgs {
+    pub game: Option<String>,
+    pub sizes: Option<String>,
+    pub runs: String,
+    pub mu: String,
+    pub gamma: String,
+    pub seed: String,
+    pub engine: String,
+    pub max_evals: String,
+    pub shard: Option<String>,
+    pub raw: bool,
+    pub summarise: Option<Vec<String>>,
+    pub json: bool,
+    pub paper_c: String,
+    pub paper_k: String,
+}
+
+fn positive(key: &str, text: &str, what: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!("'{text}' is not a valid value for {key}: {what}.")),
+    }
+}
+
+fn mu_setting(mu: &str, paper_c: &str, paper_k: &str) -> Result<MuSetting, String> {
+    if mu.trim() == "paper" {
+        let c = positive("paper-c", paper_c, "a positive number (the scale of Theorem 5.2's constant C)")?;
+        let k = positive("paper-k", paper_k, "a positive number (Theorem 5.2's K)")?;
+        Ok(MuSetting::Paper { c, k })
+    } else {
+        parse_mu(mu).map(MuSetting::Fixed).map_err(|e| e.to_string())
+    }
+}
+
+/// Writes to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
+fn out(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+pub fn umda(args: UmdaArgs) -> Result<(), String> {
+    let game = read_arg("game spec", args.game)?;
+    let engine = Engine::parse(&args.engine).map_err(|e| e.to_string())?;
+    let seed = parse_seed(&args.seed).map_err(|e| e.to_string())?;
+    let max_games = parse_budget(&args.max_evals).map_err(|e| e.to_string())?;
+    let mu_setting = mu_setting(&args.mu, &args.paper_c, &args.paper_k)?;
+    let task = Task::from_spec(&game, &Limits::DEFAULT).map_err(|e| e.to_string())?;
+    let gamma = parse_gamma(&task, &args.gamma).map_err(|e| e.to_string())?;
+    let mu = match mu_setting {
+        MuSetting::Fixed(mu) => mu,
+        MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
+    };
+    let task = Arc::new(task);
+    let mut run = Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed);
+    if args.trace {
+        let mut lines = String::new();
+        run.run_until_found(max_games, |run| {
+            lines += &serde_json::to_string(&run.measures()).unwrap_or_default();
+            lines.push('\n');
+            // Flush now and then so a long run shows progress.
+            if lines.len() > 1 << 16 {
+                out(&std::mem::take(&mut lines));
+            }
+        });
+        out(&lines);
+    } else {
+        run.run_until_found(max_games, |_| {});
+    }
+    let graph = &task.graph;
+    let hash = format!("{:016x}", run.model_hash());
+    let model = args.dump_model.then(|| {
+        let mut model: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+        for v in 0..graph.len() {
+            let edges = task.edges(v);
+            if !edges.is_empty() {
+                let moves =
+                    edges.map(|e| (graph.label(graph.targets()[e] as usize), run.model()[e])).collect();
+                model.insert(graph.label(v), moves);
+            }
+        }
+        model
+    });
+    let measures = run.measures();
+    if args.json {
+        let critical: Vec<String> = task.critical.iter().map(|&v| graph.label(v as usize)).collect();
+        let mut summary = json!({
+            "game": task.spec,
+            "positions": task.n,
+            "max_degree": task.max_degree,
+            "fictitious_start": task.fictitious_start(),
+            "engine": engine.as_str(),
+            "mu": mu,
+            "gamma": gamma,
+            "seed": seed,
+            "max_evals": max_games,
+            "found": run.found().is_some(),
+            "found_after_games": run.found().map(|f| f.games),
+            "found_in_generation": run.found().map(|f| f.generation),
+            "generations": run.generation(),
+            "games": run.games(),
+            "model_hash": hash,
+            "critical_positions": critical,
+            "measures": measures,
+        });
+        if let Some(model) = model {
+            summary["model"] = json!(model);
+        }
+        out(&(summary.to_string() + "\n"));
+        return Ok(());
+    }
+    let mut text = format!(
+        "game: {} ({} positions{}, Δ = {}, {} critical)\nUMDA: engine {}, μ = {mu}, γ = {gamma}, seed {seed}, budget {max_games} games\n",
+        task.spec,
+        task.n,
+        if task.fictitious_start() { " with the fictitious start v*" } else { "" },
+        task.max_degree,
+        task.critical.len(),
+        engine.as_str(),
+    );
+    match run.found() {
+        Some(found) => {
+            text += &format!(
+                "found: an optimal strategy among the winners of generation {}, after T = {} games\n",
+                found.generation, found.games
+            )
+        }
+        None => {
+            text += &format!(
+                "not found: no optimal strategy among the winners after {} generations ({} games; the budget is {max_games})\n",
+                run.generation(),
+                run.games()
+            )
+        }
+    }
+    if let (Some(mean), Some(min)) = (measures.critical_mass_mean, measures.critical_mass_min) {
+        text += &format!(
+            "critical positions: {} of {} learned (mass on optimal moves: mean {mean:.4}, min {min:.4}); P(sample meets Prop 2.2) = {:.4}\n",
+            measures.critical_learned, measures.critical, measures.prop22_probability
+        );
+    }
+    text += &format!("model hash: {hash}\n");
+    if let Some(model) = model {
+        text += &format!("model: {}\n", serde_json::to_string(&model).unwrap_or_default());
+    }
+    out(&text);
+    Ok(())
+}
+
+pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
+    if let Some(files) = &args.summarise {
+        let mut rows = Vec::new();
+        for file in files {
+            let text = read_arg("raw table", format!("@{file}"))?;
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() || line.starts_with("size,") || line.starts_with('#') {
+                    continue;
+                }
+                let row = RunRow::from_csv(line).ok_or_else(|| {
+                    format!("Line {} of '{file}' is not a row written by --raw: '{}'.", i + 1, line.trim())
+                })?;
+                rows.push(row);
+            }
+        }
+        if rows.is_empty() {
+            return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
+        }
+        return print_summary(&rows, args.json);
+    }
+    // clap enforces both when --summarise is absent.
+    let (Some(game), Some(sizes)) = (args.game, args.sizes) else {
+        return Err("runtime needs --game and --sizes (or --summarise FILE...).".into());
+    };
+    let template = read_arg("game spec", game)?;
+    let sizes = parse_sizes(&sizes)?;
+    let runs = match args.runs.trim().parse::<u32>() {
+        Ok(r) if (1..=1_000_000).contains(&r) => r,
+        _ => {
+            return Err(format!(
+                "'{}' is not a valid value for runs: a whole number from 1 to 1,000,000.",
+                args.runs
+            ))
+        }
+    };
+    let engine = Engine::parse(&args.engine).map_err(|e| e.to_string())?;
+    let seed = parse_seed(&args.seed).map_err(|e| e.to_string())?;
+    let max_games = parse_budget(&args.max_evals).map_err(|e| e.to_string())?;
+    let mu = mu_setting(&args.mu, &args.paper_c, &args.paper_k)?;
+    let gamma = if args.gamma.trim() == "paper" {
+        GammaSetting::Paper
+    } else {
+        match args.gamma.trim().parse::<f64>() {
+            Ok(g) if g.is_finite() => GammaSetting::Fixed(g),
+            _ => {
+                return Err(format!(
+                "'{}' is not a valid value for gamma: a number from 0 up to, not including, 1/Δ, or 'paper'.",
+                args.gamma
+            ))
+            }
+        }
+    };
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text).map_err(|e| e.to_string())?,
+        None => Shard::ALL,
+    };
+    let prepared =
+        runtime::prepare(&template, &sizes, mu, gamma, &Limits::DEFAULT).map_err(|e| e.to_string())?;
+    let show_progress = std::io::stderr().is_terminal();
+    let rows = runtime::sweep(&prepared, runs, shard, engine, max_games, seed, |done, total| {
+        if show_progress {
+            eprint!("\rruns finished: {done}/{total}");
+            if done == total {
+                eprintln!();
+            }
+        }
+    });
+    if args.raw {
+        let mut text = String::from(runtime::RAW_HEADER);
+        text.push('\n');
+        for row in &rows {
+            text += &row.to_csv();
+            text.push('\n');
+        }
+        if args.json {
+            text = serde_json::to_string(&rows).unwrap_or_default() + "\n";
+        }
+        out(&text);
+        return Ok(());
+    }
+    print_summary(&rows, args.json)
+}
+
+fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
+    let summary = runtime::summarise(rows);
+    if json {
+        out(&(serde_json::to_string(&summary).unwrap_or_default() + "\n"));
+    } else {
+        out(&summary.to_csv());
+    }
+    Ok(())
+}
+
+fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+    let allowed = "a comma-separated list of whole numbers, e.g. 7,15,31";
+    let sizes: Option<Vec<u64>> = text.split(',').map(|s| s.trim().parse::<u64>().ok()).collect();
+    match sizes {
+        Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => Ok(sizes),
+        _ => Err(format!("'{text}' is not a valid value for sizes: {allowed}.")),
+    }
+}
