@@ -7,6 +7,17 @@
 
 use wasm_bindgen_test::*;
 
+#[path = "common/pinned.rs"]
+mod pinned;
+
+#[wasm_bindgen_test]
+fn umda_runs_are_bit_identical_to_native_ones() {
+    // The same numbers are asserted natively in tests/learn.rs.
+    for (spec, engine, hash) in pinned::PINNED {
+        assert_eq!(pinned::pinned_hash(spec, engine), hash, "{spec} ({})", engine.as_str());
+    }
+}
+
 /// Grundy values of the subtraction game S = {1, 3, 4}: period 7, 0,1,0,1,2,3,2.
 const PERIOD_134: [u32; 7] = [0, 1, 0, 1, 2, 3, 2];
 

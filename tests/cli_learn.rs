@@ -1,0 +1,273 @@
+//! `impartial umda` and `impartial runtime` as a user runs them (issue 3, items 7–8): the
+//! summary, the trace, the model dump, the runtime table, sharding, and one sentence with exit
+//! code 2 for bad input.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_impartial")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    stdout
+}
+
+const NIM27: &str = "game=subtraction&moves=1,2&heap=6";
+
+#[test]
+fn umda_json_reports_t_and_a_reproducible_hash() {
+    let args = ["umda", "--game", NIM27, "--mu", "10", "--gamma", "0.01", "--seed", "5", "--json"];
+    let first: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let second: Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(first, second, "same seed, same output");
+    assert_eq!(first["found"], true);
+    assert_eq!(first["fictitious_start"], true);
+    assert_eq!(first["positions"], 8, "SubtractionNim^2_7 plus v*");
+    let games = first["found_after_games"].as_u64().unwrap();
+    assert_eq!(games, 10 * first["found_in_generation"].as_u64().unwrap());
+    assert_eq!(first["model_hash"].as_str().unwrap().len(), 16);
+    let other: Value = serde_json::from_str(&ok(&[
+        "umda", "--game", NIM27, "--mu", "10", "--gamma", "0.01", "--seed", "6", "--json",
+    ]))
+    .unwrap();
+    assert_ne!(first["model_hash"], other["model_hash"]);
+}
+
+#[test]
+fn trace_has_one_line_per_generation_and_the_model_sums_to_one() {
+    let stdout = ok(&[
+        "umda",
+        "--game",
+        "game=chomp&rows=3&cols=3",
+        "--mu",
+        "8",
+        "--seed",
+        "2",
+        "--trace",
+        "--json",
+        "--dump-model",
+    ]);
+    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let (summary, trace) = lines.split_last().unwrap();
+    let generations = summary["generations"].as_u64().unwrap();
+    assert_eq!(trace.len() as u64, generations);
+    for (i, line) in trace.iter().enumerate() {
+        assert_eq!(line["generation"], i as u64 + 1);
+        assert_eq!(line["games"], 8 * (i as u64 + 1));
+        let visits = line["critical_visit"].as_array().unwrap();
+        assert_eq!(visits.len(), summary["critical_positions"].as_array().unwrap().len());
+        assert!(visits.iter().all(|r| (0.0..=1.0).contains(&r.as_f64().unwrap())));
+    }
+    assert_eq!(trace.last().unwrap()["winners_optimal"], summary["found"]);
+    let model = summary["model"].as_object().unwrap();
+    let analysis: Value = serde_json::from_str(&ok(&[
+        "analyse",
+        "--game",
+        "game=chomp&rows=3&cols=3",
+        "--json",
+        "--positions",
+    ]))
+    .unwrap();
+    let interior: Vec<&str> = analysis["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| !n["moves"].as_array().unwrap().is_empty())
+        .map(|n| n["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(model.keys().map(String::as_str).collect::<Vec<_>>().len(), interior.len());
+    assert!(
+        interior.iter().all(|label| model.contains_key(*label)),
+        "one distribution per interior position"
+    );
+    for (position, moves) in model {
+        let total: f64 = moves.as_object().unwrap().values().map(|p| p.as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{position}: {total}");
+    }
+}
+
+#[test]
+fn a_spent_budget_reports_not_found_with_its_numbers() {
+    let stdout = ok(&[
+        "umda",
+        "--game",
+        "game=turning-turtles&coins=8",
+        "--mu",
+        "10",
+        "--gamma",
+        "0",
+        "--max-evals",
+        "35",
+    ]);
+    assert!(
+        stdout.contains("not found: no optimal strategy among the winners after 3 generations (30 games"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_engines_all_run_and_paper_settings_are_computed() {
+    for engine in ["fast", "naive", "expected"] {
+        let stdout = ok(&["umda", "--game", NIM27, "--mu", "30", "--engine", engine]);
+        assert!(stdout.contains(&format!("engine {engine}")), "{stdout}");
+        assert!(stdout.contains("found:"), "{stdout}");
+    }
+    // γ = 1/(20Δn) with Δ = 2 and n = 8 (G*): 1/320.
+    let stdout = ok(&["umda", "--game", NIM27, "--mu", "30", "--gamma", "paper", "--json"]);
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["gamma"], 1.0 / 320.0);
+    // μ = C(K+s+1)(20Δn)^{1+2s} ln n with s = 1, K = 1, C = 10^-6: 3·320³·ln 8·10^-6 ≈ 204.4.
+    let stdout = ok(&[
+        "umda",
+        "--game",
+        NIM27,
+        "--mu",
+        "paper",
+        "--paper-c",
+        "0.000001",
+        "--json",
+        "--max-evals",
+        "300",
+    ]);
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["mu"], (3.0 * 320f64.powi(3) * 8f64.ln() * 1e-6).ceil() as u64);
+}
+
+#[test]
+fn bad_parameters_get_one_sentence_and_exit_code_2() {
+    let cases: [(&[&str], &str); 14] = [
+        (&["--mu", "0"], "'0' is not a valid value for mu: a whole number of games per generation from 1"),
+        (&["--mu", "-3"], "'-3' is not a valid value for mu"),
+        (&["--mu", "1e3"], "'1e3' is not a valid value for mu"),
+        (&["--mu", "100000001"], "from 1 to 100,000,000"),
+        (
+            &["--gamma", "0.5"],
+            "'0.5' is not a valid value for gamma: a number from 0 up to, not including, 1/Δ = 0.5",
+        ),
+        (&["--gamma", "-0.1"], "is not a valid value for gamma"),
+        (&["--gamma", "NaN"], "'NaN' is not a valid value for gamma"),
+        (&["--gamma", "inf"], "'inf' is not a valid value for gamma"),
+        (&["--engine", "turbo"], "'turbo' is not a valid value for engine: fast, naive or expected"),
+        (&["--max-evals", "-5"], "'-5' is not a valid value for max-evals"),
+        (&["--max-evals", "99999999999999999999999"], "too many digits"),
+        (&["--seed", "18446744073709551616"], "is not a valid value for seed"),
+        (&["--mu", "paper"], "above the limit of 100,000,000; scale it down with --paper-c"),
+        (&["--mu", "paper", "--paper-c", "0"], "'0' is not a valid value for paper-c"),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec!["umda", "--game", NIM27];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {stderr}");
+        assert!(stdout.is_empty(), "{extra:?}: {stdout}");
+        assert!(stderr.contains(expected), "{extra:?}: {stderr:?} lacks {expected:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{extra:?}: {stderr:?}");
+    }
+    let (code, _, stderr) = run(&["umda", "--game", "game=go"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("Unknown game family 'go'"));
+    let (code, _, stderr) =
+        run(&["umda", "--game", "game=subtraction&moves=1,2&heap=6&play=misere", "--mu", "paper"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("Theorem 5.2 is for normal play"), "{stderr}");
+}
+
+const SWEEP: &str = "game=subtraction&moves=1,2&heap=N";
+
+#[test]
+fn runtime_writes_a_table_with_percentiles_and_a_slope() {
+    let stdout = ok(&[
+        "runtime", "--game", SWEEP, "--sizes", "7,15,31", "--runs", "6", "--mu", "20", "--gamma", "paper",
+    ]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "size,positions,max_degree,mu,gamma,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10"
+    );
+    assert_eq!(lines.len(), 5, "{stdout}");
+    for (line, n) in lines[1..4].iter().zip([8, 17, 32]) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f[1], n.to_string(), "positions, counting v* where heap 15 is a P-position");
+        assert_eq!(f[5], "6");
+        let (p10, median, p90): (u64, u64, u64) =
+            (f[9].parse().unwrap(), f[8].parse().unwrap(), f[10].parse().unwrap());
+        assert!(p10 <= median && median <= p90 && p10 % 20 == 0, "{line}");
+    }
+    assert!(lines[4].starts_with("# log-log slope of median T against positions n: "), "{}", lines[4]);
+    let json: Value = serde_json::from_str(&ok(&[
+        "runtime", "--game", SWEEP, "--sizes", "7,15,31", "--runs", "6", "--mu", "20", "--json",
+    ]))
+    .unwrap();
+    assert!(json["slope"].is_number());
+    // Corollary 5.3 for SubtractionNim: (20Δn)^{2+3s} log² n with s = 1: slope a little above 5.
+    let bound_slope = json["bound_slope"].as_f64().unwrap();
+    assert!((5.0..6.0).contains(&bound_slope), "{bound_slope}");
+}
+
+#[test]
+fn shards_run_exactly_the_runs_of_the_whole_sweep() {
+    let all = ok(&["runtime", "--game", SWEEP, "--sizes", "7,15", "--runs", "5", "--mu", "10", "--raw"]);
+    let dir = std::env::temp_dir().join(format!("impartial-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rows: Vec<String> = Vec::new();
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let part = ok(&[
+            "runtime", "--game", SWEEP, "--sizes", "7,15", "--runs", "5", "--mu", "10", "--raw", "--shard",
+            &shard,
+        ]);
+        let file = dir.join(format!("shard{i}.csv"));
+        std::fs::write(&file, &part).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+        rows.extend(part.lines().skip(1).map(str::to_string));
+    }
+    let mut expected: Vec<String> = all.lines().skip(1).map(str::to_string).collect();
+    expected.sort();
+    rows.sort();
+    assert_eq!(rows, expected);
+    // Summarising the shards gives the table of the whole sweep.
+    let mut args = vec!["runtime", "--summarise"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = ok(&args);
+    let whole = ok(&["runtime", "--game", SWEEP, "--sizes", "7,15", "--runs", "5", "--mu", "10"]);
+    assert_eq!(merged, whole);
+    // A run can be replayed by its seed.
+    let first: Vec<&str> = expected[0].split(',').collect();
+    let (size, seed, games) = (first[0], first[4], first[8]);
+    let spec = format!("game=subtraction&moves=1,2&heap={size}");
+    let replay: Value =
+        serde_json::from_str(&ok(&["umda", "--game", &spec, "--mu", "10", "--seed", seed, "--json"]))
+            .unwrap();
+    assert_eq!(replay["found_after_games"].to_string(), games);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_runtime_input_gets_one_sentence() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--game", "game=subtraction&moves=1,2&heap=6", "--sizes", "7"], "its size key written N"),
+        (&["--game", SWEEP, "--sizes", "7,x"], "'7,x' is not a valid value for sizes"),
+        (&["--game", SWEEP, "--sizes", "7", "--runs", "0"], "'0' is not a valid value for runs"),
+        (&["--game", SWEEP, "--sizes", "7", "--shard", "4/3"], "'4/3' is not a valid value for shard"),
+        (&["--game", SWEEP, "--sizes", "7", "--gamma", "0.6"], "is not a valid value for gamma"),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec!["runtime"];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(expected), "{extra:?}: {stderr:?} lacks {expected:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1);
+    }
+}

@@ -1,0 +1,418 @@
+//! UMDA (seed 000 §3): π_γ's properties (App. B), Lemma 3.1 against a brute force over every
+//! strategy pair, the sampling engines against Lemma 3.1 and against each other, determinism.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{all_strategies, dag, payoff};
+use impartial::analysis::opt;
+use impartial::learn::dynamics::expected_selection;
+use impartial::learn::projection::projected;
+use impartial::learn::{Engine, Params, Run, Task};
+use impartial::{GameGraph, Limits, Play};
+use proptest::prelude::*;
+
+fn task(spec: &str) -> Arc<Task> {
+    Arc::new(Task::from_spec(spec, &Limits::DEFAULT).unwrap())
+}
+
+fn task_of(graph: GameGraph, play: Play) -> Arc<Task> {
+    Arc::new(Task::new("game=dag".to_string(), graph, play))
+}
+
+// ---------------------------------------------------------------------------------------------
+// π_γ: App. B's C1–C4, and clamping for |S| = 2.
+
+/// A distribution over `len` outcomes with some exact zeros and values near γ.
+fn distribution(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
+    prop::collection::vec(prop_oneof![Just(0.0), 0.0..1.0f64, 0.0..0.02f64], 1..=max_len).prop_filter_map(
+        "all zero",
+        |w| {
+            let total: f64 = w.iter().sum();
+            (total > 0.0).then(|| w.iter().map(|x| x / total).collect())
+        },
+    )
+}
+
+const EPS: f64 = 1e-12;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn projection_satisfies_c1_to_c4(p in distribution(12), fraction in 0.0..1.0f64) {
+        let s = p.len();
+        let gamma = fraction / s as f64 * 0.999; // γ ∈ [0, 1/|S|)
+        let q = projected(&p, gamma);
+        // Lands in P_γ(S).
+        prop_assert!(q.iter().all(|&x| x >= gamma - EPS));
+        // C1: sums to 1.
+        prop_assert!((q.iter().sum::<f64>() - 1.0).abs() < EPS);
+        let beta_minus: f64 = p.iter().map(|&x| (gamma - x).max(0.0)).sum();
+        for (i, (&pi, &qi)) in p.iter().zip(&q).enumerate() {
+            // C2: (1 − β⁻/(1 − γ|S|)) p(s) ≤ π(p)(s) ≤ p(s) when p(s) ≥ γ.
+            if pi >= gamma {
+                let low = (1.0 - beta_minus / (1.0 - gamma * s as f64)) * pi;
+                prop_assert!(low - EPS <= qi && qi <= pi + EPS, "C2 at {i}: {low} ≤ {qi} ≤ {pi}");
+            }
+            // C3: π(p)(s) ≤ max{γ, p(s)}.
+            prop_assert!(qi <= gamma.max(pi) + EPS);
+        }
+        // C4: π(p)(A) ≤ p(A) + γ|S| for every A ⊆ S (checked on all subsets when small).
+        if s <= 10 {
+            for mask in 0u32..(1 << s) {
+                let pa: f64 = (0..s).filter(|i| mask >> i & 1 == 1).map(|i| p[i]).sum();
+                let qa: f64 = (0..s).filter(|i| mask >> i & 1 == 1).map(|i| q[i]).sum();
+                prop_assert!(qa <= pa + gamma * s as f64 + EPS);
+            }
+        }
+    }
+
+    #[test]
+    fn projection_on_two_moves_is_clamping(a in 0.0..=1.0f64, fraction in 0.0..1.0f64) {
+        let gamma = fraction * 0.4999;
+        let q = projected(&[a, 1.0 - a], gamma);
+        prop_assert!((q[0] - a.max(gamma).min(1.0 - gamma)).abs() < EPS);
+        prop_assert!((q[1] - (1.0 - a).max(gamma).min(1.0 - gamma)).abs() < EPS);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lemma 3.1 against a brute force over every pair of strategies.
+
+/// A random model: positive weights per position, normalised.
+fn random_model(graph: &GameGraph, weights: &[f64]) -> Vec<f64> {
+    let mut p = vec![0.0; graph.edge_count()];
+    let mut k = 0;
+    for v in 0..graph.len() {
+        let start = graph.edge_start(v);
+        let d = graph.degree(v);
+        let w: Vec<f64> = (0..d)
+            .map(|_| {
+                k += 1;
+                0.05 + weights[k % weights.len()]
+            })
+            .collect();
+        let total: f64 = w.iter().sum();
+        for i in 0..d {
+            p[start + i] = w[i] / total;
+        }
+    }
+    p
+}
+
+/// P(z(u) = w) for every edge by enumerating (x, y): z is x if f_G(x, y) = 1, else y.
+fn brute_force_selection(graph: &GameGraph, p: &[f64], play: Play) -> Vec<f64> {
+    let strategies = all_strategies(graph);
+    let probability = |x: &[u32]| -> f64 {
+        (0..graph.len())
+            .filter(|&v| !graph.is_sink(v))
+            .map(|v| {
+                let i = graph.moves(v).iter().position(|&w| w == x[v]).unwrap();
+                p[graph.edge_start(v) + i]
+            })
+            .product()
+    };
+    let weights: Vec<f64> = strategies.iter().map(|x| probability(x)).collect();
+    let mut out = vec![0.0; graph.edge_count()];
+    for (x, px) in strategies.iter().zip(&weights) {
+        for (y, py) in strategies.iter().zip(&weights) {
+            let z = if payoff(graph, graph.root(), x, y, play) == 1 { x } else { y };
+            for v in (0..graph.len()).filter(|&v| !graph.is_sink(v)) {
+                let i = graph.moves(v).iter().position(|&w| w == z[v]).unwrap();
+                out[graph.edge_start(v) + i] += px * py;
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn lemma_3_1_matches_the_brute_force(
+        graph in dag(6),
+        weights in prop::collection::vec(0.0..1.0f64, 1..20),
+        misere in any::<bool>(),
+    ) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let p = random_model(&graph, &weights);
+        let brute = brute_force_selection(&graph, &p, play);
+        let task = task_of(graph, play);
+        let lemma = expected_selection(&task, &p);
+        for (e, (a, b)) in lemma.iter().zip(&brute).enumerate() {
+            prop_assert!((a - b).abs() < 1e-12, "edge {e}: Lemma 3.1 gives {a}, brute force {b}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sampling engines against Lemma 3.1, and against each other.
+
+/// Runs one generation from `model` for `seeds` seeds; returns the mean of q per edge and how
+/// often the winners contained an optimal strategy.
+fn one_generation_means(
+    task: &Arc<Task>,
+    model: &[f64],
+    engine: Engine,
+    mu: u32,
+    seeds: u64,
+) -> (Vec<f64>, f64) {
+    let params = Params { mu, gamma: 0.0 };
+    let mut sum = vec![0.0; model.len()];
+    let mut optimal = 0u64;
+    for seed in 0..seeds {
+        let mut run = Run::with_model(Arc::clone(task), engine, params, seed, model).unwrap();
+        run.step();
+        for (s, &c) in sum.iter_mut().zip(run.selection_counts()) {
+            *s += f64::from(c) / f64::from(mu);
+        }
+        optimal += u64::from(run.last_winners_optimal());
+    }
+    (sum.iter().map(|s| s / seeds as f64).collect(), optimal as f64 / seeds as f64)
+}
+
+/// A non-uniform model: a few expected-engine generations away from p_0, so both early
+/// (near-uniform) and skewed distributions are exercised.
+fn skewed_model(task: &Arc<Task>) -> Vec<f64> {
+    learned_model(task, 3)
+}
+
+/// The model after `generations` generations of the expected engine.
+fn learned_model(task: &Arc<Task>, generations: u32) -> Vec<f64> {
+    let mut run = Run::new(Arc::clone(task), Engine::Expected, Params { mu: 1, gamma: 0.0 }, 0);
+    for _ in 0..generations {
+        run.step();
+    }
+    run.model().to_vec()
+}
+
+/// The mean of q over `seeds` runs of μ winners each is within 5 standard errors of E[q]:
+/// Var(q(u, v)) = P(1 − P)/μ because the μ winners are independent (Algorithm 1).
+fn assert_engine_matches_lemma(spec: &str, engine: Engine, mu: u32, seeds: u64) {
+    let task = task(spec);
+    for model in [
+        Run::new(Arc::clone(&task), engine, Params { mu, gamma: 0.0 }, 0).model().to_vec(),
+        skewed_model(&task),
+    ] {
+        let expected = expected_selection(&task, &model);
+        let (mean, _) = one_generation_means(&task, &model, engine, mu, seeds);
+        for v in 0..task.graph.len() {
+            for e in task.edges(v) {
+                let p = expected[e];
+                let se = (p * (1.0 - p) / (f64::from(mu) * seeds as f64)).sqrt();
+                assert!(
+                    (mean[e] - p).abs() <= 5.0 * se + 1e-12,
+                    "{spec}, {} engine, edge {e} of position {}: mean q = {} but Lemma 3.1 gives {p} (se {se})",
+                    engine.as_str(),
+                    task.graph.label(v),
+                    mean[e]
+                );
+            }
+        }
+    }
+}
+
+const SUBTRACTION_NIM_2_7: &str = "game=subtraction&moves=1,2&heap=6";
+const CHOMP_3: &str = "game=chomp&rows=3&cols=3";
+const TURNING_TURTLES_4: &str = "game=turning-turtles&coins=4";
+
+#[test]
+fn naive_engine_matches_lemma_3_1() {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4] {
+        assert_engine_matches_lemma(spec, Engine::Naive, 50, 1500);
+    }
+}
+
+#[test]
+fn fast_engine_matches_lemma_3_1() {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4] {
+        assert_engine_matches_lemma(spec, Engine::Fast, 50, 1500);
+    }
+}
+
+/// Two proportions agree within 5 standard errors of their difference.
+fn assert_same_proportion(what: &str, a: f64, b: f64, n: f64) {
+    let pooled = (a + b) / 2.0;
+    let se = (2.0 * pooled * (1.0 - pooled) / n).sqrt();
+    assert!((a - b).abs() <= 5.0 * se + 1e-12, "{what}: {a} vs {b} (se {se})");
+}
+
+#[test]
+fn fast_and_naive_find_optimal_winners_equally_often() {
+    // The optimality check reads winners' moves off their path; the fast engine draws those
+    // lazily. The chance that a generation's winners contain an optimal strategy must match.
+    for (spec, mu) in [(SUBTRACTION_NIM_2_7, 3), (CHOMP_3, 3), (TURNING_TURTLES_4, 40)] {
+        let task = task(spec);
+        let model = skewed_model(&task);
+        let seeds = 3000;
+        let (_, naive) = one_generation_means(&task, &model, Engine::Naive, mu, seeds);
+        let (_, fast) = one_generation_means(&task, &model, Engine::Fast, mu, seeds);
+        assert!(naive > 0.02 && naive < 0.98, "{spec}: the check is uninformative at {naive}");
+        assert_same_proportion(spec, naive, fast, seeds as f64);
+    }
+}
+
+#[test]
+fn with_one_winner_the_check_agrees_with_the_counted_strategy() {
+    // With μ = 1 the counts are exactly the winner's strategy, so "the winners contain an
+    // optimal strategy" must equal Opt(G) membership of the counted strategy, seed by seed. A
+    // fast engine whose check read moves other than those it counts fails this.
+    for (spec, generations) in [(SUBTRACTION_NIM_2_7, 3), (CHOMP_3, 3), (TURNING_TURTLES_4, 12)] {
+        let task = task(spec);
+        let graph = &task.graph;
+        let model = learned_model(&task, generations);
+        for engine in [Engine::Naive, Engine::Fast] {
+            let mut optimal = 0;
+            for seed in 0..400 {
+                let params = Params { mu: 1, gamma: 0.0 };
+                let mut run = Run::with_model(Arc::clone(&task), engine, params, seed, &model).unwrap();
+                run.step();
+                let counts = run.selection_counts();
+                let strategy: Vec<Option<u32>> = (0..graph.len())
+                    .map(|v| {
+                        let chosen: Vec<usize> = task.edges(v).filter(|&e| counts[e] == 1).collect();
+                        assert_eq!(chosen.len(), usize::from(!graph.is_sink(v)), "one winner, one move");
+                        chosen.first().map(|&e| graph.targets()[e])
+                    })
+                    .collect();
+                let counted_is_optimal = opt::every_completion_wins(graph, &strategy, task.play, task.role);
+                assert_eq!(
+                    run.last_winners_optimal(),
+                    counted_is_optimal,
+                    "{spec}, {}, seed {seed}",
+                    engine.as_str()
+                );
+                optimal += u32::from(counted_is_optimal);
+            }
+            assert!(optimal > 5 && optimal < 395, "{spec}: uninformative ({optimal} of 400 optimal)");
+        }
+    }
+}
+
+/// T over seeds for one engine.
+fn runtimes(spec: &str, engine: Engine, mu: u32, gamma: f64, seeds: u64) -> Vec<u64> {
+    let task = task(spec);
+    (0..seeds)
+        .map(|seed| {
+            let mut run =
+                Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed + 1_000_000 * (engine as u64));
+            assert!(run.run_until_found(1_000_000, |_| {}), "{spec}: seed {seed} did not finish");
+            run.found().unwrap().games
+        })
+        .collect()
+}
+
+/// The two-sample Kolmogorov–Smirnov statistic sup |F_a − F_b|.
+fn ks_statistic(a: &[u64], b: &[u64]) -> f64 {
+    let mut values: Vec<u64> = a.iter().chain(b).copied().collect();
+    values.sort_unstable();
+    values.dedup();
+    let cdf = |xs: &[u64], t: u64| xs.iter().filter(|&&x| x <= t).count() as f64 / xs.len() as f64;
+    values.iter().map(|&t| (cdf(a, t) - cdf(b, t)).abs()).fold(0.0, f64::max)
+}
+
+#[test]
+fn fast_and_naive_runtimes_have_the_same_distribution() {
+    // Two-sample KS test at level 0.001: c(α) = sqrt(−ln(α/2)/2) = 1.95. (T is discrete, which
+    // only makes the test conservative.)
+    for (spec, mu, gamma) in
+        [(SUBTRACTION_NIM_2_7, 2, 0.05), (CHOMP_3, 4, 0.02), (TURNING_TURTLES_4, 3, 0.02)]
+    {
+        let seeds = 400;
+        let naive = runtimes(spec, Engine::Naive, mu, gamma, seeds);
+        let fast = runtimes(spec, Engine::Fast, mu, gamma, seeds);
+        let d = ks_statistic(&naive, &fast);
+        let critical = 1.95 * (2.0 / seeds as f64).sqrt();
+        let mean = |t: &[u64]| t.iter().sum::<u64>() as f64 / t.len() as f64;
+        assert!(
+            d < critical,
+            "{spec}: KS distance {d} ≥ {critical} (mean T naive {}, fast {})",
+            mean(&naive),
+            mean(&fast)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinism and live parameters.
+
+#[test]
+fn the_same_seed_replays_the_same_run_and_slicing_does_not_matter() {
+    let task = task(CHOMP_3);
+    for engine in [Engine::Fast, Engine::Naive, Engine::Expected] {
+        let params = Params { mu: 40, gamma: 0.01 };
+        let mut a = Run::new(Arc::clone(&task), engine, params, 9);
+        let mut b = Run::new(Arc::clone(&task), engine, params, 9);
+        for _ in 0..20 {
+            a.step();
+            while !b.work(7) {}
+        }
+        assert_eq!(a.model_hash(), b.model_hash(), "{}", engine.as_str());
+        assert_eq!(a.model(), b.model());
+        let mut c = Run::new(Arc::clone(&task), engine, params, 10);
+        for _ in 0..20 {
+            c.step();
+        }
+        if engine != Engine::Expected {
+            assert_ne!(a.model_hash(), c.model_hash(), "another seed gives another run");
+        }
+        a.reset();
+        for _ in 0..20 {
+            a.step();
+        }
+        assert_eq!(a.model_hash(), b.model_hash(), "reset replays");
+    }
+}
+
+#[test]
+fn recorded_parameter_changes_replay_exactly() {
+    let task = task(TURNING_TURTLES_4);
+    let script = |run: &mut Run| {
+        for g in 0..30u32 {
+            if g == 5 {
+                run.set_params(Params { mu: 7, gamma: 0.02 });
+            }
+            if g == 12 {
+                run.set_engine(Engine::Naive);
+            }
+            if g == 20 {
+                run.set_params(Params { mu: 150, gamma: 0.0 });
+                run.set_engine(Engine::Fast);
+            }
+            run.step();
+        }
+        (run.model_hash(), run.games())
+    };
+    let mut a = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 20, gamma: 0.01 }, 3);
+    let mut b = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 20, gamma: 0.01 }, 3);
+    let (hash_a, games) = script(&mut a);
+    assert_eq!(games, 5 * 20 + 15 * 7 + 10 * 150);
+    assert_eq!(script(&mut b).0, hash_a);
+}
+
+#[path = "common/pinned.rs"]
+mod pinned;
+
+#[test]
+fn the_pinned_runs_give_the_pinned_hashes() {
+    for (spec, engine, hash) in pinned::PINNED {
+        let got = pinned::pinned_hash(spec, engine);
+        assert_eq!(got, hash, "{spec} ({}): {got:#018x}", engine.as_str());
+    }
+}
+
+#[test]
+fn a_p_position_root_is_learned_from_the_second_seat() {
+    // Heap 6 of SubtractionNim^2 is a P-position: seed 000 learns G* (v* → v0). An optimal
+    // strategy answers every opening move by returning to a multiple of 3.
+    let task = task(SUBTRACTION_NIM_2_7);
+    assert!(task.fictitious_start());
+    assert_eq!(task.n, 8);
+    let mut run = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 50, gamma: 0.01 }, 4);
+    assert!(run.run_until_found(100_000, |_| {}));
+    let found = run.found().unwrap();
+    assert_eq!(found.games, 50 * found.generation);
+}
