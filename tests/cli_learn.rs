@@ -271,3 +271,12 @@ fn bad_runtime_input_gets_one_sentence() {
         assert_eq!(stderr.trim_end().lines().count(), 1);
     }
 }
+
+#[test]
+fn the_readme_umda_example_is_what_the_cli_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let after = &readme[readme.find("A worked example on SubtractionNim^2_7").expect("README section")..];
+    let after = &after[after.find("```\ngame:").expect("the output block") + 4..];
+    let block = &after[..after.find("```").unwrap()];
+    assert_eq!(ok(&["umda", "--game", NIM27, "--mu", "4", "--seed", "2"]), block);
+}
