@@ -243,6 +243,10 @@ impl Run {
     pub fn in_progress(&self) -> bool {
         self.current.is_some()
     }
+    /// Games played so far in the generation under way, and its μ (None between generations).
+    pub fn games_in_progress(&self) -> Option<(u32, u32)> {
+        self.current.as_ref().map(|c| (c.tournaments, c.params.mu))
+    }
     /// p_t per edge, aligned with `graph.targets()`.
     pub fn model(&self) -> &[f64] {
         &self.p
@@ -311,9 +315,27 @@ impl Run {
     /// Runs generations until the winners contain an optimal strategy or the next generation
     /// would pass `max_games`; calls `each` after every generation. Returns whether it was found.
     pub fn run_until_found(&mut self, max_games: u64, mut each: impl FnMut(&Run)) -> bool {
-        while self.found.is_none() && self.games.saturating_add(u64::from(self.params.mu)) <= max_games {
-            self.step();
-            each(self);
+        self.run_until_found_in_slices(max_games, u64::MAX, |run, finished| {
+            if finished {
+                each(run)
+            }
+        })
+    }
+
+    /// As [`Run::run_until_found`], in slices of about `slice` units of work; `each` is called
+    /// after every slice with whether it finished a generation (so a caller can show progress
+    /// during long generations).
+    pub fn run_until_found_in_slices(
+        &mut self,
+        max_games: u64,
+        slice: u64,
+        mut each: impl FnMut(&Run, bool),
+    ) -> bool {
+        while self.in_progress()
+            || (self.found.is_none() && self.games.saturating_add(u64::from(self.params.mu)) <= max_games)
+        {
+            let finished = self.work(slice);
+            each(self, finished);
         }
         self.found.is_some()
     }

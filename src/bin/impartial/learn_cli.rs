@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use impartial::games::Limits;
 use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
@@ -79,19 +80,32 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
     };
     let task = Arc::new(task);
     let mut run = Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed);
-    if args.trace {
-        let mut lines = String::new();
-        run.run_until_found(max_games, |run| {
+    // Progress on a terminal, about once a second, even within one long generation.
+    let show_progress = std::io::stderr().is_terminal();
+    let mut last_shown = Instant::now();
+    let mut shown = false;
+    let mut lines = String::new();
+    run.run_until_found_in_slices(max_games, 1 << 22, |run, finished| {
+        if finished && args.trace {
             lines += &serde_json::to_string(&run.measures()).unwrap_or_default();
             lines.push('\n');
-            // Flush now and then so a long run shows progress.
             if lines.len() > 1 << 16 {
                 out(&std::mem::take(&mut lines));
             }
-        });
-        out(&lines);
-    } else {
-        run.run_until_found(max_games, |_| {});
+        }
+        if show_progress && last_shown.elapsed() >= Duration::from_secs(1) {
+            last_shown = Instant::now();
+            shown = true;
+            let within = match run.games_in_progress() {
+                Some((played, mu)) => format!(", and {played} of {mu} in the generation under way"),
+                None => String::new(),
+            };
+            eprint!("\rUMDA: {} generations, {} games played{within}   ", run.generation(), run.games());
+        }
+    });
+    out(&lines);
+    if shown {
+        eprintln!();
     }
     let graph = &task.graph;
     let hash = format!("{:016x}", run.model_hash());
