@@ -58,85 +58,10 @@ mod cli {
         },
         /// Run UMDA (seed 000, Algorithm 1) until an optimal strategy is among the winners or the
         /// game budget is spent.
-        Umda {
-            /// The game spec (as for `analyse`), or @FILE.
-            #[arg(long)]
-            game: String,
-            /// Population μ: games per generation (1 to 100,000,000), or 'paper' for Theorem 5.2's
-            /// μ = C(K+s+1)(20Δn)^{1+2s} ln n with C = --paper-c.
-            #[arg(long, default_value = "100", allow_hyphen_values = true)]
-            mu: String,
-            /// Margin γ in [0, 1/Δ), or 'paper' for Theorem 5.2's 1/(20Δn).
-            #[arg(long, default_value = "paper", allow_hyphen_values = true)]
-            gamma: String,
-            /// Seed of the run's random stream (0 to 2^64 − 1); the same seed replays the same run.
-            #[arg(long, default_value = "1", allow_hyphen_values = true)]
-            seed: String,
-            /// fast (lazy sampling), naive (whole strategies) or expected (Lemma 3.1, no sampling).
-            #[arg(long, default_value = "fast")]
-            engine: String,
-            /// Budget: stop before a generation would take the games played past this.
-            #[arg(long, value_name = "GAMES", default_value = "10000000", allow_hyphen_values = true)]
-            max_evals: String,
-            /// Also print one JSON line per generation with the progress measures.
-            #[arg(long)]
-            trace: bool,
-            /// Print the summary as one JSON object.
-            #[arg(long)]
-            json: bool,
-            /// Also print the final model: {position: {move: probability}}.
-            #[arg(long)]
-            dump_model: bool,
-            /// Scale C of Theorem 5.2's unknown constant, used by --mu paper.
-            #[arg(long, value_name = "C", default_value = "1", allow_hyphen_values = true)]
-            paper_c: String,
-            /// Confidence K of Theorem 5.2 (failure probability n^-K), used by --mu paper.
-            #[arg(long, value_name = "K", default_value = "1", allow_hyphen_values = true)]
-            paper_k: String,
-        },
+        Umda(UmdaArgs),
         /// Measure T over many seeds per game size: a CSV or JSON table with percentiles and the
         /// fitted log–log slope, beside Corollary 5.3's bound.
-        Runtime {
-            /// The game spec with its size key written N, e.g. 'game=subtraction&moves=1,2&heap=N'.
-            #[arg(long, required_unless_present = "summarise")]
-            game: Option<String>,
-            /// The values substituted for N, e.g. 7,15,31.
-            #[arg(long, required_unless_present = "summarise")]
-            sizes: Option<String>,
-            /// Independent seeded runs per size.
-            #[arg(long, default_value = "20", allow_hyphen_values = true)]
-            runs: String,
-            /// μ, or 'paper' (see `umda`).
-            #[arg(long, default_value = "100", allow_hyphen_values = true)]
-            mu: String,
-            /// γ, or 'paper' (see `umda`); a number is checked against every size's Δ.
-            #[arg(long, default_value = "paper", allow_hyphen_values = true)]
-            gamma: String,
-            /// Base seed; run r of size N uses a seed derived from (seed, N, r), printed with --raw.
-            #[arg(long, default_value = "1", allow_hyphen_values = true)]
-            seed: String,
-            #[arg(long, default_value = "fast")]
-            engine: String,
-            /// Game budget per run; runs that spend it count as unfinished.
-            #[arg(long, value_name = "GAMES", default_value = "10000000", allow_hyphen_values = true)]
-            max_evals: String,
-            /// Run only part i of k of the sweep (for a cluster job array); combine with --raw.
-            #[arg(long, value_name = "i/k")]
-            shard: Option<String>,
-            /// Print one CSV row per run instead of the summary table.
-            #[arg(long)]
-            raw: bool,
-            /// Summarise raw CSV files written by --raw (e.g. from every shard) instead of running.
-            #[arg(long, value_name = "FILE", num_args = 1..)]
-            summarise: Option<Vec<String>>,
-            /// Print JSON instead of CSV.
-            #[arg(long)]
-            json: bool,
-            #[arg(long, value_name = "C", default_value = "1", allow_hyphen_values = true)]
-            paper_c: String,
-            #[arg(long, value_name = "K", default_value = "1", allow_hyphen_values = true)]
-            paper_k: String,
-        },
+        Runtime(RuntimeArgs),
     }
 
     pub fn run() -> ExitCode {
@@ -150,68 +75,8 @@ mod cli {
             }
         };
         match cli.command {
-            Command::Umda {
-                game,
-                mu,
-                gamma,
-                seed,
-                engine,
-                max_evals,
-                trace,
-                json,
-                dump_model,
-                paper_c,
-                paper_k,
-            } => {
-                let args = UmdaArgs {
-                    game,
-                    mu,
-                    gamma,
-                    seed,
-                    engine,
-                    max_evals,
-                    trace,
-                    json,
-                    dump_model,
-                    paper_c,
-                    paper_k,
-                };
-                finish(learn_cli::umda(args))
-            }
-            Command::Runtime {
-                game,
-                sizes,
-                runs,
-                mu,
-                gamma,
-                seed,
-                engine,
-                max_evals,
-                shard,
-                raw,
-                summarise,
-                json,
-                paper_c,
-                paper_k,
-            } => {
-                let args = RuntimeArgs {
-                    game,
-                    sizes,
-                    runs,
-                    mu,
-                    gamma,
-                    seed,
-                    engine,
-                    max_evals,
-                    shard,
-                    raw,
-                    summarise,
-                    json,
-                    paper_c,
-                    paper_k,
-                };
-                finish(learn_cli::runtime(args))
-            }
+            Command::Umda(args) => finish(learn_cli::umda(args)),
+            Command::Runtime(args) => finish(learn_cli::runtime(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
                 let report = read_arg("game spec", game).and_then(|game| {
                     let options = options(positions, from, strategy)?;

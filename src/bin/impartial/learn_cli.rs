@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use impartial::games::Limits;
 use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
 use impartial::learn::runtime::{self, GammaSetting, MuSetting, RunRow, Shard};
@@ -13,35 +14,96 @@ use serde_json::json;
 
 use crate::cli::read_arg;
 
-pub struct UmdaArgs {
-    pub game: String,
+/// The parameters `umda` and `runtime` share. Values stay text here: the core's parsers turn
+/// bad ones into one sentence naming what is allowed.
+#[derive(Args)]
+pub struct LearnFlags {
+    /// Population μ: games per generation (1 to 100,000,000), or 'paper' for Theorem 5.2's
+    /// μ = C(K+s+1)(20Δn)^{1+2s} ln n with C = --paper-c.
+    #[arg(long, default_value = "100", allow_hyphen_values = true)]
     pub mu: String,
+    /// Margin γ in [0, 1/Δ), or 'paper' for Theorem 5.2's 1/(20Δn).
+    #[arg(long, default_value = "paper", allow_hyphen_values = true)]
     pub gamma: String,
+    /// Seed of the random stream (0 to 2^64 − 1); the same seed replays the same run.
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
     pub seed: String,
+    /// fast (lazy sampling), naive (whole strategies) or expected (Lemma 3.1, no sampling).
+    #[arg(long, default_value = "fast")]
     pub engine: String,
+    /// Game budget per run: stop before a generation would take the games played past this.
+    #[arg(long, value_name = "GAMES", default_value = "10000000", allow_hyphen_values = true)]
     pub max_evals: String,
-    pub trace: bool,
-    pub json: bool,
-    pub dump_model: bool,
+    /// Scale C of Theorem 5.2's unknown constant, used by --mu paper.
+    #[arg(long, value_name = "C", default_value = "1", allow_hyphen_values = true)]
     pub paper_c: String,
+    /// Confidence K of Theorem 5.2 (failure probability n^-K), used by --mu paper.
+    #[arg(long, value_name = "K", default_value = "1", allow_hyphen_values = true)]
     pub paper_k: String,
 }
 
-pub struct RuntimeArgs {
-    pub game: Option<String>,
-    pub sizes: Option<String>,
-    pub runs: String,
-    pub mu: String,
-    pub gamma: String,
-    pub seed: String,
-    pub engine: String,
-    pub max_evals: String,
-    pub shard: Option<String>,
-    pub raw: bool,
-    pub summarise: Option<Vec<String>>,
+#[derive(Args)]
+pub struct UmdaArgs {
+    /// The game spec (as for `analyse`), or @FILE.
+    #[arg(long)]
+    pub game: String,
+    #[command(flatten)]
+    pub learn: LearnFlags,
+    /// Also print one JSON line per generation with the progress measures.
+    #[arg(long)]
+    pub trace: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
     pub json: bool,
-    pub paper_c: String,
-    pub paper_k: String,
+    /// Also print the final model: {position: {move: probability}}.
+    #[arg(long)]
+    pub dump_model: bool,
+}
+
+#[derive(Args)]
+pub struct RuntimeArgs {
+    /// The game spec with its size key written N, e.g. 'game=subtraction&moves=1,2&heap=N'.
+    #[arg(long, required_unless_present = "summarise")]
+    pub game: Option<String>,
+    /// The values substituted for N, e.g. 7,15,31.
+    #[arg(long, required_unless_present = "summarise")]
+    pub sizes: Option<String>,
+    /// Independent seeded runs per size.
+    #[arg(long, default_value = "20", allow_hyphen_values = true)]
+    pub runs: String,
+    #[command(flatten)]
+    pub learn: LearnFlags,
+    /// Run only part i of k of the sweep (for a cluster job array); combine with --raw.
+    #[arg(long, value_name = "i/k")]
+    pub shard: Option<String>,
+    /// Print one CSV row per run (with its seed) instead of the summary table.
+    #[arg(long)]
+    pub raw: bool,
+    /// Summarise raw CSV files written by --raw (e.g. from every shard) instead of running.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub summarise: Option<Vec<String>>,
+    /// Print JSON instead of CSV.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The flags common to both commands, parsed (the game is needed to check γ, so not γ).
+struct Common {
+    engine: Engine,
+    seed: u64,
+    max_games: u64,
+    mu: MuSetting,
+}
+
+impl LearnFlags {
+    fn parse(&self) -> Result<Common, String> {
+        Ok(Common {
+            engine: Engine::parse(&self.engine).map_err(|e| e.to_string())?,
+            seed: parse_seed(&self.seed).map_err(|e| e.to_string())?,
+            max_games: parse_budget(&self.max_evals).map_err(|e| e.to_string())?,
+            mu: mu_setting(&self.mu, &self.paper_c, &self.paper_k)?,
+        })
+    }
 }
 
 fn positive(key: &str, text: &str, what: &str) -> Result<f64, String> {
@@ -68,13 +130,10 @@ fn out(text: &str) {
 
 pub fn umda(args: UmdaArgs) -> Result<(), String> {
     let game = read_arg("game spec", args.game)?;
-    let engine = Engine::parse(&args.engine).map_err(|e| e.to_string())?;
-    let seed = parse_seed(&args.seed).map_err(|e| e.to_string())?;
-    let max_games = parse_budget(&args.max_evals).map_err(|e| e.to_string())?;
-    let mu_setting = mu_setting(&args.mu, &args.paper_c, &args.paper_k)?;
+    let Common { engine, seed, max_games, mu } = args.learn.parse()?;
     let task = Task::from_spec(&game, &Limits::DEFAULT).map_err(|e| e.to_string())?;
-    let gamma = parse_gamma(&task, &args.gamma).map_err(|e| e.to_string())?;
-    let mu = match mu_setting {
+    let gamma = parse_gamma(&task, &args.learn.gamma).map_err(|e| e.to_string())?;
+    let mu = match mu {
         MuSetting::Fixed(mu) => mu,
         MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
     };
@@ -222,19 +281,17 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             ))
         }
     };
-    let engine = Engine::parse(&args.engine).map_err(|e| e.to_string())?;
-    let seed = parse_seed(&args.seed).map_err(|e| e.to_string())?;
-    let max_games = parse_budget(&args.max_evals).map_err(|e| e.to_string())?;
-    let mu = mu_setting(&args.mu, &args.paper_c, &args.paper_k)?;
-    let gamma = if args.gamma.trim() == "paper" {
+    let Common { engine, seed, max_games, mu } = args.learn.parse()?;
+    let gamma_text = &args.learn.gamma;
+    let gamma = if gamma_text.trim() == "paper" {
         GammaSetting::Paper
     } else {
-        match args.gamma.trim().parse::<f64>() {
+        match gamma_text.trim().parse::<f64>() {
             Ok(g) if g.is_finite() => GammaSetting::Fixed(g),
             _ => {
                 return Err(format!(
                 "'{}' is not a valid value for gamma: a number from 0 up to, not including, 1/Δ, or 'paper'.",
-                args.gamma
+                gamma_text
             ))
             }
         }
