@@ -220,15 +220,16 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
     match run.found() {
         Some(found) => {
             text += &format!(
-                "found: an optimal strategy among the winners of generation {}, after T = {} games\n",
-                found.generation, found.games
+                "found: an optimal strategy among the winners of generation {}, after T = {}\n",
+                found.generation,
+                count(found.games, "game")
             )
         }
         None => {
             text += &format!(
-                "not found: no optimal strategy among the winners after {} generations ({} games; the budget is {max_games})\n",
-                run.generation(),
-                run.games()
+                "not found: no optimal strategy among the winners after {} ({}; the budget is {max_games})\n",
+                count(run.generation(), "generation"),
+                count(run.games(), "game")
             )
         }
     }
@@ -335,6 +336,15 @@ fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
         out(&summary.to_csv());
     }
     Ok(())
+}
+
+/// "1 game", "2 games".
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
