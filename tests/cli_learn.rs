@@ -191,15 +191,15 @@ fn runtime_writes_a_table_with_percentiles_and_a_slope() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "size,positions,max_degree,mu,gamma,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10"
+        "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10"
     );
     assert_eq!(lines.len(), 5, "{stdout}");
     for (line, n) in lines[1..4].iter().zip([8, 17, 32]) {
         let f: Vec<&str> = line.split(',').collect();
         assert_eq!(f[1], n.to_string(), "positions, counting v* where heap 15 is a P-position");
-        assert_eq!(f[5], "6");
+        assert_eq!((f[3], f[4], f[7]), ("fast", "20", "6"), "engine, μ, runs");
         let (p10, median, p90): (u64, u64, u64) =
-            (f[9].parse().unwrap(), f[8].parse().unwrap(), f[10].parse().unwrap());
+            (f[11].parse().unwrap(), f[10].parse().unwrap(), f[12].parse().unwrap());
         assert!(p10 <= median && median <= p90 && p10 % 20 == 0, "{line}");
     }
     assert!(lines[4].starts_with("# log-log slope of median T against positions n: "), "{}", lines[4]);
@@ -243,7 +243,7 @@ fn shards_run_exactly_the_runs_of_the_whole_sweep() {
     assert_eq!(merged, whole);
     // A run can be replayed by its seed.
     let first: Vec<&str> = expected[0].split(',').collect();
-    let (size, seed, games) = (first[0], first[4], first[8]);
+    let (size, seed, games) = (first[0], first[6], first[10]);
     let spec = format!("game=subtraction&moves=1,2&heap={size}");
     let replay: Value =
         serde_json::from_str(&ok(&["umda", "--game", &spec, "--mu", "10", "--seed", seed, "--json"]))
@@ -253,9 +253,75 @@ fn shards_run_exactly_the_runs_of_the_whole_sweep() {
 }
 
 #[test]
+fn summarising_refuses_rows_that_are_not_one_sweep() {
+    let dir = std::env::temp_dir().join(format!("impartial-summarise-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, extra: &[&str]| {
+        let mut args = vec!["runtime", "--game", SWEEP, "--sizes", "7", "--runs", "3", "--raw"];
+        args.extend_from_slice(extra);
+        let path = dir.join(name);
+        std::fs::write(&path, ok(&args)).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (a, naive) =
+        (write("a.csv", &["--mu", "10"]), write("naive.csv", &["--mu", "10", "--engine", "naive"]));
+    let json = write("a.json", &["--mu", "10", "--json"]);
+    let cases = [
+        (vec![a.as_str(), a.as_str()], "Run 0 of size 7 appears twice"),
+        (vec![a.as_str(), naive.as_str()], "Size 7 was run with different settings"),
+    ];
+    for (files, expected) in cases {
+        let mut args = vec!["runtime", "--summarise"];
+        args.extend(files);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+    // --raw --json files are read too, and give the CSV's table.
+    assert_eq!(ok(&["runtime", "--summarize", &json]), ok(&["runtime", "--summarise", &a]));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn settings_that_cannot_run_are_refused() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["umda", "--game", NIM27, "--mu", "100", "--max-evals", "50"],
+            "below μ = 100: not even one generation fits",
+        ),
+        (&["umda", "--game", NIM27, "--mu", "1", "--engine", "expected"], "so μ must be at least 2"),
+        (
+            &["umda", "--game", NIM27, "--paper-c", "0.1"],
+            "--paper-c and --paper-k only apply with --mu paper",
+        ),
+        (&["runtime", "--game", SWEEP, "--sizes", "7,15,7"], "The size 7 is listed twice"),
+    ];
+    for (args, expected) in cases {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1);
+    }
+}
+
+#[test]
+fn the_size_may_be_an_item_of_a_list() {
+    let stdout =
+        ok(&["runtime", "--game", "game=nim&heaps=N,N", "--sizes", "2,3", "--runs", "2", "--mu", "20"]);
+    let positions: Vec<&str> = stdout.lines().skip(1).take(2).map(|l| l.split(',').nth(1).unwrap()).collect();
+    // Nim (N, N) is a P-position, learned as G*: (N+1)² positions plus v*.
+    assert_eq!(positions, ["10", "17"]);
+}
+
+#[test]
 fn bad_runtime_input_gets_one_sentence() {
     let cases: [(&[&str], &str); 5] = [
-        (&["--game", "game=subtraction&moves=1,2&heap=6", "--sizes", "7"], "its size key written N"),
+        (
+            &["--game", "game=subtraction&moves=1,2&heap=6", "--sizes", "7"],
+            "the size is written N, as a whole value",
+        ),
         (&["--game", SWEEP, "--sizes", "7,x"], "'7,x' is not a valid value for sizes"),
         (&["--game", SWEEP, "--sizes", "7", "--runs", "0"], "'0' is not a valid value for runs"),
         (&["--game", SWEEP, "--sizes", "7", "--shard", "4/3"], "'4/3' is not a valid value for shard"),

@@ -59,8 +59,9 @@ mod cli {
         /// Run UMDA (seed 000, Algorithm 1) until an optimal strategy is among the winners or the
         /// game budget is spent.
         Umda(UmdaArgs),
-        /// Measure T over many seeds per game size: a CSV or JSON table with percentiles and the
-        /// fitted log–log slope, beside Corollary 5.3's bound.
+        /// Measure T (the games UMDA plays until an optimal strategy is among the winners) over
+        /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
+        /// Corollary 5.3's bound.
         Runtime(RuntimeArgs),
     }
 

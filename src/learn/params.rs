@@ -147,3 +147,31 @@ pub fn parse_seed(text: &str) -> Result<u64, SpecError> {
 pub fn parse_budget(text: &str) -> Result<u64, SpecError> {
     parse_number("max-evals", text, 1, MAX_GAMES, "a whole number of games from 1 to 10^15")
 }
+
+/// The expected engine has no winners; it counts as found when μ·Π_{v∈W_G} p(v, optimal) ≥ 1.
+/// π_γ keeps every other move at γ or more, so Π can reach at most
+/// Π_{v∈W_G} (1 − γ·(non-optimal moves of v)). Refuses μ and γ for which "found" is out of
+/// reach (the run could only spend its whole budget).
+pub fn check_expected_reachable(task: &Task, params: Params) -> Result<(), SpecError> {
+    let best: f64 = task
+        .critical
+        .iter()
+        .map(|&v| {
+            let others = task.edges(v as usize).filter(|&e| !task.optimal_edge[e]).count();
+            1.0 - params.gamma * others as f64
+        })
+        .product();
+    if f64::from(params.mu) * best >= 1.0 {
+        return Ok(());
+    }
+    let need = (1.0 / best).ceil();
+    Err(bad_value(
+        "mu",
+        &params.mu.to_string(),
+        &format!(
+            "the expected engine counts as found when μ·Π ≥ 1 (Π: the probability that a sample meets \
+             Prop 2.2's condition), and with γ = {} here Π is at most {best:.4}, so μ must be at least {need}",
+            params.gamma
+        ),
+    ))
+}

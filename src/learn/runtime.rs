@@ -49,25 +49,37 @@ pub struct Size {
     pub bound_log10: Option<f64>,
 }
 
-/// The spec of one size: every value written `N` replaced by `size`.
+/// What a sweep's spec must look like, for messages.
+pub const TEMPLATE_RULE: &str =
+    "a spec in which the size is written N, as a whole value or a whole item of a \
+     comma-separated list, e.g. 'game=subtraction&moves=1,2&heap=N' or 'game=nim&heaps=N,N'";
+
+/// The spec of one size: every value, or comma-separated item of a value, written `N` replaced
+/// by `size`.
 pub fn spec_for(template: &str, size: u64) -> Result<String, SpecError> {
     let mut found = false;
     let parts: Vec<String> = template
         .split('&')
         .map(|part| match part.split_once('=') {
-            Some((key, "N")) => {
-                found = true;
-                format!("{key}={size}")
+            Some((key, value)) => {
+                let items: Vec<String> = value
+                    .split(',')
+                    .map(|item| {
+                        if item == "N" {
+                            found = true;
+                            size.to_string()
+                        } else {
+                            item.to_string()
+                        }
+                    })
+                    .collect();
+                format!("{key}={}", items.join(","))
             }
-            _ => part.to_string(),
+            None => part.to_string(),
         })
         .collect();
     if !found {
-        return Err(bad_value(
-            "game",
-            template,
-            "a spec with its size key written N, e.g. 'game=subtraction&moves=1,2&heap=N'",
-        ));
+        return Err(bad_value("game", template, TEMPLATE_RULE));
     }
     Ok(parts.join("&"))
 }
@@ -120,6 +132,8 @@ pub fn run_seed(seed: u64, size: u64, run: u32) -> u64 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRow {
     pub size: u64,
+    pub engine: String,
+    pub max_games: u64,
     pub positions: usize,
     pub max_degree: usize,
     pub run: u32,
@@ -139,8 +153,10 @@ pub const RAW_HEADER: &str =
 impl RunRow {
     pub fn to_csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.size,
+            self.engine,
+            self.max_games,
             self.positions,
             self.max_degree,
             self.run,
@@ -157,21 +173,23 @@ impl RunRow {
     /// Parses a line written by [`RunRow::to_csv`].
     pub fn from_csv(line: &str) -> Option<RunRow> {
         let f: Vec<&str> = line.trim().split(',').collect();
-        if f.len() != 11 {
+        if f.len() != 13 {
             return None;
         }
         Some(RunRow {
             size: f[0].parse().ok()?,
-            positions: f[1].parse().ok()?,
-            max_degree: f[2].parse().ok()?,
-            run: f[3].parse().ok()?,
-            seed: f[4].parse().ok()?,
-            mu: f[5].parse().ok()?,
-            gamma: f[6].parse().ok()?,
-            found: f[7].parse().ok()?,
-            games: f[8].parse().ok()?,
-            generations: f[9].parse().ok()?,
-            bound_log10: if f[10].is_empty() { None } else { Some(f[10].parse().ok()?) },
+            engine: Engine::parse(f[1]).ok()?.as_str().to_string(),
+            max_games: f[2].parse().ok()?,
+            positions: f[3].parse().ok()?,
+            max_degree: f[4].parse().ok()?,
+            run: f[5].parse().ok()?,
+            seed: f[6].parse().ok()?,
+            mu: f[7].parse().ok()?,
+            gamma: f[8].parse().ok()?,
+            found: f[9].parse().ok()?,
+            games: f[10].parse().ok()?,
+            generations: f[11].parse().ok()?,
+            bound_log10: if f[12].is_empty() { None } else { Some(f[12].parse().ok()?) },
         })
     }
 }
@@ -183,6 +201,8 @@ pub fn run_one(size: &Size, run: u32, engine: Engine, max_games: u64, seed: u64)
     let found = umda.run_until_found(max_games, |_| {});
     RunRow {
         size: size.size,
+        engine: engine.as_str().to_string(),
+        max_games,
         positions: size.task.n,
         max_degree: size.task.max_degree,
         run,
@@ -262,6 +282,8 @@ pub fn sweep(
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SizeSummary {
     pub size: u64,
+    pub engine: String,
+    pub max_games: u64,
     pub positions: usize,
     pub max_degree: usize,
     pub mu: u32,
@@ -286,10 +308,32 @@ pub struct Summary {
     pub bound_slope: Option<f64>,
 }
 
-/// Groups rows by size (in order of first appearance) and summarises each.
-pub fn summarise(rows: &[RunRow]) -> Summary {
+/// Groups rows by size (in order of first appearance) and summarises each. Refuses rows that
+/// cannot belong to one sweep: the same run twice, or one size run with different settings.
+pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
     let mut order: Vec<u64> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut first_of_size = std::collections::BTreeMap::new();
     for row in rows {
+        let first: &RunRow = first_of_size.entry(row.size).or_insert(row);
+        let same = first.engine == row.engine
+            && first.max_games == row.max_games
+            && first.mu == row.mu
+            && first.gamma.to_bits() == row.gamma.to_bits()
+            && first.positions == row.positions;
+        if !same {
+            return Err(format!(
+                "Size {} was run with different settings (engine, budget, μ, γ or game) in these rows; \
+                 summarise one sweep at a time.",
+                row.size
+            ));
+        }
+        if !seen.insert((row.size, row.run)) {
+            return Err(format!(
+                "Run {} of size {} appears twice; summarise each run once (e.g. each shard's file once).",
+                row.run, row.size
+            ));
+        }
         if !order.contains(&row.size) {
             order.push(row.size);
         }
@@ -309,6 +353,8 @@ pub fn summarise(rows: &[RunRow]) -> Summary {
             };
             SizeSummary {
                 size,
+                engine: first.engine.clone(),
+                max_games: first.max_games,
                 positions: first.positions,
                 max_degree: first.max_degree,
                 mu: first.mu,
@@ -329,7 +375,7 @@ pub fn summarise(rows: &[RunRow]) -> Summary {
         fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), (s.median? as f64).ln()))));
     let bound_slope =
         fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_log10? * ln10))));
-    Summary { sizes, slope, bound_slope }
+    Ok(Summary { sizes, slope, bound_slope })
 }
 
 /// Least-squares slope; None with fewer than two distinct x.
@@ -344,7 +390,7 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
 }
 
 pub const SUMMARY_HEADER: &str =
-    "size,positions,max_degree,mu,gamma,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10";
+    "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10";
 
 impl Summary {
     /// CSV: one row per size; a missing percentile (it falls on unfinished runs) is written
@@ -355,12 +401,14 @@ impl Summary {
         out.push('\n');
         for s in &self.sizes {
             out += &format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.size,
                 s.positions,
                 s.max_degree,
+                s.engine,
                 s.mu,
                 s.gamma,
+                s.max_games,
                 s.runs,
                 s.finished,
                 s.mean_finished.map_or(String::new(), |m| format!("{m:.1}")),

@@ -34,12 +34,12 @@ pub struct LearnFlags {
     /// Game budget per run: stop before a generation would take the games played past this.
     #[arg(long, value_name = "GAMES", default_value = "10000000", allow_hyphen_values = true)]
     pub max_evals: String,
-    /// Scale C of Theorem 5.2's unknown constant, used by --mu paper.
-    #[arg(long, value_name = "C", default_value = "1", allow_hyphen_values = true)]
-    pub paper_c: String,
-    /// Confidence K of Theorem 5.2 (failure probability n^-K), used by --mu paper.
-    #[arg(long, value_name = "K", default_value = "1", allow_hyphen_values = true)]
-    pub paper_k: String,
+    /// With --mu paper: the scale C of Theorem 5.2's unknown constant [default: 1].
+    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    pub paper_c: Option<String>,
+    /// With --mu paper: Theorem 5.2's confidence K (failure probability n^-K) [default: 1].
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub paper_k: Option<String>,
 }
 
 #[derive(Args)]
@@ -79,8 +79,9 @@ pub struct RuntimeArgs {
     /// Print one CSV row per run (with its seed) instead of the summary table.
     #[arg(long)]
     pub raw: bool,
-    /// Summarise raw CSV files written by --raw (e.g. from every shard) instead of running.
-    #[arg(long, value_name = "FILE", num_args = 1..)]
+    /// Summarise raw files written by --raw (e.g. from every shard) instead of running.
+    #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
+          conflicts_with_all = ["game", "sizes", "runs", "shard", "raw"])]
     pub summarise: Option<Vec<String>>,
     /// Print JSON instead of CSV.
     #[arg(long)]
@@ -101,7 +102,7 @@ impl LearnFlags {
             engine: Engine::parse(&self.engine).map_err(|e| e.to_string())?,
             seed: parse_seed(&self.seed).map_err(|e| e.to_string())?,
             max_games: parse_budget(&self.max_evals).map_err(|e| e.to_string())?,
-            mu: mu_setting(&self.mu, &self.paper_c, &self.paper_k)?,
+            mu: mu_setting(&self.mu, self.paper_c.as_deref(), self.paper_k.as_deref())?,
         })
     }
 }
@@ -113,14 +114,35 @@ fn positive(key: &str, text: &str, what: &str) -> Result<f64, String> {
     }
 }
 
-fn mu_setting(mu: &str, paper_c: &str, paper_k: &str) -> Result<MuSetting, String> {
+fn mu_setting(mu: &str, paper_c: Option<&str>, paper_k: Option<&str>) -> Result<MuSetting, String> {
     if mu.trim() == "paper" {
-        let c = positive("paper-c", paper_c, "a positive number (the scale of Theorem 5.2's constant C)")?;
-        let k = positive("paper-k", paper_k, "a positive number (Theorem 5.2's K)")?;
+        let c = positive(
+            "paper-c",
+            paper_c.unwrap_or("1"),
+            "a positive number (the scale of Theorem 5.2's constant C)",
+        )?;
+        let k = positive("paper-k", paper_k.unwrap_or("1"), "a positive number (Theorem 5.2's K)")?;
         Ok(MuSetting::Paper { c, k })
+    } else if paper_c.is_some() || paper_k.is_some() {
+        Err("--paper-c and --paper-k only apply with --mu paper.".to_string())
     } else {
         parse_mu(mu).map(MuSetting::Fixed).map_err(|e| e.to_string())
     }
+}
+
+/// Refuses settings under which a run can do nothing useful: a budget below one generation, or
+/// the expected engine's criterion out of reach.
+fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
+    if max_games < u64::from(params.mu) {
+        return Err(format!(
+            "The budget --max-evals {max_games} is below μ = {}: not even one generation fits; raise it or lower μ.",
+            params.mu
+        ));
+    }
+    if engine == Engine::Expected {
+        params::check_expected_reachable(task, params).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Writes to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
@@ -137,6 +159,7 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
         MuSetting::Fixed(mu) => mu,
         MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
     };
+    check_runnable(&task, engine, Params { mu, gamma }, max_games)?;
     let task = Arc::new(task);
     let mut run = Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed);
     // Progress on a terminal, about once a second, even within one long generation.
@@ -218,11 +241,25 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
         engine.as_str(),
     );
     match run.found() {
+        Some(found) if engine == Engine::Expected => {
+            text += &format!(
+                "found: in generation {}, after T = {}, μ·Π ≥ 1 (in expectation one of μ samples meets Prop 2.2's condition)\n",
+                found.generation,
+                count(found.games, "game")
+            )
+        }
         Some(found) => {
             text += &format!(
                 "found: an optimal strategy among the winners of generation {}, after T = {}\n",
                 found.generation,
                 count(found.games, "game")
+            )
+        }
+        None if engine == Engine::Expected => {
+            text += &format!(
+                "not found: μ·Π < 1 after {} ({}; the budget is {max_games})\n",
+                count(run.generation(), "generation"),
+                count(run.games(), "game")
             )
         }
         None => {
@@ -251,16 +288,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     if let Some(files) = &args.summarise {
         let mut rows = Vec::new();
         for file in files {
-            let text = read_arg("raw table", format!("@{file}"))?;
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() || line.starts_with("size,") || line.starts_with('#') {
-                    continue;
-                }
-                let row = RunRow::from_csv(line).ok_or_else(|| {
-                    format!("Line {} of '{file}' is not a row written by --raw: '{}'.", i + 1, line.trim())
-                })?;
-                rows.push(row);
-            }
+            rows.extend(read_raw(file)?);
         }
         if rows.is_empty() {
             return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
@@ -303,6 +331,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     };
     let prepared =
         runtime::prepare(&template, &sizes, mu, gamma, &Limits::DEFAULT).map_err(|e| e.to_string())?;
+    for size in &prepared {
+        check_runnable(&size.task, engine, size.params, max_games)
+            .map_err(|e| format!("At size {}: {}", size.size, e.trim_end_matches('.').to_string() + "."))?;
+    }
     let show_progress = std::io::stderr().is_terminal();
     let rows = runtime::sweep(&prepared, runs, shard, engine, max_games, seed, |done, total| {
         if show_progress {
@@ -328,8 +360,29 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     print_summary(&rows, args.json)
 }
 
+/// The rows of one file written by `runtime --raw` (CSV) or `runtime --raw --json`.
+fn read_raw(file: &str) -> Result<Vec<RunRow>, String> {
+    let text = read_arg("raw table", format!("@{file}"))?;
+    if text.trim_start().starts_with('[') {
+        return serde_json::from_str(&text)
+            .map_err(|e| format!("'{file}' is not a JSON table written by --raw --json ({e})."));
+    }
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with("size,") || line.starts_with('#') {
+            continue;
+        }
+        let row = RunRow::from_csv(line).ok_or_else(|| {
+            let shown: String = line.trim().chars().take(60).collect();
+            format!("Line {} of '{file}' is not a row written by --raw: '{shown}…'.", i + 1)
+        })?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
 fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
-    let summary = runtime::summarise(rows);
+    let summary = runtime::summarise(rows)?;
     if json {
         out(&(serde_json::to_string(&summary).unwrap_or_default() + "\n"));
     } else {
@@ -350,8 +403,14 @@ fn count(n: u64, noun: &str) -> String {
 fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
     let allowed = "a comma-separated list of whole numbers, e.g. 7,15,31";
     let sizes: Option<Vec<u64>> = text.split(',').map(|s| s.trim().parse::<u64>().ok()).collect();
-    match sizes {
-        Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => Ok(sizes),
-        _ => Err(format!("'{text}' is not a valid value for sizes: {allowed}.")),
+    let sizes = match sizes {
+        Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => sizes,
+        _ => return Err(format!("'{text}' is not a valid value for sizes: {allowed}.")),
+    };
+    for (i, size) in sizes.iter().enumerate() {
+        if sizes[..i].contains(size) {
+            return Err(format!("The size {size} is listed twice in --sizes; list each size once."));
+        }
     }
+    Ok(sizes)
 }
