@@ -62,7 +62,8 @@ pub struct UmdaArgs {
 
 #[derive(Args)]
 pub struct RuntimeArgs {
-    /// The game spec with its size key written N, e.g. 'game=subtraction&moves=1,2&heap=N'.
+    /// The game spec with the size written N (a whole value or list item), e.g.
+    /// 'game=subtraction&moves=1,2&heap=N' or 'game=nim&heaps=N,N'.
     #[arg(long, required_unless_present = "summarise")]
     pub game: Option<String>,
     /// The values substituted for N, e.g. 7,15,31.
