@@ -218,17 +218,19 @@ fn assert_engine_matches_lemma(spec: &str, engine: Engine, mu: u32, seeds: u64) 
 const SUBTRACTION_NIM_2_7: &str = "game=subtraction&moves=1,2&heap=6";
 const CHOMP_3: &str = "game=chomp&rows=3&cols=3";
 const TURNING_TURTLES_4: &str = "game=turning-turtles&coins=4";
+/// Misère play flips who wins at a sink: the engines must follow (Lemma 3.1 holds as well).
+const MISERE_CHOMP_3: &str = "game=chomp&rows=3&cols=3&play=misere";
 
 #[test]
 fn naive_engine_matches_lemma_3_1() {
-    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4] {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3] {
         assert_engine_matches_lemma(spec, Engine::Naive, 50, 1500);
     }
 }
 
 #[test]
 fn fast_engine_matches_lemma_3_1() {
-    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4] {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3] {
         assert_engine_matches_lemma(spec, Engine::Fast, 50, 1500);
     }
 }
@@ -260,7 +262,9 @@ fn with_one_winner_the_check_agrees_with_the_counted_strategy() {
     // With μ = 1 the counts are exactly the winner's strategy, so "the winners contain an
     // optimal strategy" must equal Opt(G) membership of the counted strategy, seed by seed. A
     // fast engine whose check read moves other than those it counts fails this.
-    for (spec, generations) in [(SUBTRACTION_NIM_2_7, 3), (CHOMP_3, 3), (TURNING_TURTLES_4, 12)] {
+    for (spec, generations) in
+        [(SUBTRACTION_NIM_2_7, 3), (CHOMP_3, 3), (TURNING_TURTLES_4, 12), (MISERE_CHOMP_3, 12)]
+    {
         let task = task(spec);
         let graph = &task.graph;
         let model = learned_model(&task, generations);
