@@ -31,7 +31,12 @@ fn bench(c: &mut Criterion) {
             group.throughput(Throughput::Elements(2 * u64::from(mu) * interior));
             for engine in [Engine::Fast, Engine::Naive] {
                 let gamma = 1.0 / (20.0 * task.max_degree as f64 * task.n as f64);
-                let mut run = Run::new(Arc::clone(&task), engine, Params { mu, gamma }, 1);
+                let mut run = Run::new(
+                    Arc::clone(&task),
+                    engine,
+                    Params::new(&task, mu, gamma).expect("valid parameters"),
+                    1,
+                );
                 group.bench_function(BenchmarkId::new(engine.as_str(), format!("mu={mu}")), |b| {
                     b.iter(|| run.step())
                 });

@@ -144,7 +144,8 @@ fn the_engines_all_run_and_paper_settings_are_computed() {
 
 #[test]
 fn bad_parameters_get_one_sentence_and_exit_code_2() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
+        (&["--mu", "paper", "--paper-c", "1e300"], "with C = 1e300, above the limit"),
         (&["--mu", "0"], "'0' is not a valid value for mu: a whole number of games per generation from 1"),
         (&["--mu", "-3"], "'-3' is not a valid value for mu"),
         (&["--mu", "1e3"], "'1e3' is not a valid value for mu"),

@@ -160,7 +160,7 @@ fn one_generation_means(
     mu: u32,
     seeds: u64,
 ) -> (Vec<f64>, f64) {
-    let params = Params { mu, gamma: 0.0 };
+    let params = Params::new(&task, mu, 0.0).unwrap();
     let mut sum = vec![0.0; model.len()];
     let mut optimal = 0u64;
     for seed in 0..seeds {
@@ -182,7 +182,7 @@ fn skewed_model(task: &Arc<Task>) -> Vec<f64> {
 
 /// The model after `generations` generations of the expected engine.
 fn learned_model(task: &Arc<Task>, generations: u32) -> Vec<f64> {
-    let mut run = Run::new(Arc::clone(task), Engine::Expected, Params { mu: 1, gamma: 0.0 }, 0);
+    let mut run = Run::new(Arc::clone(task), Engine::Expected, Params::new(&task, 1, 0.0).unwrap(), 0);
     for _ in 0..generations {
         run.step();
     }
@@ -194,7 +194,7 @@ fn learned_model(task: &Arc<Task>, generations: u32) -> Vec<f64> {
 fn assert_engine_matches_lemma(spec: &str, engine: Engine, mu: u32, seeds: u64) {
     let task = task(spec);
     for model in [
-        Run::new(Arc::clone(&task), engine, Params { mu, gamma: 0.0 }, 0).model().to_vec(),
+        Run::new(Arc::clone(&task), engine, Params::new(&task, mu, 0.0).unwrap(), 0).model().to_vec(),
         skewed_model(&task),
     ] {
         let expected = expected_selection(&task, &model);
@@ -220,17 +220,19 @@ const CHOMP_3: &str = "game=chomp&rows=3&cols=3";
 const TURNING_TURTLES_4: &str = "game=turning-turtles&coins=4";
 /// Misère play flips who wins at a sink: the engines must follow (Lemma 3.1 holds as well).
 const MISERE_CHOMP_3: &str = "game=chomp&rows=3&cols=3&play=misere";
+/// Heap 7 ≡ 1 (mod 3) is a misère P-position: the second seat (G*) under misère play.
+const MISERE_NIM_2_8: &str = "game=subtraction&moves=1,2&heap=7&play=misere";
 
 #[test]
 fn naive_engine_matches_lemma_3_1() {
-    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3] {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3, MISERE_NIM_2_8] {
         assert_engine_matches_lemma(spec, Engine::Naive, 50, 1500);
     }
 }
 
 #[test]
 fn fast_engine_matches_lemma_3_1() {
-    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3] {
+    for spec in [SUBTRACTION_NIM_2_7, CHOMP_3, TURNING_TURTLES_4, MISERE_CHOMP_3, MISERE_NIM_2_8] {
         assert_engine_matches_lemma(spec, Engine::Fast, 50, 1500);
     }
 }
@@ -262,16 +264,20 @@ fn with_one_winner_the_check_agrees_with_the_counted_strategy() {
     // With μ = 1 the counts are exactly the winner's strategy, so "the winners contain an
     // optimal strategy" must equal Opt(G) membership of the counted strategy, seed by seed. A
     // fast engine whose check read moves other than those it counts fails this.
-    for (spec, generations) in
-        [(SUBTRACTION_NIM_2_7, 3), (CHOMP_3, 3), (TURNING_TURTLES_4, 12), (MISERE_CHOMP_3, 12)]
-    {
+    for (spec, generations) in [
+        (SUBTRACTION_NIM_2_7, 3),
+        (CHOMP_3, 3),
+        (TURNING_TURTLES_4, 12),
+        (MISERE_CHOMP_3, 12),
+        (MISERE_NIM_2_8, 3),
+    ] {
         let task = task(spec);
         let graph = &task.graph;
         let model = learned_model(&task, generations);
         for engine in [Engine::Naive, Engine::Fast] {
             let mut optimal = 0;
             for seed in 0..400 {
-                let params = Params { mu: 1, gamma: 0.0 };
+                let params = Params::new(&task, 1, 0.0).unwrap();
                 let mut run = Run::with_model(Arc::clone(&task), engine, params, seed, &model).unwrap();
                 run.step();
                 let counts = run.selection_counts();
@@ -301,8 +307,12 @@ fn runtimes(spec: &str, engine: Engine, mu: u32, gamma: f64, seeds: u64) -> Vec<
     let task = task(spec);
     (0..seeds)
         .map(|seed| {
-            let mut run =
-                Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed + 1_000_000 * (engine as u64));
+            let mut run = Run::new(
+                Arc::clone(&task),
+                engine,
+                Params::new(&task, mu, gamma).unwrap(),
+                seed + 1_000_000 * (engine as u64),
+            );
             assert!(run.run_until_found(1_000_000, |_| {}), "{spec}: seed {seed} did not finish");
             run.found().unwrap().games
         })
@@ -347,7 +357,7 @@ fn fast_and_naive_runtimes_have_the_same_distribution() {
 fn the_same_seed_replays_the_same_run_and_slicing_does_not_matter() {
     let task = task(CHOMP_3);
     for engine in [Engine::Fast, Engine::Naive, Engine::Expected] {
-        let params = Params { mu: 40, gamma: 0.01 };
+        let params = Params::new(&task, 40, 0.01).unwrap();
         let mut a = Run::new(Arc::clone(&task), engine, params, 9);
         let mut b = Run::new(Arc::clone(&task), engine, params, 9);
         for _ in 0..20 {
@@ -375,23 +385,24 @@ fn the_same_seed_replays_the_same_run_and_slicing_does_not_matter() {
 fn recorded_parameter_changes_replay_exactly() {
     let task = task(TURNING_TURTLES_4);
     let script = |run: &mut Run| {
+        let task = Arc::clone(run.task());
         for g in 0..30u32 {
             if g == 5 {
-                run.set_params(Params { mu: 7, gamma: 0.02 });
+                run.set_params(Params::new(&task, 7, 0.02).unwrap());
             }
             if g == 12 {
                 run.set_engine(Engine::Naive);
             }
             if g == 20 {
-                run.set_params(Params { mu: 150, gamma: 0.0 });
+                run.set_params(Params::new(&task, 150, 0.0).unwrap());
                 run.set_engine(Engine::Fast);
             }
             run.step();
         }
         (run.model_hash(), run.games())
     };
-    let mut a = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 20, gamma: 0.01 }, 3);
-    let mut b = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 20, gamma: 0.01 }, 3);
+    let mut a = Run::new(Arc::clone(&task), Engine::Fast, Params::new(&task, 20, 0.01).unwrap(), 3);
+    let mut b = Run::new(Arc::clone(&task), Engine::Fast, Params::new(&task, 20, 0.01).unwrap(), 3);
     let (hash_a, games) = script(&mut a);
     assert_eq!(games, 5 * 20 + 15 * 7 + 10 * 150);
     assert_eq!(script(&mut b).0, hash_a);
@@ -410,12 +421,13 @@ fn the_pinned_runs_give_the_pinned_hashes() {
 
 #[test]
 fn a_p_position_root_is_learned_from_the_second_seat() {
+    assert!(task(MISERE_NIM_2_8).fictitious_start(), "heap 7 is a misère P-position");
     // Heap 6 of SubtractionNim^2 is a P-position: seed 000 learns G* (v* → v0). An optimal
     // strategy answers every opening move by returning to a multiple of 3.
     let task = task(SUBTRACTION_NIM_2_7);
     assert!(task.fictitious_start());
     assert_eq!(task.n, 8);
-    let mut run = Run::new(Arc::clone(&task), Engine::Fast, Params { mu: 50, gamma: 0.01 }, 4);
+    let mut run = Run::new(Arc::clone(&task), Engine::Fast, Params::new(&task, 50, 0.01).unwrap(), 4);
     assert!(run.run_until_found(100_000, |_| {}));
     let found = run.found().unwrap();
     assert_eq!(found.games, 50 * found.generation);

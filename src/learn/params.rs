@@ -47,13 +47,30 @@ impl Engine {
     }
 }
 
-/// μ and γ of Algorithm 1, already checked against the game.
+/// μ and γ of Algorithm 1, checked against the game by [`Params::new`] (the only way to make
+/// one, so a run never sees μ = 0 or a γ for which π_γ is undefined).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     /// Population: tournaments (games) per generation, 1 ≤ μ ≤ MAX_MU.
-    pub mu: u32,
+    mu: u32,
     /// Margin: every move keeps probability ≥ γ; 0 ≤ γ < 1/Δ.
-    pub gamma: f64,
+    gamma: f64,
+}
+
+impl Params {
+    /// μ and γ for `task`: 1 ≤ μ ≤ MAX_MU and 0 ≤ γ < 1/Δ (γ finite).
+    pub fn new(task: &Task, mu: u32, gamma: f64) -> Result<Params, SpecError> {
+        if !(1..=MAX_MU).contains(&mu) {
+            return Err(bad_value("mu", &mu.to_string(), MU_ALLOWED));
+        }
+        Ok(Params { mu, gamma: check_gamma(task, gamma)? })
+    }
+    pub fn mu(self) -> u32 {
+        self.mu
+    }
+    pub fn gamma(self) -> f64 {
+        self.gamma
+    }
 }
 
 const MU_ALLOWED: &str = "a whole number of games per generation from 1 to 100,000,000";
@@ -131,7 +148,7 @@ pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
             "mu",
             "paper",
             &format!(
-                "Theorem 5.2's μ is about 10^{log10:.1} here with C = {c}, above the limit of 100,000,000; \
+                "Theorem 5.2's μ is about 10^{log10:.1} here with C = {c:e}, above the limit of 100,000,000; \
                  scale it down with --paper-c or give μ as a number"
             ),
         ))

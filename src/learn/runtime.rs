@@ -110,7 +110,8 @@ pub fn prepare(
             let bounds =
                 learning_bounds(&spec, &task.graph, &task.analysis, &bounds_s, exact.as_deref(), 1.0);
             let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
-            Ok(Size { size, task: Arc::new(task), params: Params { mu, gamma }, bound_log10 })
+            let params = Params::new(&task, mu, gamma)?;
+            Ok(Size { size, task: Arc::new(task), params, bound_log10 })
         })
         .collect()
 }
@@ -207,8 +208,8 @@ pub fn run_one(size: &Size, run: u32, engine: Engine, max_games: u64, seed: u64)
         max_degree: size.task.max_degree,
         run,
         seed,
-        mu: size.params.mu,
-        gamma: size.params.gamma,
+        mu: size.params.mu(),
+        gamma: size.params.gamma(),
         found,
         games: umda.found().map_or(umda.games(), |f| f.games),
         generations: umda.found().map_or(umda.generation(), |f| f.generation),
@@ -306,6 +307,9 @@ pub struct Summary {
     pub slope: Option<f64>,
     /// The same slope for Corollary 5.3's bound, for comparison.
     pub bound_slope: Option<f64>,
+    /// How many sizes the measured slope was fitted on (sizes whose median is past the budget
+    /// are left out).
+    pub slope_sizes: usize,
 }
 
 /// Groups rows by size (in order of first appearance) and summarises each. Refuses rows that
@@ -375,7 +379,8 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
         fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), (s.median? as f64).ln()))));
     let bound_slope =
         fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_log10? * ln10))));
-    Ok(Summary { sizes, slope, bound_slope })
+    let slope_sizes = sizes.iter().filter(|s| s.median.is_some()).count();
+    Ok(Summary { sizes, slope, bound_slope, slope_sizes })
 }
 
 /// Least-squares slope; None with fewer than two distinct x.
@@ -419,8 +424,18 @@ impl Summary {
             );
         }
         let slope = |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{s:.3}"));
+        let left_out = self.sizes.len() - self.slope_sizes;
+        let note = if left_out > 0 {
+            format!(
+                " (fitted on {} of {} sizes: a median past the budget is left out)",
+                self.slope_sizes,
+                self.sizes.len()
+            )
+        } else {
+            String::new()
+        };
         out += &format!(
-            "# log-log slope of median T against positions n: {}; of Corollary 5.3's bound: {}\n",
+            "# log-log slope of median T against positions n: {}{note}; of Corollary 5.3's bound: {}\n",
             slope(self.slope),
             slope(self.bound_slope)
         );

@@ -245,7 +245,7 @@ impl Run {
     }
     /// Games played so far in the generation under way, and its μ (None between generations).
     pub fn games_in_progress(&self) -> Option<(u32, u32)> {
-        self.current.as_ref().map(|c| (c.tournaments, c.params.mu))
+        self.current.as_ref().map(|c| (c.tournaments, c.params.mu()))
     }
     /// p_t per edge, aligned with `graph.targets()`.
     pub fn model(&self) -> &[f64] {
@@ -278,6 +278,8 @@ impl Run {
     /// and returns whether a generation was completed. The result of a generation does not
     /// depend on how it is sliced, so a page can keep every frame short.
     pub fn work(&mut self, budget: u64) -> bool {
+        // A budget of 0 still makes progress, so `while !run.work(0) {}` ends.
+        let budget = budget.max(1);
         let mut current = match self.current.take() {
             Some(current) => current,
             None => self.begin(),
@@ -288,7 +290,7 @@ impl Run {
             self.finish(current);
             return true;
         }
-        while current.tournaments < current.params.mu && spent < budget {
+        while current.tournaments < current.params.mu() && spent < budget {
             spent += match current.engine {
                 Engine::Naive => self.naive_tournament(&mut current),
                 _ => self.fast_tournament(&mut current),
@@ -297,12 +299,12 @@ impl Run {
         }
         if current.engine == Engine::Fast {
             let n = self.task.graph.len();
-            while current.tournaments == current.params.mu && current.fill_cursor < n && spent < budget {
-                spent += self.fill_position(current.fill_cursor, current.params.mu);
+            while current.tournaments == current.params.mu() && current.fill_cursor < n && spent < budget {
+                spent += self.fill_position(current.fill_cursor, current.params.mu());
                 current.fill_cursor += 1;
             }
         }
-        let done = current.tournaments == current.params.mu
+        let done = current.tournaments == current.params.mu()
             && (current.engine != Engine::Fast || current.fill_cursor == self.task.graph.len());
         if done {
             self.finish(current);
@@ -332,7 +334,7 @@ impl Run {
         mut each: impl FnMut(&Run, bool),
     ) -> bool {
         while self.in_progress()
-            || (self.found.is_none() && self.games.saturating_add(u64::from(self.params.mu)) <= max_games)
+            || (self.found.is_none() && self.games.saturating_add(u64::from(self.params.mu())) <= max_games)
         {
             let finished = self.work(slice);
             each(self, finished);
@@ -354,7 +356,7 @@ impl Run {
 
     /// Lines 16–21: q_{t+1} from the counts, p_{t+1} = π_γ(q_{t+1}); then the bookkeeping.
     fn finish(&mut self, current: InProgress) {
-        let mu = f64::from(current.params.mu);
+        let mu = f64::from(current.params.mu());
         if current.engine != Engine::Expected {
             for v in 0..self.task.graph.len() {
                 let range = self.task.edges(v);
@@ -364,12 +366,12 @@ impl Run {
                 for e in range.clone() {
                     self.p[e] = f64::from(self.counts[e]) / mu;
                 }
-                project(&mut self.p[range], current.params.gamma);
+                project(&mut self.p[range], current.params.gamma());
             }
         }
         self.rebuild_cdf();
         self.generation += 1;
-        self.games += u64::from(current.params.mu);
+        self.games += u64::from(current.params.mu());
         let winners_optimal = if current.engine == Engine::Expected {
             mu * self.prop22_probability() >= 1.0
         } else {
@@ -390,7 +392,7 @@ impl Run {
                 continue;
             }
             self.p[range.clone()].copy_from_slice(&expected[range.clone()]);
-            project(&mut self.p[range], current.params.gamma);
+            project(&mut self.p[range], current.params.gamma());
         }
     }
 
@@ -435,7 +437,7 @@ impl Run {
             let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
             let mut reads = 0u64;
             current.winners_optimal =
-                is_optimal(task, &mut self.visited_tag, tag, &mut self.stack, |v: usize| {
+                winner_is_optimal(task, &mut self.visited_tag, tag, &mut self.stack, |v: usize| {
                     reads += 1;
                     if played_tag[v] == tag {
                         return played_edge[v] as usize;
@@ -501,7 +503,9 @@ impl Run {
         if !current.winners_optimal {
             self.tag += 1;
             current.winners_optimal =
-                is_optimal(task, &mut self.visited_tag, self.tag, &mut self.stack, |v| winner[v] as usize);
+                winner_is_optimal(task, &mut self.visited_tag, self.tag, &mut self.stack, |v| {
+                    winner[v] as usize
+                });
         }
         3 * n as u64
     }
@@ -574,7 +578,7 @@ fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>
 /// iff at every position where it is to move and which the game can reach (the opponent free
 /// to choose), its move leads to a P-position. A depth-first walk over those positions, each
 /// read once (`visited` marks with `tag`), stops at the first bad move.
-pub fn is_optimal(
+pub fn winner_is_optimal(
     task: &Task,
     visited: &mut [u64],
     tag: u64,

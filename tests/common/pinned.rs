@@ -18,7 +18,8 @@ pub const PINNED: [(&str, Engine, u64); 3] = [
 /// The hash of the pinned run of `spec` with `engine`.
 pub fn pinned_hash(spec: &str, engine: Engine) -> u64 {
     let task = Arc::new(Task::from_spec(spec, &Limits::DEFAULT).expect("a valid spec"));
-    let mut run = Run::new(task, engine, Params { mu: 64, gamma: 0.01 }, 2025);
+    let params = Params::new(&task, 64, 0.01).expect("valid parameters");
+    let mut run = Run::new(task, engine, params, 2025);
     for _ in 0..25 {
         run.step();
     }

@@ -29,7 +29,7 @@ pub struct LearnFlags {
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     pub seed: String,
     /// fast (lazy sampling), naive (whole strategies) or expected (Lemma 3.1, no sampling).
-    #[arg(long, default_value = "fast")]
+    #[arg(long, default_value = "fast", allow_hyphen_values = true)]
     pub engine: String,
     /// Game budget per run: stop before a generation would take the games played past this.
     #[arg(long, value_name = "GAMES", default_value = "10000000", allow_hyphen_values = true)]
@@ -45,7 +45,7 @@ pub struct LearnFlags {
 #[derive(Args)]
 pub struct UmdaArgs {
     /// The game spec (as for `analyse`), or @FILE.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub game: String,
     #[command(flatten)]
     pub learn: LearnFlags,
@@ -64,10 +64,10 @@ pub struct UmdaArgs {
 pub struct RuntimeArgs {
     /// The game spec with the size written N (a whole value or list item), e.g.
     /// 'game=subtraction&moves=1,2&heap=N' or 'game=nim&heaps=N,N'.
-    #[arg(long, required_unless_present = "summarise")]
+    #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub game: Option<String>,
     /// The values substituted for N, e.g. 7,15,31.
-    #[arg(long, required_unless_present = "summarise")]
+    #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub sizes: Option<String>,
     /// Independent seeded runs per size.
     #[arg(long, default_value = "20", allow_hyphen_values = true)]
@@ -75,7 +75,7 @@ pub struct RuntimeArgs {
     #[command(flatten)]
     pub learn: LearnFlags,
     /// Run only part i of k of the sweep (for a cluster job array); combine with --raw.
-    #[arg(long, value_name = "i/k")]
+    #[arg(long, value_name = "i/k", allow_hyphen_values = true)]
     pub shard: Option<String>,
     /// Print one CSV row per run (with its seed) instead of the summary table.
     #[arg(long)]
@@ -134,10 +134,10 @@ fn mu_setting(mu: &str, paper_c: Option<&str>, paper_k: Option<&str>) -> Result<
 /// Refuses settings under which a run can do nothing useful: a budget below one generation, or
 /// the expected engine's criterion out of reach.
 fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
-    if max_games < u64::from(params.mu) {
+    if max_games < u64::from(params.mu()) {
         return Err(format!(
             "The budget --max-evals {max_games} is below μ = {}: not even one generation fits; raise it or lower μ.",
-            params.mu
+            params.mu()
         ));
     }
     if engine == Engine::Expected {
@@ -160,9 +160,10 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
         MuSetting::Fixed(mu) => mu,
         MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
     };
-    check_runnable(&task, engine, Params { mu, gamma }, max_games)?;
+    let params = Params::new(&task, mu, gamma).map_err(|e| e.to_string())?;
+    check_runnable(&task, engine, params, max_games)?;
     let task = Arc::new(task);
-    let mut run = Run::new(Arc::clone(&task), engine, Params { mu, gamma }, seed);
+    let mut run = Run::new(Arc::clone(&task), engine, params, seed);
     // Progress on a terminal, about once a second, even within one long generation.
     let show_progress = std::io::stderr().is_terminal();
     let mut last_shown = Instant::now();
@@ -326,6 +327,12 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             }
         }
     };
+    if u64::from(runs) * sizes.len() as u64 > MAX_JOBS {
+        return Err(format!(
+            "{runs} runs at each of {} sizes make more than {MAX_JOBS} runs in one sweep; split it into several sweeps.",
+            sizes.len()
+        ));
+    }
     let shard = match &args.shard {
         Some(text) => Shard::parse(text).map_err(|e| e.to_string())?,
         None => Shard::ALL,
@@ -391,6 +398,9 @@ fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The most runs one sweep may hold (its job list is built up front).
+const MAX_JOBS: u64 = 1_000_000;
 
 /// "1 game", "2 games".
 fn count(n: u64, noun: &str) -> String {
