@@ -160,7 +160,7 @@ fn one_generation_means(
     mu: u32,
     seeds: u64,
 ) -> (Vec<f64>, f64) {
-    let params = Params::new(&task, mu, 0.0).unwrap();
+    let params = Params::new(task, mu, 0.0).unwrap();
     let mut sum = vec![0.0; model.len()];
     let mut optimal = 0u64;
     for seed in 0..seeds {
@@ -182,7 +182,7 @@ fn skewed_model(task: &Arc<Task>) -> Vec<f64> {
 
 /// The model after `generations` generations of the expected engine.
 fn learned_model(task: &Arc<Task>, generations: u32) -> Vec<f64> {
-    let mut run = Run::new(Arc::clone(task), Engine::Expected, Params::new(&task, 1, 0.0).unwrap(), 0);
+    let mut run = Run::new(Arc::clone(task), Engine::Expected, Params::new(task, 1, 0.0).unwrap(), 0);
     for _ in 0..generations {
         run.step();
     }
