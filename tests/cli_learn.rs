@@ -347,3 +347,39 @@ fn the_readme_umda_example_is_what_the_cli_prints() {
     let block = &after[..after.find("```").unwrap()];
     assert_eq!(ok(&["umda", "--game", NIM27, "--mu", "4", "--seed", "2"]), block);
 }
+
+#[test]
+fn the_readme_runtime_table_is_what_the_cli_measures() {
+    // The three smaller sizes of README's table (the larger two take seconds): seeds derive
+    // from (seed, size, run), so a subset of sizes reproduces its rows exactly.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let stdout = ok(&[
+        "runtime", "--game", SWEEP, "--sizes", "7,15,31", "--runs", "100", "--mu", "100", "--gamma", "paper",
+        "--max-evals", "100000000", "--json",
+    ]);
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    let group = |x: u64| {
+        let digits = x.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    for size in summary["sizes"].as_array().unwrap() {
+        let n = size["size"].as_u64().unwrap() + 1;
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| n = {n} |")))
+            .unwrap_or_else(|| panic!("README has a row for n = {n}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let at = |key: &str| size[key].as_u64().unwrap();
+        assert_eq!(cells[3], group(at("median")), "median T at n = {n}");
+        assert_eq!(cells[4], format!("{}–{}", group(at("p10")), group(at("p90"))), "percentiles at n = {n}");
+        let mean = size["mean_finished"].as_f64().unwrap().round() as u64;
+        assert_eq!(cells[5], group(mean), "mean T at n = {n}");
+    }
+}
