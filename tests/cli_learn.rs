@@ -354,8 +354,20 @@ fn the_readme_runtime_table_is_what_the_cli_measures() {
     // from (seed, size, run), so a subset of sizes reproduces its rows exactly.
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let stdout = ok(&[
-        "runtime", "--game", SWEEP, "--sizes", "7,15,31", "--runs", "100", "--mu", "100", "--gamma", "paper",
-        "--max-evals", "100000000", "--json",
+        "runtime",
+        "--game",
+        SWEEP,
+        "--sizes",
+        "7,15,31",
+        "--runs",
+        "100",
+        "--mu",
+        "100",
+        "--gamma",
+        "paper",
+        "--max-evals",
+        "100000000",
+        "--json",
     ]);
     let summary: Value = serde_json::from_str(&stdout).unwrap();
     let group = |x: u64| {

@@ -148,10 +148,20 @@ pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
             "mu",
             "paper",
             &format!(
-                "Theorem 5.2's μ is about 10^{log10:.1} here with C = {c:e}, above the limit of 100,000,000; \
-                 scale it down with --paper-c or give μ as a number"
+                "Theorem 5.2's μ is about 10^{log10:.1} here with C = {}, above the limit of 100,000,000; \
+                 scale it down with --paper-c or give μ as a number",
+                short_number(c)
             ),
         ))
+    }
+}
+
+/// A number as people write it: plain when moderate, else in e-notation (1e300, not 300 digits).
+fn short_number(x: f64) -> String {
+    if x == 0.0 || (1e-4..1e7).contains(&x.abs()) {
+        x.to_string()
+    } else {
+        format!("{x:e}")
     }
 }
 
