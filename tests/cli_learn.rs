@@ -4,6 +4,7 @@
 
 use std::process::Command;
 
+use impartial::error::group_digits;
 use serde_json::Value;
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -370,17 +371,7 @@ fn the_readme_runtime_table_is_what_the_cli_measures() {
         "--json",
     ]);
     let summary: Value = serde_json::from_str(&stdout).unwrap();
-    let group = |x: u64| {
-        let digits = x.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let group = |x: u64| group_digits(u128::from(x));
     for size in summary["sizes"].as_array().unwrap() {
         let n = size["size"].as_u64().unwrap() + 1;
         let row = readme

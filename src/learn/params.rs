@@ -4,10 +4,8 @@
 //! wrong and what is allowed (a [`SpecError::BadValue`]); nothing here panics.
 
 use super::task::Task;
-use crate::analysis::switchability;
 use crate::error::SpecError;
-use crate::report::{learning_bounds, switchability_bounds};
-use crate::spec::{bad_value, parse_number, GameSpec};
+use crate::spec::{bad_value, parse_number};
 
 /// The largest population: a generation is μ games, and 10^8 of them take seconds.
 pub const MAX_MU: u32 = 100_000_000;
@@ -132,13 +130,9 @@ pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
     if !(k.is_finite() && k > 0.0) {
         return Err(bad_value("paper-k", &k.to_string(), "a positive number (Theorem 5.2's K)"));
     }
-    let spec = GameSpec::parse(&task.spec)?;
-    let (bounds_s, _) = switchability_bounds(&spec, &task.graph);
-    let exact = switchability::exact(&task.graph);
-    let bounds = learning_bounds(&spec, &task.graph, &task.analysis, &bounds_s, exact.as_deref(), k)
-        .ok_or_else(|| {
-            bad_value("mu", "paper", "a whole number under misère play (Theorem 5.2 is for normal play)")
-        })?;
+    let bounds = task.runtime_bounds(k)?.ok_or_else(|| {
+        bad_value("mu", "paper", "a whole number under misère play (Theorem 5.2 is for normal play)")
+    })?;
     let log10 = bounds.theorem_mu_over_c.log10.unwrap_or(0.0) + c.log10();
     let mu = 10f64.powf(log10).ceil();
     if mu.is_finite() && mu <= f64::from(MAX_MU) {

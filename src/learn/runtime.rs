@@ -13,11 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::params::{check_gamma, paper_gamma, paper_mu, Engine, Params};
 use super::task::Task;
 use super::umda::Run;
-use crate::analysis::switchability;
 use crate::error::SpecError;
 use crate::games::Limits;
-use crate::report::{learning_bounds, switchability_bounds};
-use crate::spec::{bad_value, GameSpec};
+use crate::spec::bad_value;
 
 /// How μ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,6 +34,19 @@ pub enum GammaSetting {
     Fixed(f64),
     /// Theorem 5.2's γ = 1/(20Δn).
     Paper,
+}
+
+impl GammaSetting {
+    /// `paper` or a finite number (checked against each size's Δ later, in [`prepare`]).
+    pub fn parse(text: &str) -> Result<GammaSetting, SpecError> {
+        match text.trim() {
+            "paper" => Ok(GammaSetting::Paper),
+            t => match t.parse::<f64>() {
+                Ok(g) if g.is_finite() => Ok(GammaSetting::Fixed(g)),
+                _ => Err(bad_value("gamma", text, "a number from 0 up to, not including, 1/Δ, or 'paper'")),
+            },
+        }
+    }
 }
 
 /// One game size of a sweep, built and with its parameters fixed.
@@ -104,11 +115,7 @@ pub fn prepare(
                 MuSetting::Fixed(m) => m,
                 MuSetting::Paper { c, k } => paper_mu(&task, c, k)?,
             };
-            let spec = GameSpec::parse(&task.spec)?;
-            let (bounds_s, _) = switchability_bounds(&spec, &task.graph);
-            let exact = switchability::exact(&task.graph);
-            let bounds =
-                learning_bounds(&spec, &task.graph, &task.analysis, &bounds_s, exact.as_deref(), 1.0);
+            let bounds = task.runtime_bounds(1.0)?;
             let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
             let params = Params::new(&task, mu, gamma)?;
             Ok(Size { size, task: Arc::new(task), params, bound_log10 })

@@ -1,11 +1,14 @@
 //! What UMDA needs to know about a game besides its graph: who learns which role, which moves
 //! are optimal, where the critical positions are (seed 000 §2, Def 2.1).
 
+use crate::analysis::bounds::RuntimeBounds;
 use crate::analysis::opt::Role;
+use crate::analysis::switchability;
 use crate::analysis::{Analysis, Outcome};
 use crate::error::SpecError;
 use crate::games::{build, Limits};
 use crate::graph::GameGraph;
+use crate::report::{learning_bounds, switchability_bounds};
 use crate::spec::{GameSpec, Play};
 
 /// A game prepared for learning. Shared (behind an `Arc`) by every run on the same game.
@@ -62,6 +65,15 @@ impl Task {
     pub fn edges(&self, v: usize) -> std::ops::Range<usize> {
         let offsets = self.graph.offsets();
         offsets[v] as usize..offsets[v + 1] as usize
+    }
+
+    /// Theorem 5.2's and Corollary 5.3's settings and bounds for this task with confidence K
+    /// (None under misère play), with s(v) exact on small graphs and bounded otherwise.
+    pub fn runtime_bounds(&self, k: f64) -> Result<Option<RuntimeBounds>, SpecError> {
+        let spec = GameSpec::parse(&self.spec)?;
+        let (bounds_s, _) = switchability_bounds(&spec, &self.graph);
+        let exact = switchability::exact(&self.graph);
+        Ok(learning_bounds(&spec, &self.graph, &self.analysis, &bounds_s, exact.as_deref(), k))
     }
 
     /// Whether the root is a P-position, so that the learner plays G* (seed 000 §2).

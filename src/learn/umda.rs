@@ -276,7 +276,8 @@ impl Run {
 
     /// Does up to about `budget` units of work (a unit is one sampled move or one edge visited)
     /// and returns whether a generation was completed. The result of a generation does not
-    /// depend on how it is sliced, so a page can keep every frame short.
+    /// depend on how it is sliced, so a page can keep every frame short. The expected engine
+    /// is not sliced: its generation is one O(edges) pass.
     pub fn work(&mut self, budget: u64) -> bool {
         // A budget of 0 still makes progress, so `while !run.work(0) {}` ends.
         let budget = budget.max(1);

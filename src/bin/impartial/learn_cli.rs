@@ -313,20 +313,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         }
     };
     let Common { engine, seed, max_games, mu } = args.learn.parse()?;
-    let gamma_text = &args.learn.gamma;
-    let gamma = if gamma_text.trim() == "paper" {
-        GammaSetting::Paper
-    } else {
-        match gamma_text.trim().parse::<f64>() {
-            Ok(g) if g.is_finite() => GammaSetting::Fixed(g),
-            _ => {
-                return Err(format!(
-                "'{}' is not a valid value for gamma: a number from 0 up to, not including, 1/Δ, or 'paper'.",
-                gamma_text
-            ))
-            }
-        }
-    };
+    let gamma = GammaSetting::parse(&args.learn.gamma).map_err(|e| e.to_string())?;
     if u64::from(runs) * sizes.len() as u64 > MAX_JOBS {
         return Err(format!(
             "{runs} runs at each of {} sizes make more than {MAX_JOBS} runs in one sweep; split it into several sweeps.",
@@ -341,7 +328,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         runtime::prepare(&template, &sizes, mu, gamma, &Limits::DEFAULT).map_err(|e| e.to_string())?;
     for size in &prepared {
         check_runnable(&size.task, engine, size.params, max_games)
-            .map_err(|e| format!("At size {}: {}", size.size, e.trim_end_matches('.').to_string() + "."))?;
+            .map_err(|e| format!("At size {}: {e}", size.size))?;
     }
     let show_progress = std::io::stderr().is_terminal();
     let rows = runtime::sweep(&prepared, runs, shard, engine, max_games, seed, |done, total| {
