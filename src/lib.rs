@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod error;
 pub mod games;
 pub mod graph;
+pub mod layout;
 pub mod learn;
 pub mod report;
 pub mod spec;
