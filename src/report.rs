@@ -158,13 +158,7 @@ impl Report {
             optimal_moves: analysis.optimal_moves(graph, v).map(|w| graph.label(w)).collect(),
             switchability_bound: bounds_s[v],
             switchability: exact.as_ref().and_then(|e| e[v]),
-            mex: analysis.grundy.as_ref().map(|h| {
-                let mut options: Vec<u32> = graph.moves(v).iter().map(|&w| h[w as usize]).collect();
-                options.sort_unstable();
-                options.dedup();
-                let shown: Vec<String> = options.iter().map(u32::to_string).collect();
-                format!("mex{{{}}} = {}", shown.join(", "), h[v])
-            }),
+            mex: analysis.grundy.as_ref().map(|h| mex_text(graph, h, v)),
         };
         let nodes = options.positions.then(|| (0..graph.len()).map(node).collect());
         let from = match &options.from {
@@ -408,6 +402,16 @@ fn check_strategy(
         open,
         optimal: opt::every_completion_wins(graph, &strategy, play, role),
     })
+}
+
+/// Position `v`'s Grundy value worked out from its options' values, e.g. `mex{0, 2} = 1`
+/// (seed 004: the minimum excluded value of the set of the options' Grundy values).
+pub fn mex_text(graph: &GameGraph, grundy: &[u32], v: usize) -> String {
+    let mut options: Vec<u32> = graph.moves(v).iter().map(|&w| grundy[w as usize]).collect();
+    options.sort_unstable();
+    options.dedup();
+    let shown: Vec<String> = options.iter().map(u32::to_string).collect();
+    format!("mex{{{}}} = {}", shown.join(", "), grundy[v])
 }
 
 /// Theorem 5.2's and Corollary 5.3's settings and bounds for the learning graph (G, or G* when

@@ -30,6 +30,11 @@ impl Limits {
     /// 4,000,000 positions and 40,000,000 moves: about 200 MB for the graph and its analysis
     /// at the top, and within what a browser tab's wasm memory can hold.
     pub const DEFAULT: Limits = Limits { max_positions: 4_000_000, max_edges: 40_000_000 };
+
+    /// The page's budget: 200,000 positions and 2,000,000 moves. A run keeps about 40 bytes per
+    /// move (model, sampler table, counts, the expected-dynamics twin), so this stays near
+    /// 100 MB, which a phone's browser tab can hold, and the graph view still draws it.
+    pub const PAGE: Limits = Limits { max_positions: 200_000, max_edges: 2_000_000 };
 }
 
 impl Default for Limits {
