@@ -1,0 +1,468 @@
+//! One game on the page: its graph, analysis and layout, a UMDA run on it (seed 000
+//! Algorithm 1) and, when asked, the expected dynamics (Lemma 3.1) stepped alongside.
+//!
+//! The page drives the run with [`Session::work`] from its frame loop; a generation's result
+//! does not depend on how it is sliced, so the page stays responsive and replays exactly.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{refused, to_js};
+use crate::analysis::Outcome;
+use crate::games::Limits;
+use crate::layout::{layered, Layout};
+use crate::learn::params::{self, Engine, Params};
+use crate::learn::task::Task;
+use crate::learn::umda::Run;
+use crate::report::mex_text;
+
+/// The page's defaults: a population that learns SubtractionNim^2_7 in a few generations and
+/// the paper's margin γ = 1/(20Δn) (Theorem 5.2).
+const DEFAULT_MU: u32 = 20;
+const DEFAULT_SEED: u64 = 1;
+
+/// A game and a run on it, owned by the page (freed with `free()`).
+#[wasm_bindgen]
+pub struct Session {
+    task: Arc<Task>,
+    run: Run,
+    /// The expected dynamics p ← π_γ(E[q]), kept at the run's generation while switched on.
+    expected: Option<Run>,
+    layout: Layout,
+    /// Per position: 0 for a P-position, 1 for an N-position.
+    outcome: Vec<u8>,
+    /// Per position: the Grundy value (u32::MAX under misère play, which has none).
+    grundy: Vec<u32>,
+    /// Per position: p(v, optimal moves) for critical positions, NaN elsewhere; refreshed by
+    /// [`Session::refresh_masses`].
+    mass: Vec<f32>,
+}
+
+/// The facts about the game the page shows once.
+#[derive(Serialize)]
+struct Info {
+    game: String,
+    family: &'static str,
+    play: &'static str,
+    positions: usize,
+    edges: usize,
+    /// Δ of the game graph.
+    max_degree: usize,
+    /// n and Δ of the learning graph (G*, one position more, when the root is a P-position).
+    learning_positions: usize,
+    learning_max_degree: usize,
+    root: usize,
+    root_label: String,
+    root_outcome: &'static str,
+    root_grundy: Option<u32>,
+    fictitious_start: bool,
+    critical: usize,
+    /// γ's range: 0 ≤ γ < 1/Δ, and Theorem 5.2's 1/(20Δn).
+    gamma_limit: f64,
+    paper_gamma: f64,
+    max_mu: u32,
+    layers: u32,
+    widest: u32,
+}
+
+/// One row of the positions table.
+#[derive(Serialize)]
+struct Row {
+    id: usize,
+    label: String,
+    grundy: Option<u32>,
+    outcome: &'static str,
+    critical: bool,
+}
+
+/// A move as the hover card shows it.
+#[derive(Serialize)]
+struct MoveInfo {
+    to: u32,
+    label: String,
+    grundy: Option<u32>,
+    outcome: &'static str,
+    /// Leads to a P-position: keeps a won game won.
+    optimal: bool,
+    /// p_t(v, w).
+    probability: f64,
+}
+
+/// A position as the hover card shows it.
+#[derive(Serialize)]
+struct PositionInfo {
+    id: usize,
+    label: String,
+    grundy: Option<u32>,
+    /// e.g. "mex{0, 2} = 1"; None under misère play.
+    mex: Option<String>,
+    outcome: &'static str,
+    critical: bool,
+    root: bool,
+    /// p(v, optimal moves) when v is critical.
+    optimal_mass: Option<f64>,
+    moves: Vec<MoveInfo>,
+    /// Moves not listed (the card lists at most MAX_MOVES_SHOWN).
+    more_moves: usize,
+}
+
+const MAX_MOVES_SHOWN: usize = 40;
+
+/// The stats row and one point of the progress chart.
+#[derive(Serialize)]
+struct Progress {
+    generation: u64,
+    games: u64,
+    mu: u32,
+    gamma: f64,
+    engine: &'static str,
+    /// The generation under way: games played of μ (None between generations).
+    games_in_progress: Option<u32>,
+    winners_optimal: bool,
+    found_after_games: Option<u64>,
+    found_at_generation: Option<u64>,
+    critical: usize,
+    critical_learned: usize,
+    critical_mass_mean: Option<f64>,
+    critical_mass_min: Option<f64>,
+    /// Π_{v∈W_G} p(v, optimal moves) (Prop 2.2).
+    prop22_probability: f64,
+    /// The same Π under the expected dynamics at this generation, when switched on.
+    expected_prop22: Option<f64>,
+    model_hash: String,
+}
+
+fn outcome_str(outcome: Outcome) -> &'static str {
+    outcome.as_str()
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Builds and analyses the game of `spec` within the page's budget ([`Limits::PAGE`]) and
+    /// starts a run at generation 0 with μ = 20, γ = 1/(20Δn), seed 1, the fast engine.
+    ///
+    /// # Errors
+    /// A malformed or too large spec throws the core's message.
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: &str) -> Result<Session, JsValue> {
+        let task = Arc::new(Task::from_spec(spec, &Limits::PAGE).map_err(refused)?);
+        let params = Params::new(&task, DEFAULT_MU, params::paper_gamma(&task)).map_err(refused)?;
+        let run = Run::new(Arc::clone(&task), Engine::Fast, params, DEFAULT_SEED);
+        let layout = layered(&task.graph);
+        let outcome = task.analysis.outcome.iter().map(|&o| u8::from(o == Outcome::N)).collect();
+        let grundy = match &task.analysis.grundy {
+            Some(h) => h.clone(),
+            None => vec![u32::MAX; task.graph.len()],
+        };
+        let mass = vec![f32::NAN; task.graph.len()];
+        let mut session = Session { task, run, expected: None, layout, outcome, grundy, mass };
+        session.refresh_masses();
+        Ok(session)
+    }
+
+    /// The game's facts (see `Info`).
+    pub fn info(&self) -> Result<JsValue, JsValue> {
+        let task = &*self.task;
+        let graph = &task.graph;
+        let root = graph.root();
+        to_js(&Info {
+            game: task.spec.clone(),
+            family: crate::spec::GameSpec::parse(&task.spec).map(|s| s.family.name()).unwrap_or("dag"),
+            play: task.play.as_str(),
+            positions: graph.len(),
+            edges: graph.edge_count(),
+            max_degree: graph.max_degree(),
+            learning_positions: task.n,
+            learning_max_degree: task.max_degree,
+            root,
+            root_label: graph.label(root),
+            root_outcome: outcome_str(task.analysis.outcome[root]),
+            root_grundy: task.analysis.grundy.as_ref().map(|h| h[root]),
+            fictitious_start: task.fictitious_start(),
+            critical: task.critical.len(),
+            gamma_limit: 1.0 / task.max_degree.max(1) as f64,
+            paper_gamma: params::paper_gamma(task),
+            max_mu: params::MAX_MU,
+            layers: self.layout.layers,
+            widest: self.layout.widest,
+        })
+    }
+
+    /// Sets μ from text (a whole number from 1 to 10^8); used from the next generation.
+    ///
+    /// # Errors
+    /// Anything else throws the core's message and leaves μ as it was.
+    pub fn set_mu(&mut self, text: &str) -> Result<u32, JsValue> {
+        let mu = params::parse_mu(text).map_err(refused)?;
+        self.apply(Params::new(&self.task, mu, self.run.params().gamma()).map_err(refused)?);
+        Ok(mu)
+    }
+
+    /// Sets γ from text (0 ≤ γ < 1/Δ, or `paper`); used from the next generation.
+    ///
+    /// # Errors
+    /// Anything else throws the core's message and leaves γ as it was.
+    pub fn set_gamma(&mut self, text: &str) -> Result<f64, JsValue> {
+        let gamma = params::parse_gamma(&self.task, text).map_err(refused)?;
+        self.apply(Params::new(&self.task, self.run.params().mu(), gamma).map_err(refused)?);
+        Ok(gamma)
+    }
+
+    /// Sets the engine (`fast`, `naive` or `expected`); used from the next generation.
+    ///
+    /// # Errors
+    /// An unknown name throws the core's message.
+    pub fn set_engine(&mut self, text: &str) -> Result<(), JsValue> {
+        self.run.set_engine(Engine::parse(text).map_err(refused)?);
+        Ok(())
+    }
+
+    /// Starts over at generation 0 with the seed in `text` (0 to 2^64 − 1).
+    ///
+    /// # Errors
+    /// A bad seed throws the core's message and changes nothing.
+    pub fn reseed(&mut self, text: &str) -> Result<(), JsValue> {
+        let seed = params::parse_seed(text).map_err(refused)?;
+        self.run.reseed(seed);
+        self.after_reset();
+        Ok(())
+    }
+
+    /// Back to generation 0 with the same seed: the same run replays.
+    pub fn reset(&mut self) {
+        self.run.reset();
+        self.after_reset();
+    }
+
+    /// Switches the expected-dynamics curve on or off; when on, it is computed up to the run's
+    /// generation at once (from p_0, with the current μ and γ).
+    pub fn set_expected(&mut self, on: bool) {
+        self.expected = on.then(|| {
+            let mut twin =
+                Run::new(Arc::clone(&self.task), Engine::Expected, self.run.params(), self.run.seed());
+            while twin.generation() < self.run.generation() {
+                twin.step();
+            }
+            twin
+        });
+    }
+
+    /// Does about `budget` units of work (a unit is one sampled move or one edge visited) and
+    /// returns whether a generation was completed (then the masses are refreshed).
+    pub fn work(&mut self, budget: f64) -> bool {
+        // A float from JS: NaN or negative become the minimum, huge values saturate.
+        let budget = if budget.is_finite() && budget > 1.0 { budget as u64 } else { 1 };
+        let finished = self.run.work(budget);
+        if finished {
+            if let Some(twin) = &mut self.expected {
+                while twin.generation() < self.run.generation() {
+                    twin.step();
+                }
+            }
+            self.refresh_masses();
+        }
+        finished
+    }
+
+    /// Finishes the generation under way, or runs a whole one.
+    pub fn step(&mut self) {
+        while !self.work(f64::MAX) {}
+    }
+
+    /// The stats row (see `Progress`). One O(edges) pass.
+    pub fn progress(&self) -> Result<JsValue, JsValue> {
+        let measures = self.run.measures();
+        let params = self.run.params();
+        to_js(&Progress {
+            generation: measures.generation,
+            games: measures.games,
+            mu: params.mu(),
+            gamma: params.gamma(),
+            engine: self.run.engine().as_str(),
+            games_in_progress: self.run.games_in_progress().map(|(done, _)| done),
+            winners_optimal: measures.winners_optimal,
+            found_after_games: measures.found_after_games,
+            found_at_generation: self.run.found().map(|f| f.generation),
+            critical: measures.critical,
+            critical_learned: measures.critical_learned,
+            critical_mass_mean: measures.critical_mass_mean,
+            critical_mass_min: measures.critical_mass_min,
+            prop22_probability: measures.prop22_probability,
+            expected_prop22: self.expected.as_ref().map(|twin| twin.measures().prop22_probability),
+            model_hash: format!("{:016x}", self.run.model_hash()),
+        })
+    }
+
+    /// The positions table: the first `limit` positions by id (sinks first).
+    pub fn rows(&self, limit: usize) -> Result<JsValue, JsValue> {
+        let task = &*self.task;
+        let rows: Vec<Row> = (0..task.graph.len().min(limit))
+            .map(|v| Row {
+                id: v,
+                label: task.graph.label(v),
+                grundy: task.analysis.grundy.as_ref().map(|h| h[v]),
+                outcome: outcome_str(task.analysis.outcome[v]),
+                critical: task.analysis.critical[v],
+            })
+            .collect();
+        to_js(&rows)
+    }
+
+    /// Everything the hover card shows about position `v` (null when there is no such id).
+    pub fn position(&self, v: usize) -> Result<JsValue, JsValue> {
+        let task = &*self.task;
+        let graph = &task.graph;
+        if v >= graph.len() {
+            return Ok(JsValue::NULL);
+        }
+        let grundy = task.analysis.grundy.as_deref();
+        let model = self.run.model();
+        let moves = task
+            .edges(v)
+            .take(MAX_MOVES_SHOWN)
+            .map(|e| {
+                let w = graph.targets()[e];
+                MoveInfo {
+                    to: w,
+                    label: graph.label(w as usize),
+                    grundy: grundy.map(|h| h[w as usize]),
+                    outcome: outcome_str(task.analysis.outcome[w as usize]),
+                    optimal: task.optimal_edge[e],
+                    probability: model[e],
+                }
+            })
+            .collect();
+        let critical = task.analysis.critical[v];
+        to_js(&PositionInfo {
+            id: v,
+            label: graph.label(v),
+            grundy: grundy.map(|h| h[v]),
+            mex: grundy.map(|h| mex_text(graph, h, v)),
+            outcome: outcome_str(task.analysis.outcome[v]),
+            critical,
+            root: v == graph.root(),
+            optimal_mass: critical.then(|| self.run.optimal_mass(v)),
+            moves,
+            more_moves: graph.degree(v).saturating_sub(MAX_MOVES_SHOWN),
+        })
+    }
+
+    /// The id of the position labelled `label`, or -1.
+    pub fn find(&self, label: &str) -> i32 {
+        self.task.graph.find(label).and_then(|v| i32::try_from(v).ok()).unwrap_or(-1)
+    }
+
+    /// The label of position `v` (empty for no such id).
+    pub fn label(&self, v: usize) -> String {
+        if v < self.task.graph.len() {
+            self.task.graph.label(v)
+        } else {
+            String::new()
+        }
+    }
+
+    /// Games played so far in the generation under way, or -1 between generations (cheap, for
+    /// a progress line during long generations).
+    pub fn games_in_progress(&self) -> f64 {
+        self.run.games_in_progress().map_or(-1.0, |(done, _)| f64::from(done))
+    }
+
+    pub fn mu(&self) -> u32 {
+        self.run.params().mu()
+    }
+    pub fn gamma(&self) -> f64 {
+        self.run.params().gamma()
+    }
+    /// The seed as decimal text (a u64 does not fit a JS number).
+    pub fn seed(&self) -> String {
+        self.run.seed().to_string()
+    }
+    pub fn engine(&self) -> String {
+        self.run.engine().as_str().to_string()
+    }
+    pub fn generation(&self) -> f64 {
+        self.run.generation() as f64
+    }
+    pub fn games(&self) -> f64 {
+        self.run.games() as f64
+    }
+    pub fn positions(&self) -> usize {
+        self.task.graph.len()
+    }
+    pub fn edges(&self) -> usize {
+        self.task.graph.edge_count()
+    }
+
+    // Typed-array views: pointers into wasm memory with the lengths above. They stay valid
+    // until wasm memory grows; the page re-makes its views when `memory.buffer` changes.
+
+    /// u32 × (positions + 1): CSR offsets; position v's moves are edges offsets[v]..offsets[v+1].
+    pub fn offsets_ptr(&self) -> *const u32 {
+        self.task.graph.offsets().as_ptr()
+    }
+    /// u32 × edges: each move's target position.
+    pub fn targets_ptr(&self) -> *const u32 {
+        self.task.graph.targets().as_ptr()
+    }
+    /// f64 × edges: p_t per move.
+    pub fn model_ptr(&self) -> *const f64 {
+        self.run.model().as_ptr()
+    }
+    /// u32 × edges: the winners' counts μ·q_t of the last generation.
+    pub fn counts_ptr(&self) -> *const u32 {
+        self.run.selection_counts().as_ptr()
+    }
+    /// u8 × edges: 1 when the move leads to a P-position.
+    pub fn optimal_ptr(&self) -> *const bool {
+        self.task.optimal_edge.as_ptr()
+    }
+    /// u8 × positions: 0 = P, 1 = N.
+    pub fn outcome_ptr(&self) -> *const u8 {
+        self.outcome.as_ptr()
+    }
+    /// u32 × positions: Grundy values (0xFFFFFFFF under misère play).
+    pub fn grundy_ptr(&self) -> *const u32 {
+        self.grundy.as_ptr()
+    }
+    /// u8 × positions: 1 for a critical position (Def 2.1).
+    pub fn critical_ptr(&self) -> *const bool {
+        self.task.analysis.critical.as_ptr()
+    }
+    /// f32 × positions: p(v, optimal moves) at critical positions, NaN elsewhere.
+    pub fn mass_ptr(&self) -> *const f32 {
+        self.mass.as_ptr()
+    }
+    /// f32 × positions: the layout's x (layer) and y (slot in the layer).
+    pub fn x_ptr(&self) -> *const f32 {
+        self.layout.x.as_ptr()
+    }
+    pub fn y_ptr(&self) -> *const f32 {
+        self.layout.y.as_ptr()
+    }
+}
+
+impl Session {
+    fn apply(&mut self, params: Params) {
+        self.run.set_params(params);
+        if let Some(twin) = &mut self.expected {
+            twin.set_params(params);
+        }
+    }
+
+    fn after_reset(&mut self) {
+        if let Some(twin) = &mut self.expected {
+            twin.reseed(self.run.seed());
+            twin.set_params(self.run.params());
+        }
+        self.refresh_masses();
+    }
+
+    /// Recomputes p(v, optimal moves) at the critical positions.
+    fn refresh_masses(&mut self) {
+        for &v in &self.task.critical {
+            self.mass[v as usize] = self.run.optimal_mass(v as usize) as f32;
+        }
+    }
+}
