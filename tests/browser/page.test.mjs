@@ -1,8 +1,12 @@
-// Browser tests of the page (index.html + www/main.js + pkg/) in headless Chromium, driven by
-// playwright-core. Needs pkg/ (scripts/build-wasm) and /usr/bin/chromium (or $CHROMIUM).
+// Browser tests of the page (index.html + www/*.js + pkg/) in headless Chromium, driven by
+// playwright-core. They check what a person sees: the table against the native CLI's analysis,
+// P/N colours on the canvas where the layout puts the positions, the controls, the URL state,
+// replay from a copied link, bad input and keys. Needs pkg/ (scripts/build-wasm), the native
+// binary (cargo build --release) and /usr/bin/chromium (or $CHROMIUM).
 // Run: node --test tests/browser/
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,16 +16,18 @@ import { chromium } from 'playwright-core';
 import { ROOT, startServer } from './server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const DEFAULT_SPEC = 'game=subtraction&moves=1,2&heap=6&play=normal';
+const CLI = join(ROOT, 'target', 'release', 'impartial');
+const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=7&play=normal';
+/** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
+const P_RGB = [0x00, 0x72, 0xb2];
+const N_RGB = [0xe6, 0x9f, 0x00];
 
 let server;
 let browser;
 
 before(async () => {
-  assert.ok(
-    existsSync(join(ROOT, 'pkg', 'impartial.js')) && existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')),
-    'pkg/ is missing: run scripts/build-wasm first',
-  );
+  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
+  assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   server = await startServer();
   browser = await chromium.launch({
@@ -45,11 +51,11 @@ after(async () => {
 });
 
 /**
- * Opens the page at `hash` in a fresh context and waits until the first analysis settles.
- * `problems` collects console errors and uncaught page errors (and requests to other hosts).
+ * Opens the page at `hash` in a fresh context and waits until it is ready. `problems` collects
+ * console errors, uncaught page errors and requests to other hosts.
  */
-async function openPage(hash = '', { route } = {}) {
-  const context = await browser.newContext();
+async function openPage(hash = '', { route, viewport = { width: 1400, height: 1000 } } = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
@@ -58,90 +64,131 @@ async function openPage(hash = '', { route } = {}) {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('request', (req) => {
     const url = req.url();
-    if (!url.startsWith(server.url) && !url.startsWith('data:')) problems.push(`external request: ${url}`);
+    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`external request: ${url}`);
   });
   if (route) await route(page);
   await page.goto(server.url + hash);
-  await settled(page);
+  await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
+    timeout: 20_000,
+  });
   return { page, problems, close: () => context.close() };
 }
 
-/** Waits until the page has finished loading and analysing. */
-async function settled(page) {
-  await page.waitForFunction(() => ['done', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
-    timeout: 15_000,
-  });
-}
-
-/** All rows of the positions table as plain objects. */
-function rows(page) {
-  return page.$$eval('#positions-table tbody tr', (trs) =>
-    trs.map((tr) => ({
-      label: tr.dataset.label,
-      grundy: tr.dataset.grundy,
-      outcome: tr.dataset.outcome,
-      critical: tr.dataset.critical,
-    })),
-  );
+/** Runs `body` on a fresh page and closes it; asserts no console errors unless told otherwise. */
+async function withPage(hash, body, options = {}) {
+  const { page, problems, close } = await openPage(hash, options);
+  try {
+    await body(page, problems);
+    if (!options.allowProblems) assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
 }
 
 const text = (page, selector) => page.locator(selector).innerText();
+const number = async (page, id) => Number((await text(page, `#${id}`)).replaceAll(',', ''));
+const progress = (page) => page.evaluate(() => window.impartial.controller.session.inner.progress());
+const hashParams = (page) => new URLSearchParams(new URL(page.url()).hash.slice(1));
+
+/** Clicks Step `k` times and waits until the generation has grown by `k`. */
+async function steps(page, k) {
+  const start = await number(page, 'generation');
+  for (let i = 0; i < k; i++) await page.click('#step');
+  await page.waitForFunction((target) => Number(document.getElementById('generation').textContent.replaceAll(',', '')) === target, start + k);
+}
+
+function rows(page) {
+  return page.$$eval('#positions-table tbody tr', (trs) =>
+    trs.map((tr) => ({ label: tr.dataset.label, grundy: tr.dataset.grundy, outcome: tr.dataset.outcome, critical: tr.dataset.critical })),
+  );
+}
+
+/** The native CLI's analysis of `spec`, one entry per position. */
+function cliPositions(spec) {
+  const report = JSON.parse(execFileSync(CLI, ['analyse', '--game', spec, '--json', '--positions'], { encoding: 'utf8' }));
+  return report.nodes.map((n) => ({
+    label: n.label,
+    grundy: n.grundy === null ? '' : String(n.grundy),
+    outcome: n.outcome,
+    critical: String(n.critical),
+  }));
+}
+
+async function expectNotice(page, pattern) {
+  const notice = page.locator('#notice');
+  await notice.waitFor({ state: 'visible' });
+  assert.match(await notice.innerText(), pattern);
+}
+
+/** The page still works: a game is shown, its table filled and its canvas drawn. */
+async function expectWorking(page) {
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+  assert.ok((await rows(page)).length > 0, 'the positions table has rows');
+  assert.notEqual(await text(page, '#game-spec'), '');
+  const before = await number(page, 'generation');
+  await page.click('#step');
+  await page.waitForFunction((g) => Number(document.getElementById('generation').textContent.replaceAll(',', '')) > g, before);
+}
 
 describe('the page', () => {
-  test('says Loading… before the wasm module has loaded', async () => {
+  test('says Loading… before the wasm module has loaded, and has the hooks README documents', async () => {
     const html = await (await fetch(server.url)).text();
     assert.match(html, /id="status"[^>]*>Loading…</);
-    assert.match(html, /id="notice"[^>]*role="alert"|role="alert"[^>]*id="notice"/);
+    for (const id of ['game-spec', 'mu', 'gamma', 'seed', 'play', 'step', 'reset', 'generation', 'games-played', 'positions-table', 'notice']) {
+      assert.match(html, new RegExp(`id="${id}"`), `element #${id}`);
+    }
+    assert.match(html, /<canvas id="graph" role="img"/);
   });
 
-  test('analyses the default game, SubtractionNim with moves {1,2} from heap 6', async () => {
-    const { page, problems, close } = await openPage();
-    try {
-      assert.equal(await page.evaluate(() => document.body.dataset.state), 'done');
-      assert.equal(await text(page, '#game-spec'), DEFAULT_SPEC);
-      assert.equal(await page.inputValue('#game-spec-input'), 'game=subtraction&moves=1,2&heap=6');
+  test('opens on SubtractionNim²₇ with its analysis, the URL state, and runs by itself', async () => {
+    await withPage('', async (page) => {
+      assert.equal(await text(page, '#game-spec'), DEFAULT_GAME);
       assert.equal(await page.locator('#notice').isVisible(), false);
-      assert.equal(await text(page, '#positions-count'), '7');
-      assert.equal(await text(page, '#edges-count'), '11');
-      assert.equal(await text(page, '#max-degree'), '2');
-      assert.equal(await text(page, '#root-label'), '6');
-      assert.equal(await text(page, '#root-grundy'), '0');
-      assert.equal(await page.getAttribute('#root-outcome', 'data-outcome'), 'P');
-      assert.equal(await text(page, '#critical-count'), '3');
-      assert.equal(await page.locator('#fictitious-note').isVisible(), true, 'root is P: fictitious start note');
-
       const table = await rows(page);
-      assert.equal(table.length, 7);
-      // Subtraction {1,2}: g(n) = n mod 3, so P exactly at multiples of 3. Critical = an N-position
-      // with a move to an N-position: every N-position except 1 (whose only move is to 0).
+      assert.equal(table.length, 8);
       for (const row of table) {
         const n = Number(row.label);
         assert.equal(row.grundy, String(n % 3), `g(${n})`);
-        assert.equal(row.outcome, n % 3 === 0 ? 'P' : 'N', `outcome of ${n}`);
+        assert.equal(row.outcome, n % 3 === 0 ? 'P' : 'N');
         assert.equal(row.critical, String(n % 3 !== 0 && n !== 1), `critical ${n}`);
       }
-      const six = table.find((r) => r.label === '6');
-      assert.deepEqual([six.outcome, six.grundy], ['P', '0']);
-      assert.equal(table.find((r) => r.label === '0').grundy, '0');
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
-    }
+      const params = hashParams(page);
+      assert.equal(params.get('game'), 'subtraction');
+      assert.equal(params.get('mu'), '20');
+      assert.equal(params.get('gamma'), 'paper');
+      assert.equal(await page.inputValue('#mu'), '20');
+      assert.equal(await page.inputValue('#gamma'), 'paper');
+      // Not paused: generations go by on their own.
+      await page.waitForFunction(() => Number(document.getElementById('generation').textContent) >= 3);
+      assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+      assert.equal(await page.getAttribute('#graph', 'role'), 'img');
+      assert.match(await page.getAttribute('#graph', 'aria-label'), /8 positions/);
+    });
   });
 
-  test('analyses Nim 1,2,3 from the address: a P-position, Grundy value = XOR of the heaps', async () => {
-    const { page, problems, close } = await openPage('#game=nim&heaps=1,2,3');
+  test('the positions table matches the native analysis for several families', async () => {
+    const specs = [
+      'game=nim&heaps=1,2,3',
+      'game=chomp&rows=3&cols=4',
+      'game=turning-turtles&coins=5',
+      'game=silver-dollar&coins=2&squares=6',
+      'game=wythoff&heaps=3,4',
+      'game=poset&poset=(C2+A2)/C1',
+      'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
+      'game=nim&heaps=3,0,5&play=misere',
+    ];
+    const { page, problems, close } = await openPage('#game=nim&heaps=1&paused=1');
     try {
-      assert.equal(await text(page, '#game-spec'), 'game=nim&heaps=1,2,3&play=normal');
-      assert.equal(await page.getAttribute('#root-outcome', 'data-outcome'), 'P');
-      assert.equal(await text(page, '#root-grundy'), '0');
-      const table = await rows(page);
-      assert.equal(table.length, 24); // 2 × 3 × 4 positions
-      assert.equal(new Set(table.map((r) => r.label)).size, 24);
-      for (const row of table) {
-        const xor = row.label.split(',').reduce((acc, heap) => acc ^ Number(heap), 0);
-        assert.equal(row.grundy, String(xor), `Grundy value of ${row.label}`);
-        assert.equal(row.outcome, xor === 0 ? 'P' : 'N', `outcome of ${row.label}`);
+      for (const spec of specs) {
+        // Through the form, as a person would type it.
+        await page.fill('#spec-input', spec);
+        await page.click('#build');
+        await page.waitForFunction((s) => document.getElementById('game-spec').textContent.startsWith(s), spec.replace('&play=misere', ''));
+        const expected = cliPositions(spec);
+        const shown = await rows(page);
+        const byLabel = (a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+        assert.deepEqual([...shown].sort(byLabel), [...expected].sort(byLabel), spec);
+        assert.equal(await page.locator('#spec-error').isVisible(), false);
       }
       assert.deepEqual(problems, []);
     } finally {
@@ -149,72 +196,273 @@ describe('the page', () => {
     }
   });
 
-  test('shows a bad spec as a notice, then recovers when a good spec is entered', async () => {
-    const { page, problems, close } = await openPage('#game=nim&heaps=x');
-    try {
-      assert.equal(await page.evaluate(() => document.body.dataset.state), 'error');
-      const notice = page.locator('#notice');
-      assert.equal(await notice.isVisible(), true);
-      assert.equal(await notice.getAttribute('role'), 'alert');
-      assert.match(await notice.innerText(), /not a valid value for heaps/);
-      assert.equal(await page.locator('#positions-table').isVisible(), false);
-
-      await page.fill('#game-spec-input', 'game=subtraction&moves=1,3,4&heap=20');
-      await page.click('#analyse-button');
-      await page.waitForFunction(() => document.body.dataset.state === 'done');
-      assert.equal(await notice.isVisible(), false);
-      assert.equal(await text(page, '#game-spec'), 'game=subtraction&moves=1,3,4&heap=20&play=normal');
-      assert.equal(await text(page, '#root-grundy'), '2'); // period 0,1,0,1,2,3,2: g(20) = 2
-      assert.equal(await page.locator('#positions-table').isVisible(), true);
-      assert.equal((await rows(page)).length, 21);
-      assert.equal(new URL(page.url()).hash, '#game=subtraction&moves=1,3,4&heap=20');
-
-      // Editing the address re-analyses too, and an unknown family is reported, not thrown.
-      await page.evaluate(() => {
-        location.hash = 'game=chess';
+  test('the canvas shows P and N colours where the layout puts the positions', async () => {
+    for (const hash of ['#game=subtraction&moves=1,2&heap=7&paused=1', '#game=chomp&rows=3&cols=3&paused=1', '#game=nim&heaps=2,2&paused=1']) {
+      await withPage(hash, async (page) => {
+        await page.waitForTimeout(100); // one frame drawn
+        const samples = await page.evaluate(() => {
+          const { controller, graphView } = window.impartial;
+          graphView.draw(true);
+          const canvas = document.getElementById('graph');
+          const ctx = canvas.getContext('2d');
+          const dpr = canvas.width / canvas.clientWidth;
+          const views = controller.session.views();
+          const out = [];
+          for (let id = 0; id < controller.session.n; id++) {
+            const { x, y, r } = graphView.screenPosition(id);
+            // Off the centre, where the Grundy value is written, but inside the square/circle.
+            const px = ctx.getImageData(Math.round((x - 0.55 * r) * dpr), Math.round((y - 0.55 * r) * dpr), 1, 1).data;
+            out.push({ outcome: views.outcome[id] === 0 ? 'P' : 'N', rgb: [px[0], px[1], px[2]], label: controller.session.label(id) });
+          }
+          return out;
+        });
+        assert.ok(samples.length > 0);
+        const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) <= 12);
+        for (const s of samples) {
+          assert.ok(near(s.rgb, s.outcome === 'P' ? P_RGB : N_RGB), `${hash}: ${s.label} is ${s.outcome} but drawn as rgb(${s.rgb})`);
+        }
+        assert.ok(samples.some((s) => s.outcome === 'P') && samples.some((s) => s.outcome === 'N'));
       });
-      await page.waitForFunction(() => document.body.dataset.state === 'error');
-      assert.match(await notice.innerText(), /Unknown game family 'chess'/);
-      await page.evaluate(() => {
-        location.hash = 'game=nim&heaps=3,0,5&play=misere';
-      });
-      await page.waitForFunction(() => document.body.dataset.state === 'done');
-      assert.equal(await notice.isVisible(), false);
-      assert.equal(await page.getAttribute('#root-outcome', 'data-outcome'), 'N');
-      assert.equal((await rows(page)).every((r) => r.grundy === ''), true, 'misère: no Grundy values');
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
     }
   });
 
-  test('omits the table for games with more than 2000 positions', async () => {
-    const { page, problems, close } = await openPage('#game=nim&heaps=20,20,20');
-    try {
-      assert.equal(await text(page, '#positions-count'), '9,261');
-      assert.equal((await rows(page)).length, 0);
-      assert.match(await text(page, '#positions-note'), /9,261 positions; the table is omitted/);
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
-    }
+  test('Step adds one generation and μ games; the stats row follows the run', async () => {
+    await withPage('#game=chomp&rows=3&cols=4&mu=37&paused=1', async (page) => {
+      assert.equal(await number(page, 'generation'), 0);
+      assert.equal(await number(page, 'games-played'), 0);
+      await steps(page, 1);
+      assert.equal(await number(page, 'games-played'), 37);
+      await steps(page, 2);
+      assert.equal(await number(page, 'generation'), 3);
+      assert.equal(await number(page, 'games-played'), 3 * 37);
+      const p = await progress(page);
+      assert.equal(p.generation, 3);
+      assert.equal(p.games, 111);
+      assert.match(await text(page, '#critical-learned'), new RegExp(`^\\d+ of ${p.critical}$`));
+    });
+  });
+
+  test('moving μ and γ changes the URL and the running run', async () => {
+    await withPage('#game=chomp&rows=3&cols=4&paused=1', async (page) => {
+      await page.fill('#mu', '50');
+      await page.press('#mu', 'Enter');
+      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('mu') === '50');
+      await steps(page, 1);
+      assert.equal(await number(page, 'games-played'), 50);
+      await page.fill('#gamma', '0.01');
+      await page.press('#gamma', 'Enter');
+      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('gamma') === '0.01');
+      assert.equal((await progress(page)).gamma, 0.01);
+      // The sliders: μ on a log scale, γ up to just below 1/Δ.
+      await page.$eval('#mu-slider', (el) => {
+        el.value = '3';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      assert.equal(hashParams(page).get('mu'), '1000');
+      await page.$eval('#gamma-slider', (el) => {
+        el.value = el.max;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      const p = await progress(page);
+      const info = await page.evaluate(() => window.impartial.controller.session.info);
+      assert.ok(p.gamma > 0 && p.gamma < info.gamma_limit, `γ = ${p.gamma} below 1/Δ = ${info.gamma_limit}`);
+      assert.equal(hashParams(page).get('gamma'), String(p.gamma));
+      await steps(page, 1);
+      assert.equal(await number(page, 'games-played'), 50 + 1000);
+      assert.equal(p.mu, 1000);
+    });
+  });
+
+  test('a copied link reopened replays the same run', async () => {
+    let link;
+    let seen;
+    await withPage('#game=chomp&rows=3&cols=4&mu=64&gamma=0.01&seed=7&engine=naive&paused=1', async (page) => {
+      await page.selectOption('#engine', 'fast');
+      await page.fill('#seed', '2025');
+      await page.press('#seed', 'Enter');
+      await steps(page, 25);
+      seen = await progress(page);
+      await page.click('#copy-link');
+      link = await page.inputValue('#share-link');
+      // The native engine, pinned in tests/common/pinned.rs: same numbers in the browser.
+      assert.equal(seen.model_hash, 'e88a9cff7ea54c2e');
+    });
+    const hash = new URL(link).hash;
+    assert.match(hash, /^#game=chomp&rows=3&cols=4&play=normal&mu=64&gamma=0.01&seed=2025&engine=fast&speed=[\d.]+&paused=1$/);
+    await withPage(hash, async (page) => {
+      assert.equal(await text(page, '#game-spec'), 'game=chomp&rows=3&cols=4&play=normal');
+      assert.equal(await page.inputValue('#mu'), '64');
+      assert.equal(await page.inputValue('#gamma'), '0.01');
+      assert.equal(await page.inputValue('#seed'), '2025');
+      assert.equal(await page.inputValue('#engine'), 'fast');
+      assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+      await steps(page, 25);
+      const again = await progress(page);
+      assert.deepEqual(again, seen);
+    });
+  });
+
+  const BAD_LINKS = [
+    ['malformed hash', '#%E0%A4%A&&==&mu', /cannot be shown|not allowed/],
+    ['unknown family', '#game=chess', /Unknown game family 'chess'/],
+    ['beyond the budget', '#game=nim&heaps=1000,1000,1000', /200,000/],
+    ['γ ≥ 1/Δ', '#game=subtraction&moves=1,2&heap=7&gamma=0.6', /gamma/],
+    ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /mu=0 is not allowed/],
+    ['text in a number field', '#game=nim&heaps=x', /heaps/],
+    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /mu=lots[\s\S]*seed=-1[\s\S]*speed=fast[\s\S]*engine=warp/],
+    ['a cyclic custom graph', '#game=dag&edges=a-b,b-a&root=a', /cycle/i],
+  ];
+  for (const [what, hash, pattern] of BAD_LINKS) {
+    test(`a link with ${what} gives a notice and a working page`, async () => {
+      await withPage(`${hash}&paused=1`, async (page) => {
+        await expectNotice(page, pattern);
+        await expectWorking(page);
+      });
+    });
+  }
+
+  test('bad values typed into the fields give a message and keep the run', async () => {
+    await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
+      for (const [id, value, pattern] of [
+        ['#mu', '0', /mu/],
+        ['#mu', 'many', /mu/],
+        ['#gamma', '0.5', /gamma/],
+        ['#gamma', 'NaN', /gamma/],
+        ['#seed', 'abc', /seed/],
+      ]) {
+        await page.fill(id, value);
+        await page.press(id, 'Enter');
+        await expectNotice(page, pattern);
+      }
+      // The values in force are shown again and the URL still has them.
+      assert.equal(await page.inputValue('#mu'), '20');
+      assert.equal(await page.inputValue('#gamma'), 'paper');
+      assert.equal(hashParams(page).get('mu'), '20');
+      // A spec beyond the budget or malformed: the message beside the field, the game stays.
+      await page.fill('#spec-input', 'game=chomp&rows=30&cols=30');
+      await page.click('#build');
+      await page.locator('#spec-error').waitFor({ state: 'visible' });
+      assert.match(await text(page, '#spec-error'), /200,000/);
+      assert.match(await text(page, '#spec-error'), /positions/);
+      await page.fill('#spec-input', 'game=dag&edges=a-b,b-c,c-a&root=a');
+      await page.click('#build');
+      assert.match(await text(page, '#spec-error'), /cycle/i);
+      assert.equal(await text(page, '#game-spec'), DEFAULT_GAME);
+      await expectWorking(page);
+    });
+  });
+
+  test('the size is shown before building; presets build the paper’s examples', async () => {
+    await withPage('#paused=1', async (page) => {
+      await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
+      await page.dispatchEvent('#spec-input', 'input');
+      assert.match(await text(page, '#estimate'), /12,869 positions and 398,971 moves/);
+      assert.equal(await text(page, '#game-spec'), DEFAULT_GAME, 'not built yet');
+      await page.selectOption('#family', 'chomp');
+      assert.equal(await page.inputValue('#spec-input'), 'game=chomp&rows=4&cols=4');
+      await page.selectOption('#preset', 'game=turning-turtles&coins=6');
+      await page.waitForFunction(() => document.getElementById('game-spec').textContent === 'game=turning-turtles&coins=6&play=normal');
+      assert.equal((await rows(page)).length, 64);
+      assert.equal(hashParams(page).get('game'), 'turning-turtles');
+    });
+  });
+
+  test('keyboard: Space plays and pauses, → steps, R resets; ignored while typing', async () => {
+    await withPage('#game=chomp&rows=3&cols=4&paused=1', async (page) => {
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.getElementById('generation').textContent === '1');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.getElementById('generation').textContent === '2');
+      await page.keyboard.press('r');
+      await page.waitForFunction(() => document.getElementById('generation').textContent === '0');
+      await page.keyboard.press(' ');
+      assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+      await page.waitForFunction(() => Number(document.getElementById('generation').textContent) > 0);
+      await page.keyboard.press(' ');
+      assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+      assert.equal(hashParams(page).get('paused'), '1');
+      // Typing in a field is typing, not a shortcut.
+      await page.keyboard.press('r');
+      const generation = await number(page, 'generation');
+      await page.focus('#seed');
+      await page.keyboard.press('r');
+      await page.keyboard.press(' ');
+      assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+      assert.equal(await number(page, 'generation'), 0);
+      assert.equal(generation, 0);
+    });
+  });
+
+  test('hovering a position shows its Grundy value worked out and its moves with probabilities', async () => {
+    await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
+      const at = await page.evaluate(() => {
+        const { controller, graphView } = window.impartial;
+        graphView.draw(true);
+        const id = controller.session.inner.find('5');
+        const rect = document.getElementById('graph').getBoundingClientRect();
+        const { x, y } = graphView.screenPosition(id);
+        return { x: rect.left + x, y: rect.top + y };
+      });
+      await page.mouse.move(at.x, at.y);
+      const card = page.locator('#hover-card');
+      await card.waitFor({ state: 'visible' });
+      const shown = await card.innerText();
+      assert.match(shown, /^5 · N-position · critical/);
+      assert.match(shown, /mex\{0, 1\} = 2/);
+      assert.match(shown, /→ 4 \(g = 1\): p = 0\.5/);
+      assert.match(shown, /→ 3 \(g = 0, winning move\): p = 0\.5/);
+    });
+  });
+
+  test('exports the measures as CSV and the graph as PNG; shows a QR code and copies BibTeX', async () => {
+    await withPage('#game=nim&heaps=2,3&paused=1&expected=1', async (page) => {
+      await steps(page, 3);
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+      const lines = (await streamText(await csv.createReadStream())).trim().split('\n');
+      assert.match(lines[0], /^generation,games,mu,gamma,engine,critical,critical_learned/);
+      assert.equal(lines.length, 1 + 4, 'header and generations 0..3');
+      assert.match(lines[4], /^3,60,20,/);
+      assert.ok(lines.slice(1).every((l) => l.split(',')[10] !== ''), 'expected-dynamics column filled');
+      const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+      assert.equal(png.suggestedFilename(), 'impartial-graph.png');
+      const qrInk = await page.evaluate(() => {
+        const c = document.getElementById('qr');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let dark = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] < 128) dark++;
+        return dark / (d.length / 4);
+      });
+      assert.ok(qrInk > 0.2 && qrInk < 0.7, `QR code drawn (${qrInk})`);
+      assert.match(await text(page, '#bibtex'), /@inproceedings\{benford2025impartial/);
+    });
+  });
+
+  test('lays out for a phone without horizontal scrolling', async () => {
+    await withPage('#paused=1', async (page) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+      const canvasWidth = await page.evaluate(() => document.getElementById('graph').clientWidth);
+      assert.ok(canvasWidth > 300, `canvas ${canvasWidth}px wide`);
+    }, { viewport: { width: 390, height: 844 } });
   });
 
   test('says how to build the wasm module when it cannot be loaded', async () => {
-    const { page, problems, close } = await openPage('', {
-      route: (p) => p.route('**/pkg/**', (r) => r.fulfill({ status: 404, body: 'not found' })),
-    });
-    try {
-      assert.equal(await page.evaluate(() => document.body.dataset.state), 'unavailable');
-      assert.match(await text(page, '#notice'), /scripts\/serve/);
-      assert.equal(await page.locator('#summary').isVisible(), false);
-      // The 404 itself is logged by the browser; nothing else may go wrong.
-      assert.deepEqual(
-        problems.filter((p) => !/Failed to load resource|Failed to fetch dynamically imported module/.test(p)),
-        [],
-      );
-    } finally {
-      await close();
-    }
+    await withPage(
+      '',
+      async (page, problems) => {
+        assert.equal(await page.evaluate(() => document.body.dataset.state), 'unavailable');
+        assert.match(await text(page, '#notice'), /scripts\/serve/);
+        // The 404 itself is logged by the browser; nothing else may go wrong.
+        assert.deepEqual(problems.filter((p) => !/Failed to load resource|Failed to fetch dynamically imported module/.test(p)), []);
+      },
+      { route: (p) => p.route('**/pkg/**', (r) => r.fulfill({ status: 404, body: 'not found' })), allowProblems: true },
+    );
   });
 });
+
+async function streamText(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,93 @@
+// The progress chart: measures of the run per generation (all in [0, 1]) and, when switched on,
+// the expected dynamics' Π at the same generations. Owns one canvas; draws from a history list.
+
+import { COLOURS } from './graph-view.js';
+
+/** The lines drawn: key in a history point, colour, dash, legend text. */
+export const SERIES = [
+  { key: 'prop22', colour: COLOURS.P, dash: [], label: 'Π = P(a sample is optimal)' },
+  { key: 'massMean', colour: COLOURS.optimal, dash: [], label: 'mean mass on optimal moves' },
+  { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
+  { key: 'expected', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics' },
+];
+
+export class ChartView {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.points = [];
+    this.dirty = true;
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.resize();
+  }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    this.width = this.canvas.clientWidth;
+    this.height = this.canvas.clientHeight;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(this.width * dpr);
+    this.canvas.height = Math.round(this.height * dpr);
+    this.dirty = true;
+  }
+
+  setPoints(points) {
+    this.points = points;
+    this.dirty = true;
+  }
+
+  draw() {
+    if (!this.dirty || !this.width) return;
+    this.dirty = false;
+    const { ctx, width, height, points } = this;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
+    const left = 34;
+    const right = 8;
+    const top = 8;
+    const bottom = 22;
+    const w = width - left - right;
+    const h = height - top - bottom;
+    const last = points.length ? points[points.length - 1].generation : 0;
+    const xMax = Math.max(1, last);
+    const X = (g) => left + (g / xMax) * w;
+    const Y = (value) => top + (1 - value) * h;
+    ctx.strokeStyle = '#ddd';
+    ctx.fillStyle = '#555';
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.lineWidth = 1;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (const value of [0, 0.5, 1]) {
+      ctx.beginPath();
+      ctx.moveTo(left, Y(value));
+      ctx.lineTo(left + w, Y(value));
+      ctx.stroke();
+      ctx.fillText(String(value), left - 4, Y(value));
+    }
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText('0', left, top + h + 4);
+    ctx.fillText(`generation ${last.toLocaleString('en')}`, left + w / 2, top + h + 4);
+    for (const series of SERIES) {
+      ctx.strokeStyle = series.colour;
+      ctx.setLineDash(series.dash);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      let started = false;
+      for (const point of points) {
+        const value = point[series.key];
+        if (value == null || Number.isNaN(value)) {
+          started = false;
+          continue;
+        }
+        if (started) ctx.lineTo(X(point.generation), Y(value));
+        else ctx.moveTo(X(point.generation), Y(value));
+        started = true;
+      }
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+  }
+}

@@ -1,0 +1,408 @@
+// The game graph on a canvas: a layered drawing (the core's layout: x = longest path to a sink,
+// y = slot in the layer), P/N in colour and shape, p_t per move as width and opacity, critical
+// positions with a ring showing their mass on optimal moves. Pan, zoom, pinch, fit; level of
+// detail keeps big graphs drawable. Draws from the session's typed-array views only.
+
+/** Okabe–Ito colours (safe for the common colour-vision deficiencies). */
+export const COLOURS = {
+  P: '#0072B2', // blue squares
+  N: '#E69F00', // orange circles
+  optimal: '#009E73', // moves to P-positions, and the mass rings
+  other: '#888888', // moves to N-positions
+  critical: '#D55E00', // ring of a critical position
+  root: '#000000',
+};
+
+/** Far-out colours of critical positions by mass on optimal moves: vermillion → green. */
+const MASS_COLOURS = ['#D55E00', '#B86A1A', '#8C7A33', '#52894D', '#009E73'];
+const massLevel = (m) => Math.min(MASS_COLOURS.length - 1, Math.floor((m > 0 ? m : 0) * MASS_COLOURS.length));
+
+/** Above this many moves, each position shows only its most likely move. */
+export const EDGE_BUDGET = 25_000;
+const PAD = 28; // px around the drawing
+const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
+
+export class GraphView {
+  /** `onPick(id | null, {x, y, sticky})` is called on hover (sticky = false) and tap/click. */
+  constructor(canvas, { onPick }) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.onPick = onPick;
+    this.session = null;
+    this.zoom = 1;
+    this.panX = 0;
+    this.panY = 0;
+    this.dirty = true;
+    this.hovered = -1;
+    this.pointers = new Map();
+    this.sx = new Float32Array(0); // screen x per position (CSS px), from the last draw
+    this.sy = new Float32Array(0);
+    this.mode = 'all';
+    this.listen();
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.resize();
+  }
+
+  setSession(session) {
+    this.session = session;
+    this.sx = new Float32Array(session.n);
+    this.sy = new Float32Array(session.n);
+    this.hovered = -1;
+    this.fit();
+  }
+
+  fit() {
+    this.zoom = 1;
+    this.panX = 0;
+    this.panY = 0;
+    this.dirty = true;
+  }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const { clientWidth: w, clientHeight: h } = this.canvas;
+    if (w === 0 || h === 0) return;
+    this.width = w;
+    this.height = h;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this.dirty = true;
+  }
+
+  /** Base scales (px per layer, px per slot) that fit the drawing at zoom 1. */
+  scales() {
+    const { layers, widest } = this.session.info;
+    const kx = (this.width - 2 * PAD) / Math.max(1, layers - 1);
+    const ky = widest > 1 ? (this.height - 2 * PAD) / (widest - 1) : kx;
+    return [kx * this.zoom, Math.min(ky, widest > 1 ? ky : kx) * this.zoom];
+  }
+
+  radius() {
+    const [kx, ky] = this.scales();
+    const { widest } = this.session.info;
+    const room = widest > 1 ? Math.min(kx, ky) : kx;
+    return Math.max(1, Math.min(20, room * 0.38));
+  }
+
+  /** Screen position (CSS px within the canvas) of position `id` as last drawn. */
+  screenPosition(id) {
+    return { x: this.sx[id], y: this.sy[id], r: this.radius() };
+  }
+
+  /** The position drawn nearest to (x, y), within reach of a finger, or -1. */
+  hit(x, y) {
+    if (!this.session) return -1;
+    const reach = Math.max(this.radius() + 3, 8);
+    let best = -1;
+    let bestD = reach * reach;
+    for (let v = 0; v < this.session.n; v++) {
+      const dx = this.sx[v] - x;
+      const dy = this.sy[v] - y;
+      const d = dx * dx + dy * dy;
+      if (d <= bestD) {
+        bestD = d;
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  listen() {
+    const c = this.canvas;
+    const local = (e) => {
+      const rect = c.getBoundingClientRect();
+      return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+    };
+    c.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const { x, y } = local(e);
+      this.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
+    }, { passive: false });
+    c.addEventListener('pointerdown', (e) => {
+      c.setPointerCapture(e.pointerId);
+      const p = local(e);
+      this.pointers.set(e.pointerId, { ...p, startX: p.x, startY: p.y });
+    });
+    c.addEventListener('pointermove', (e) => {
+      const p = local(e);
+      const prev = this.pointers.get(e.pointerId);
+      if (!prev) {
+        const id = this.hit(p.x, p.y);
+        if (id !== this.hovered) {
+          this.hovered = id;
+          this.onPick(id < 0 ? null : id, { ...p, sticky: false });
+        }
+        return;
+      }
+      if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        const before = Math.hypot(a.x - b.x, a.y - b.y);
+        prev.x = p.x;
+        prev.y = p.y;
+        const [a2, b2] = [...this.pointers.values()];
+        const after = Math.hypot(a2.x - b2.x, a2.y - b2.y);
+        if (before > 0) this.zoomAt((a2.x + b2.x) / 2, (a2.y + b2.y) / 2, after / before);
+        return;
+      }
+      this.panX += p.x - prev.x;
+      this.panY += p.y - prev.y;
+      prev.x = p.x;
+      prev.y = p.y;
+      this.dirty = true;
+    });
+    const end = (e) => {
+      const prev = this.pointers.get(e.pointerId);
+      this.pointers.delete(e.pointerId);
+      if (prev && Math.hypot(prev.x - prev.startX, prev.y - prev.startY) < 5 && e.type === 'pointerup') {
+        const id = this.hit(prev.x, prev.y);
+        this.onPick(id < 0 ? null : id, { x: prev.x, y: prev.y, sticky: true });
+      }
+    };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+    c.addEventListener('pointerleave', () => {
+      if (this.hovered >= 0 && this.pointers.size === 0) {
+        this.hovered = -1;
+        this.onPick(null, { x: 0, y: 0, sticky: false });
+      }
+    });
+  }
+
+  zoomAt(x, y, factor) {
+    const zoom = Math.min(4000, Math.max(0.2, this.zoom * factor));
+    const f = zoom / this.zoom;
+    // Keep the point under the cursor fixed: screen = origin + world·scale + pan.
+    const [ox, oy] = this.origin();
+    this.panX = x - ox - (x - ox - this.panX) * f;
+    this.panY = y - oy - (y - oy - this.panY) * f;
+    this.zoom = zoom;
+    this.dirty = true;
+  }
+
+  origin() {
+    return [PAD, this.height / 2];
+  }
+
+  /** Redraws when something changed (or `force`). Returns whether it drew. */
+  draw(force = false) {
+    if (!this.session || !this.width || (!this.dirty && !force)) return false;
+    this.dirty = false;
+    const ctx = this.ctx;
+    const v = this.session.views();
+    const n = this.session.n;
+    const [kx, ky] = this.scales();
+    const [ox, oy] = this.origin();
+    const { sx, sy } = this;
+    for (let i = 0; i < n; i++) {
+      sx[i] = ox + v.x[i] * kx + this.panX;
+      sy[i] = oy + v.y[i] * ky + this.panY;
+    }
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.width, this.height);
+    const r = this.radius();
+    this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
+    this.drawEdges(v, r, kx);
+    this.drawNodes(v, r);
+    return true;
+  }
+
+  visible(i, margin) {
+    return this.sx[i] >= -margin && this.sx[i] <= this.width + margin && this.sy[i] >= -margin && this.sy[i] <= this.height + margin;
+  }
+
+  drawEdges(v, r, kx) {
+    const { ctx, sx, sy, width, height } = this;
+    const n = this.session.n;
+    const { offsets, targets, model, optimal } = v;
+    // Buckets: [optimal?][width level] → edge indices.
+    const buckets = Array.from({ length: 2 * WIDTH_LEVELS }, () => []);
+    const add = (u, e) => {
+      const p = model[e];
+      if (!(p > 0)) return;
+      const level = Math.min(WIDTH_LEVELS - 1, Math.floor(p * WIDTH_LEVELS));
+      buckets[(optimal[e] ? WIDTH_LEVELS : 0) + level].push(u, e);
+    };
+    const off = (i) => (sx[i] < 0 ? 1 : sx[i] > width ? 2 : 0) | (sy[i] < 0 ? 4 : sy[i] > height ? 8 : 0);
+    for (let u = 0; u < n; u++) {
+      const start = offsets[u];
+      const end = offsets[u + 1];
+      if (start === end) continue;
+      const ou = off(u);
+      if (this.mode === 'all') {
+        for (let e = start; e < end; e++) if ((ou & off(targets[e])) === 0) add(u, e);
+      } else {
+        let best = start;
+        for (let e = start + 1; e < end; e++) if (model[e] > model[best]) best = e;
+        if ((ou & off(targets[best])) === 0) add(u, best);
+      }
+    }
+    const maxWidth = Math.max(1, Math.min(6, r * 0.6));
+    for (let b = 0; b < buckets.length; b++) {
+      const list = buckets[b];
+      if (list.length === 0) continue;
+      const level = b % WIDTH_LEVELS;
+      const isOptimal = b >= WIDTH_LEVELS;
+      ctx.strokeStyle = isOptimal ? COLOURS.optimal : COLOURS.other;
+      ctx.globalAlpha = 0.25 + (0.75 * (level + 1)) / WIDTH_LEVELS;
+      ctx.lineWidth = 0.5 + (maxWidth * (level + 1)) / WIDTH_LEVELS;
+      ctx.beginPath();
+      for (let k = 0; k < list.length; k += 2) this.edgePath(list[k], v.targets[list[k + 1]], v, kx);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  /** One move u → w as a line; a move skipping layers between two positions in one row bends. */
+  edgePath(u, w, v, kx) {
+    const { ctx, sx, sy } = this;
+    ctx.moveTo(sx[u], sy[u]);
+    const span = v.x[u] - v.x[w];
+    if (span > 1 && Math.abs(sy[u] - sy[w]) < 1.5) {
+      const bend = Math.min(this.height * 0.45, (span - 1) * kx * 0.35 + 8) * (span % 2 === 0 ? -1 : 1);
+      ctx.quadraticCurveTo((sx[u] + sx[w]) / 2, (sy[u] + sy[w]) / 2 + bend, sx[w], sy[w]);
+    } else {
+      ctx.lineTo(sx[w], sy[w]);
+    }
+  }
+
+  drawNodes(v, r) {
+    const { ctx, sx, sy } = this;
+    const n = this.session.n;
+    const { outcome, critical, mass, grundy } = v;
+    const margin = r + 6;
+    if (r < 2.5) {
+      // Far out: small squares, one fill per colour; arcs are too slow for thousands of nodes.
+      // Critical positions get a larger square whose colour goes from vermillion (no mass on
+      // optimal moves) to green (all of it), in MASS_LEVELS steps.
+      const s = Math.max(1.5, r * 2);
+      const c = s + 1.5;
+      // Group by colour first: one path and one fill per colour (the Game of Life way).
+      const groups = Array.from({ length: 2 + MASS_COLOURS.length }, () => []);
+      for (let i = 0; i < n; i++) {
+        if (!this.visible(i, margin)) continue;
+        groups[critical[i] ? 2 + massLevel(mass[i]) : outcome[i]].push(i);
+      }
+      const colours = [COLOURS.P, COLOURS.N, ...MASS_COLOURS];
+      for (let g = 0; g < groups.length; g++) {
+        if (groups[g].length === 0) continue;
+        const size = g < 2 ? s : c;
+        ctx.beginPath();
+        for (const i of groups[g]) ctx.rect(sx[i] - size / 2, sy[i] - size / 2, size, size);
+        ctx.fillStyle = colours[g];
+        ctx.fill();
+      }
+      this.drawRoot(r, margin);
+      return;
+    } else {
+      // P: squares; N: circles. One path per shape.
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) {
+        if (outcome[i] === 0 && this.visible(i, margin)) ctx.rect(sx[i] - r * 0.9, sy[i] - r * 0.9, r * 1.8, r * 1.8);
+      }
+      ctx.fillStyle = COLOURS.P;
+      ctx.fill();
+      if (r >= 4) {
+        ctx.strokeStyle = '#1d1d1d';
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      }
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) {
+        if (outcome[i] === 1 && this.visible(i, margin)) {
+          ctx.moveTo(sx[i] + r, sy[i]);
+          ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
+        }
+      }
+      ctx.fillStyle = COLOURS.N;
+      ctx.fill();
+      if (r >= 4) {
+        ctx.strokeStyle = '#1d1d1d';
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      }
+    }
+    // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
+    // optimal moves (a full circle = all mass on moves to P-positions).
+    const ringR = Math.max(r + 2.5, 3.5);
+    const ringW = Math.max(1.5, Math.min(4, r * 0.3));
+    ctx.lineWidth = ringW;
+    ctx.strokeStyle = COLOURS.critical;
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (critical[i] && this.visible(i, margin)) {
+        ctx.moveTo(sx[i] + ringR, sy[i]);
+        ctx.arc(sx[i], sy[i], ringR, 0, 2 * Math.PI);
+      }
+    }
+    ctx.stroke();
+    ctx.strokeStyle = COLOURS.optimal;
+    ctx.lineWidth = ringW + 0.5;
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (critical[i] && mass[i] > 0 && this.visible(i, margin)) {
+        const a0 = -Math.PI / 2;
+        ctx.moveTo(sx[i] + ringR * Math.cos(a0), sy[i] + ringR * Math.sin(a0));
+        ctx.arc(sx[i], sy[i], ringR, a0, a0 + 2 * Math.PI * mass[i]);
+      }
+    }
+    ctx.stroke();
+    this.drawRoot(r, margin);
+    if (r >= 8) this.drawLabels(r, grundy, outcome, margin);
+    if (this.hovered >= 0 && this.hovered < n) {
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = 2;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.arc(sx[this.hovered], sy[this.hovered], ringR + 6, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** The root: a thick black outline and the word "start". */
+  drawRoot(r, margin) {
+    const { ctx, sx, sy } = this;
+    const root = this.session.info.root;
+    if (!this.visible(root, margin)) return;
+    const ringR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 2;
+    ctx.strokeStyle = COLOURS.root;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    ctx.arc(sx[root], sy[root], ringR, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.fillStyle = COLOURS.root;
+    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText('start', sx[root], sy[root] - ringR - 3);
+  }
+
+  /** Grundy values inside the nodes and, where there is room, position labels beneath. */
+  drawLabels(r, grundy, outcome, margin) {
+    const { ctx, sx, sy } = this;
+    const n = this.session.n;
+    const misere = this.session.info.play === 'misere';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = `600 ${Math.min(14, Math.round(r * 0.9))}px system-ui, sans-serif`;
+    for (let i = 0; i < n; i++) {
+      if (!this.visible(i, margin)) continue;
+      ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
+      ctx.fillText(misere ? (outcome[i] === 0 ? 'P' : 'N') : String(grundy[i]), sx[i], sy[i] + 0.5);
+    }
+    const [kx, ky] = this.scales();
+    const room = this.session.info.widest > 1 ? Math.min(kx, ky) : kx;
+    if (room < 34) return;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.fillStyle = '#333333';
+    ctx.textBaseline = 'top';
+    for (let i = 0; i < n; i++) {
+      if (!this.visible(i, margin)) continue;
+      const label = this.session.label(i);
+      if (ctx.measureText(label).width > room * 0.95) continue;
+      ctx.fillText(label, sx[i], sy[i] + r + 5);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// The page's state and its URL form. The hash is one query string: the game spec's own keys
+// (the CLI's --game grammar, passed to the core untouched) followed by the page's keys below.
+// Parsing never throws: a bad page value falls back to its default with a notice.
+
+export const DEFAULT_SPEC = 'game=subtraction&moves=1,2&heap=7';
+
+/**
+ * Generations per frame, as the speed slider offers them: below 1, a generation every few
+ * frames (0.2 at 60 frames/s is 12 generations a second, slow enough to watch).
+ */
+export const SPEEDS = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/**
+ * The page's keys, in the order they are written. `parse` turns the text into a value or throws
+ * a one-sentence reason; μ and γ are checked against the game by the core, not here.
+ */
+export const PAGE_KEYS = [
+  { key: 'mu', default: '20', parse: (t) => wholeNumber(t, 'mu', 1, 100_000_000) },
+  { key: 'gamma', default: 'paper', parse: (t) => (t === 'paper' ? t : decimal(t, 'gamma')) },
+  { key: 'seed', default: '1', parse: (t) => wholeNumber(t, 'seed', 0, Number.MAX_SAFE_INTEGER) },
+  { key: 'engine', default: 'fast', parse: (t) => oneOf(t, 'engine', ['fast', 'naive', 'expected']) },
+  { key: 'speed', default: '0.2', parse: (t) => speed(t) },
+  { key: 'expected', default: '0', parse: (t) => oneOf(t, 'expected', ['0', '1']) },
+  { key: 'paused', default: '0', parse: (t) => oneOf(t, 'paused', ['0', '1']) },
+];
+
+const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
+
+function wholeNumber(text, key, min, max) {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new Error(`${key}=${text} is not allowed: use a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`);
+  }
+  return String(Number(text));
+}
+
+function speed(text) {
+  const value = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || value < SPEEDS[0] || value > SPEEDS[SPEEDS.length - 1]) {
+    throw new Error(`speed=${text} is not allowed: use a number of generations per frame from ${SPEEDS[0]} to ${SPEEDS[SPEEDS.length - 1]}.`);
+  }
+  return String(value);
+}
+
+function decimal(text, key) {
+  if (!/^(\d+(\.\d*)?|\.\d+)(e-?\d+)?$/i.test(text)) {
+    throw new Error(`${key}=${text} is not allowed: use a decimal number such as 0.005, or 'paper'.`);
+  }
+  return text;
+}
+
+function oneOf(text, key, allowed) {
+  if (!allowed.includes(text)) throw new Error(`${key}=${text} is not allowed: use ${allowed.join(', ')}.`);
+  return text;
+}
+
+function decode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Splits a hash into the game spec (the non-page pairs, in order, as written) and the page's
+ * values. Returns { spec, page, notices }: `page` has every key (defaults filled in), `notices`
+ * one sentence per value that was refused, and `specGiven` whether the hash named a game.
+ */
+export function parseHash(hash) {
+  const text = hash.replace(/^#/, '').trim();
+  const gamePairs = [];
+  const page = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
+  const notices = [];
+  const seen = new Set();
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const key = decode(eq < 0 ? pair : pair.slice(0, eq));
+    if (!PAGE_KEY_NAMES.has(key)) {
+      gamePairs.push(pair);
+      continue;
+    }
+    const value = decode(eq < 0 ? '' : pair.slice(eq + 1)).trim();
+    const spec = PAGE_KEYS.find((k) => k.key === key);
+    if (seen.has(key)) {
+      notices.push(`${key} is given twice in the link; using the first.`);
+      continue;
+    }
+    seen.add(key);
+    try {
+      page[key] = spec.parse(value);
+    } catch (err) {
+      notices.push(`${err.message} Using ${key}=${spec.default}.`);
+    }
+  }
+  const spec = gamePairs.join('&');
+  return { spec: spec === '' ? DEFAULT_SPEC : spec, specGiven: spec !== '', page, notices };
+}
+
+/** The hash for a canonical game spec and the page's values (every key, in PAGE_KEYS order). */
+export function formatHash(spec, page) {
+  const parts = PAGE_KEYS.filter((k) => !(k.key === 'expected' || k.key === 'paused') || page[k.key] === '1').map(
+    (k) => `${k.key}=${encodeURIComponent(page[k.key] ?? k.default)}`,
+  );
+  return `#${spec}&${parts.join('&')}`;
+}
