@@ -74,3 +74,130 @@ fn facade_turns_a_bad_spec_into_the_core_message() {
     let err = impartial::web::analyse("game=nim&heaps=x", false).expect_err("x is not a heap");
     assert!(err.as_string().unwrap().contains("not a valid value for heaps"));
 }
+
+// ---- The page's Session (src/web/session.rs) ----------------------------------------------------
+
+use impartial::web::Session;
+
+/// A JS object from the facade as JSON, to read its fields.
+fn json(value: wasm_bindgen::JsValue) -> serde_json::Value {
+    serde_wasm_bindgen::from_value(value).expect("a plain JS object")
+}
+
+fn message(err: wasm_bindgen::JsValue) -> String {
+    err.as_string().expect("refusals cross as the core's sentence, a string")
+}
+
+#[wasm_bindgen_test]
+fn session_replays_the_pinned_native_run_whole_and_in_slices() {
+    // tests/common/pinned.rs: chomp 3×4, fast, μ = 64, γ = 0.01, seed 2025, 25 generations.
+    let hash = |sliced: bool| {
+        let mut s = Session::new("game=chomp&rows=3&cols=4").unwrap();
+        s.set_mu("64").unwrap();
+        s.set_gamma("0.01").unwrap();
+        s.set_engine("fast").unwrap();
+        s.reseed("2025").unwrap();
+        for _ in 0..25 {
+            if sliced {
+                while !s.work(37.0) {}
+            } else {
+                s.step();
+            }
+        }
+        let progress = json(s.progress().unwrap());
+        assert_eq!(progress["generation"], 25);
+        assert_eq!(progress["games"], 25 * 64);
+        progress["model_hash"].as_str().unwrap().to_string()
+    };
+    assert_eq!(hash(false), "e88a9cff7ea54c2e");
+    assert_eq!(hash(true), "e88a9cff7ea54c2e");
+}
+
+#[wasm_bindgen_test]
+fn session_refuses_bad_input_with_one_sentence_and_keeps_its_values() {
+    assert!(message(Session::new("game=chess").err().unwrap()).starts_with("Unknown game family 'chess'"));
+    let big = message(Session::new("game=nim&heaps=1000,1000,1000").err().unwrap());
+    assert!(big.contains("200,000"), "{big}");
+    assert!(message(Session::new("game=dag&edges=a-b,b-a&root=a").err().unwrap())
+        .to_lowercase()
+        .contains("cycle"));
+
+    let mut s = Session::new("game=subtraction&moves=1,2&heap=7").unwrap();
+    s.set_mu("30").unwrap();
+    for bad in ["0", "-3", "abc", "1e3", "100000001", ""] {
+        assert!(message(s.set_mu(bad).unwrap_err()).contains("mu"), "mu={bad}");
+    }
+    for bad in ["0.5", "0.7", "-0.1", "NaN", "inf", "x"] {
+        assert!(message(s.set_gamma(bad).unwrap_err()).contains("gamma"), "gamma={bad}");
+    }
+    assert!(message(s.set_engine("warp").unwrap_err()).contains("engine"));
+    assert!(message(s.reseed("-1").unwrap_err()).contains("seed"));
+    assert_eq!(s.mu(), 30);
+    assert_eq!(s.gamma(), 1.0 / (20.0 * 2.0 * 8.0), "γ stays the paper's 1/(20Δn)");
+    assert_eq!(s.engine(), "fast");
+}
+
+#[wasm_bindgen_test]
+fn session_takes_any_number_without_panicking() {
+    let mut s = Session::new("game=nim&heaps=2,3").unwrap();
+    for budget in [f64::NAN, -1.0, 0.0, f64::INFINITY, f64::MAX, 1e300] {
+        s.work(budget);
+    }
+    assert!(s.position(usize::MAX).unwrap().is_null());
+    assert!(s.position(12).unwrap().is_null(), "12 positions: ids 0..11");
+    assert_eq!(s.label(1_000_000), "");
+    assert_eq!(s.find("not a position"), -1);
+}
+
+#[wasm_bindgen_test]
+fn session_reports_the_game_the_table_and_a_position() {
+    let s = Session::new("game=subtraction&moves=1,2&heap=7").unwrap();
+    let info = json(s.info().unwrap());
+    assert_eq!(info["game"], "game=subtraction&moves=1,2&heap=7&play=normal");
+    assert_eq!(info["positions"], 8);
+    assert_eq!(info["critical"], 4, "2, 4, 5, 7: N-positions with a move to an N-position");
+    assert_eq!(info["gamma_limit"], 0.5);
+    assert_eq!(info["layers"], 8);
+    let rows = json(s.rows(3).unwrap());
+    assert_eq!(rows.as_array().unwrap().len(), 3);
+    assert_eq!(rows[2]["label"], "2");
+    assert_eq!(rows[2]["outcome"], "N");
+    let five = json(s.position(s.find("5") as usize).unwrap());
+    assert_eq!(five["mex"], "mex{0, 1} = 2");
+    assert_eq!(five["critical"], true);
+    assert_eq!(five["optimal_mass"], 0.5);
+    assert_eq!(five["moves"].as_array().unwrap().len(), 2);
+}
+
+#[wasm_bindgen_test]
+fn session_expected_curve_is_the_expected_engine_alongside() {
+    let mut s = Session::new("game=chomp&rows=3&cols=3").unwrap();
+    s.step();
+    s.step();
+    s.set_expected(true);
+    s.step();
+    let with_twin = json(s.progress().unwrap());
+    let mut twin = Session::new("game=chomp&rows=3&cols=3").unwrap();
+    twin.set_engine("expected").unwrap();
+    for _ in 0..3 {
+        twin.step();
+    }
+    let expected = json(twin.progress().unwrap());
+    assert_eq!(with_twin["expected_prop22"], expected["prop22_probability"]);
+    assert_ne!(with_twin["model_hash"], expected["model_hash"], "the run itself samples");
+}
+
+#[wasm_bindgen_test]
+fn estimate_and_qr_code() {
+    let size = json(impartial::web::estimate("game=chomp&rows=8&cols=8").unwrap());
+    assert_eq!(size["positions"], 12_869.0);
+    assert!(size["refused"].is_null());
+    let big = json(impartial::web::estimate("game=chomp&rows=30&cols=30").unwrap());
+    assert!(big["refused"].as_str().unwrap().contains("200,000"));
+    assert!(impartial::web::estimate("game=chomp&rows=x").is_err());
+    let modules = impartial::web::qr_modules("http://127.0.0.1:8080/#game=nim&heaps=1,2,3").unwrap();
+    let side = (modules.len() as f64).sqrt() as usize;
+    assert_eq!(side * side, modules.len());
+    assert!(side >= 21);
+    assert!(impartial::web::qr_modules(&"x".repeat(5000)).is_err());
+}
