@@ -1,0 +1,139 @@
+// The page's browser benchmark (on demand, not part of scripts/test): frame time while UMDA runs
+// on graphs of about 10^3, 10^4 and 10^5 positions, and the cost of a generation in wasm against
+// the native CLI on the same game, seed and μ (the model hashes must agree: the same run).
+//
+//   scripts/bench-page            (builds pkg/ and the CLI first)
+//   node benches/page.mjs [seconds-per-game]
+//
+// Needs pkg/, target/release/impartial and Chromium, like the browser tests.
+
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import { chromium } from 'playwright-core';
+
+import { ROOT, startServer } from '../tests/browser/server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CLI = join(ROOT, 'target', 'release', 'impartial');
+const SECONDS = Number(process.argv[2] ?? 6);
+const MU = 100;
+const SEED = 1;
+
+const GAMES = [
+  ['10^3', 'game=nim&heaps=9,9,9'],
+  ['10^4', 'game=nim&heaps=21,21,21'],
+  ['10^5', 'game=nim&heaps=1,2,2,3,4,5,6,7'],
+];
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+
+/** Native: wall time of the CLI for `generations` generations minus that of one (build, startup). */
+function native(spec, generations) {
+  const run = (gens) => {
+    const t0 = performance.now();
+    const out = execFileSync(CLI, ['umda', '--game', spec, '--mu', String(MU), '--seed', String(SEED), '--engine', 'fast', '--max-evals', String(MU * gens), '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    const ms = performance.now() - t0;
+    const json = JSON.parse(out);
+    return { ms, generation: json.generation ?? json.generations, hash: json.model_hash };
+  };
+  const one = run(1);
+  const many = run(generations);
+  return { perGeneration: (many.ms - one.ms) / (many.generation - 1), generations: many.generation, hash: many.hash };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const rows = [];
+try {
+  for (const [size, spec] of GAMES) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}#${spec}&mu=${MU}&seed=${SEED}&engine=fast&speed=1000&paused=1`);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 60_000 });
+    const info = await page.evaluate(() => window.impartial.controller.session.info);
+    // Frames while playing: the controller records work + drawing per frame; rAF intervals too.
+    const frames = await page.evaluate(async (seconds) => {
+      const c = window.impartial.controller;
+      c.frameTimes.length = 0;
+      const intervals = [];
+      let last = performance.now();
+      let running = true;
+      const tick = (now) => {
+        intervals.push(now - last);
+        last = now;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const g0 = c.session.inner.generation();
+      c.setPlaying(true);
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      c.setPlaying(false);
+      running = false;
+      return { work: [...c.frameTimes], intervals: intervals.slice(1), generations: c.session.inner.generation() - g0 };
+    }, SECONDS);
+    // A generation in wasm, without drawing, from p_0: as many as the native run makes.
+    const target = Math.max(20, Math.min(400, Math.round(2000 / Math.max(1, info.edges / 20000))));
+    const nat = native(spec, target);
+    const wasm = await page.evaluate((gens) => {
+      const s = window.impartial.controller.session.inner;
+      s.reset();
+      const t0 = performance.now();
+      for (let i = 0; i < gens; i++) s.step();
+      return { ms: (performance.now() - t0) / gens, hash: s.progress().model_hash };
+    }, nat.generations);
+    const draws = await page.evaluate(() => {
+      const g = window.impartial.graphView;
+      const t = [];
+      for (let i = 0; i < 10; i++) {
+        const t0 = performance.now();
+        g.draw(true);
+        t.push(performance.now() - t0);
+      }
+      return t;
+    });
+    rows.push({
+      size,
+      spec,
+      positions: info.positions,
+      edges: info.edges,
+      frameMedian: quantile(frames.work, 0.5),
+      frameP90: quantile(frames.work, 0.9),
+      intervalMedian: quantile(frames.intervals, 0.5),
+      generationsPerSecond: frames.generations / SECONDS,
+      drawMedian: quantile(draws, 0.5),
+      wasmGeneration: wasm.ms,
+      nativeGeneration: nat.perGeneration,
+      ratio: wasm.ms / nat.perGeneration,
+      generations: nat.generations,
+      sameRun: wasm.hash === nat.hash,
+      errors: errors.length,
+    });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+console.log(`Page benchmark: μ = ${MU}, seed ${SEED}, fast engine, ${SECONDS} s of play per game, headless Chromium (--disable-gpu).`);
+console.log('| size | game | positions | moves | frame median (ms) | frame p90 | rAF interval median | generations/s | full redraw | wasm gen (ms) | native gen (ms) | wasm/native | same run |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.frameMedian)} | ${fmt(r.frameP90)} | ${fmt(r.intervalMedian)} | ${fmt(r.generationsPerSecond)} | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
+  );
+}
+if (rows.some((r) => !r.sameRun || r.errors)) process.exitCode = 1;
