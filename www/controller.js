@@ -9,6 +9,11 @@ import {
 } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
+/** Sets an element's text only when it changes (a change costs a layout). */
+const setText = (id, text) => {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+};
 
 /**
  * A frame's budget (ms) for UMDA plus drawing: UMDA gets what the last drawing left of it, at
@@ -44,6 +49,7 @@ export class Controller {
     this.lastSummary = 0;
     this.credit = 0;
     this.drawMs = 4;
+    this.statusShown = 0;
     this.loop = this.loop.bind(this);
     requestAnimationFrame(this.loop);
   }
@@ -264,9 +270,14 @@ export class Controller {
       else this.pendingSteps -= 1;
       this.recordGeneration();
     }
-    const inProgress = inner.games_in_progress();
-    $('run-status').textContent =
-      inProgress >= 0 ? `Generation ${count(inner.generation() + 1)} under way: ${count(inProgress)} of ${count(inner.mu())} games played.` : '';
+    // A long generation says how far it is, four times a second (each text change costs a
+    // page layout, so not every frame).
+    const now = performance.now();
+    if (now - this.statusShown > 250) {
+      this.statusShown = now;
+      const inProgress = inner.games_in_progress();
+      setText('run-status', inProgress >= 0 ? `Generation ${count(inner.generation() + 1)} under way: ${count(inProgress)} of ${count(inner.mu())} games played.` : '');
+    }
     this.graph.dirty = true;
   }
 
