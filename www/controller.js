@@ -3,9 +3,11 @@
 // slices so that every frame stays within its budget, whatever μ and the graph's size.
 
 import { GameSession, messageOf } from './core.js';
-import { DEFAULT_SPEC, SPEEDS, formatHash, parseHash } from './state.js';
+import { FAMILIES } from './game-form.js';
+import { EDGE_BUDGET } from './graph-view.js';
+import { DEFAULT_SPEC, PAGE_KEYS, SPEEDS, formatHash, parseHash } from './state.js';
 import {
-  copyText, count, download, gammaText, measuresCsv, prob, renderCard, renderFacts, renderQr, renderStats, renderTable,
+  copyText, count, download, gammaText, measuresCsv, prob, renderFacts, renderQr, renderStats, renderTable,
 } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
@@ -58,7 +60,9 @@ export class Controller {
 
   /** Restores everything from the address; bad parts become notices and defaults. */
   openFromHash() {
-    const { spec, page, notices } = parseHash(location.hash);
+    const parsed = parseHash(location.hash);
+    const { page, notices } = parsed;
+    const spec = knownKeysOnly(parsed.spec, notices);
     let session;
     try {
       session = new GameSession(spec);
@@ -90,12 +94,14 @@ export class Controller {
     this.session = session;
     this.page = page;
     const s = session.inner;
+    // A value the core refuses for this game (e.g. γ ≥ 1/Δ) falls back to its default, which
+    // every game accepts.
     const attempt = (key, apply) => {
       try {
         apply(page[key]);
       } catch (err) {
-        notices.push(`${messageOf(err)} Using the default.`);
-        page[key] = key === 'gamma' ? 'paper' : key === 'mu' ? '100' : page[key];
+        page[key] = PAGE_KEYS.find((k) => k.key === key).default;
+        notices.push(`${messageOf(err)} Using ${key}=${page[key]}.`);
         apply(page[key]);
       }
     };
@@ -103,6 +109,7 @@ export class Controller {
     attempt('gamma', (t) => s.set_gamma(t));
     attempt('engine', (t) => s.set_engine(t));
     attempt('seed', (t) => s.reseed(t));
+    if (page.gamma !== 'paper') page.gamma = String(s.gamma()); // e.g. 1e-400 is 0
     s.set_expected(page.expected === '1');
     this.pendingSteps = 0;
     this.credit = 0;
@@ -114,7 +121,7 @@ export class Controller {
     this.restartHistory();
     this.updateUrl();
     $('edge-mode').textContent =
-      session.m > 25_000
+      session.m > EDGE_BUDGET
         ? `This game has ${count(session.m)} moves: each position shows only its most likely move.`
         : '';
   }
@@ -131,8 +138,9 @@ export class Controller {
   setGamma(text) {
     this.tryParam(() => {
       const value = String(text).trim();
-      this.session.inner.set_gamma(value);
-      this.page.gamma = value === 'paper' ? 'paper' : gammaText(this.session.inner.gamma());
+      const gamma = this.session.inner.set_gamma(value);
+      // The exact value in force (not a rounded one), so a copied link replays the same run.
+      this.page.gamma = value === 'paper' ? 'paper' : String(gamma);
     });
   }
 
@@ -164,10 +172,11 @@ export class Controller {
     this.updateUrl();
   }
 
+  /** The chart keeps its history; the expected curve starts at the current generation. */
   setExpected(on) {
     this.page.expected = on ? '1' : '0';
     this.session.inner.set_expected(on);
-    this.restartHistory();
+    this.renderStats();
     this.updateUrl();
   }
 
@@ -273,10 +282,15 @@ export class Controller {
     // A long generation says how far it is, four times a second (each text change costs a
     // page layout, so not every frame).
     const now = performance.now();
-    if (now - this.statusShown > 250) {
+    const inProgress = inner.games_in_progress();
+    if (inProgress < 0) setText('run-status', '');
+    else if (now - this.statusShown > 250) {
       this.statusShown = now;
-      const inProgress = inner.games_in_progress();
-      setText('run-status', inProgress >= 0 ? `Generation ${count(inner.generation() + 1)} under way: ${count(inProgress)} of ${count(inner.mu())} games played.` : '');
+      setText(
+        'run-status',
+        `Generation ${count(inner.generation() + 1)} under way: ${count(inProgress)} of ${count(inner.mu_in_progress())} games played` +
+          (inner.mu_in_progress() !== inner.mu() ? ` (μ = ${count(inner.mu())} from the next generation).` : '.'),
+      );
     }
     this.graph.dirty = true;
   }
@@ -288,6 +302,7 @@ export class Controller {
     if (this.points.length > MAX_POINTS) this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
     this.chart.setPoints(this.points);
     this.renderStats(progress);
+    this.onGeneration?.();
   }
 
   restartHistory() {
@@ -330,7 +345,7 @@ export class Controller {
     const { gamma_limit: limit } = this.session.info;
     $('mu').value = String(s.mu());
     $('mu-slider').value = String(Math.min(MU_SLIDER.max, Math.max(MU_SLIDER.min, Math.log10(s.mu()))));
-    $('gamma').value = this.page.gamma === 'paper' ? 'paper' : gammaText(s.gamma());
+    $('gamma').value = this.page.gamma === 'paper' ? 'paper' : String(s.gamma());
     $('gamma-value').textContent = gammaText(s.gamma());
     $('gamma-slider').value = String(Math.round(Math.sqrt(s.gamma() / limit) * GAMMA_STEPS));
     $('seed').value = s.seed();
@@ -385,6 +400,24 @@ export class Controller {
   snapshot() {
     return { ...this.latest, playing: this.playing, frameTimes: [...this.frameTimes] };
   }
+}
+
+/**
+ * Drops keys the spec's family does not take (a typo such as `Mu=5` or `foo=1`), with a notice,
+ * so that one stray key does not cost the whole game. Unknown families are left to the core.
+ */
+function knownKeysOnly(spec, notices) {
+  const pairs = spec.split('&').filter((p) => p !== '');
+  const family = FAMILIES[pairs.find((p) => p.startsWith('game='))?.slice(5)];
+  if (!family) return spec;
+  const allowed = new Set(['game', 'play', ...family.params.map(([key]) => key)]);
+  const kept = pairs.filter((pair) => {
+    const key = pair.split('=')[0];
+    if (allowed.has(key)) return true;
+    notices.push(`Unknown parameter '${key}' in the link was ignored (this game takes ${[...allowed].join(', ')}; the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`);
+    return false;
+  });
+  return kept.join('&');
 }
 
 function nearestIndex(list, value) {

@@ -13,6 +13,11 @@ export const COLOURS = {
   root: '#000000',
 };
 
+const OPTIMAL_RGB = [0x00, 0x9e, 0x73];
+const OTHER_RGB = [0x88, 0x88, 0x88];
+/** `rgb` mixed with white: strength 1 is the colour itself. */
+const shade = (rgb, strength) => `rgb(${rgb.map((c) => Math.round(255 - (255 - c) * strength)).join(',')})`;
+
 /** Far-out colours of critical positions by mass on optimal moves: vermillion → green. */
 const MASS_COLOURS = ['#D55E00', '#B86A1A', '#8C7A33', '#52894D', '#009E73'];
 const massLevel = (m) => Math.min(MASS_COLOURS.length - 1, Math.floor((m > 0 ? m : 0) * MASS_COLOURS.length));
@@ -24,10 +29,12 @@ const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
 
 export class GraphView {
   /** `onPick(id | null, {x, y, sticky})` is called on hover (sticky = false) and tap/click. */
-  constructor(canvas, { onPick }) {
+  /** `onSession()` is called when another game is shown. */
+  constructor(canvas, { onPick, onSession }) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.onPick = onPick;
+    this.onSession = onSession;
     this.session = null;
     this.zoom = 1;
     this.panX = 0;
@@ -48,6 +55,7 @@ export class GraphView {
     this.sx = new Float32Array(session.n);
     this.sy = new Float32Array(session.n);
     this.hovered = -1;
+    this.onSession?.();
     this.fit();
   }
 
@@ -239,14 +247,24 @@ export class GraphView {
       }
     }
     const maxWidth = Math.max(1, Math.min(6, r * 0.6));
+    // Many or tiny: thin opaque lines whose shade carries p (wide translucent strokes cost the
+    // compositor far more than the drawing itself).
+    const light = this.mode === 'top' || r < 3;
     for (let b = 0; b < buckets.length; b++) {
       const list = buckets[b];
       if (list.length === 0) continue;
       const level = b % WIDTH_LEVELS;
       const isOptimal = b >= WIDTH_LEVELS;
-      ctx.strokeStyle = isOptimal ? COLOURS.optimal : COLOURS.other;
-      ctx.globalAlpha = 0.25 + (0.75 * (level + 1)) / WIDTH_LEVELS;
-      ctx.lineWidth = 0.5 + (maxWidth * (level + 1)) / WIDTH_LEVELS;
+      const strength = 0.25 + (0.75 * (level + 1)) / WIDTH_LEVELS;
+      if (light) {
+        ctx.strokeStyle = shade(isOptimal ? OPTIMAL_RGB : OTHER_RGB, strength);
+        ctx.globalAlpha = 1;
+        ctx.lineWidth = 1;
+      } else {
+        ctx.strokeStyle = isOptimal ? COLOURS.optimal : COLOURS.other;
+        ctx.globalAlpha = strength;
+        ctx.lineWidth = 0.5 + (maxWidth * (level + 1)) / WIDTH_LEVELS;
+      }
       ctx.beginPath();
       for (let k = 0; k < list.length; k += 2) this.edgePath(list[k], v.targets[list[k + 1]], v, kx);
       ctx.stroke();
@@ -274,20 +292,20 @@ export class GraphView {
     const margin = r + 6;
     if (r < 2.5) {
       // Far out: small squares, one fill per colour; arcs are too slow for thousands of nodes.
-      // Critical positions get a larger square whose colour goes from vermillion (no mass on
-      // optimal moves) to green (all of it), in MASS_LEVELS steps.
+      // Critical positions (all N) get a square whose colour goes from vermillion (no mass on
+      // optimal moves) to green (all of it) in MASS_COLOURS.length steps. P-positions are drawn
+      // last and larger, so they stay visible among their many N neighbours.
       const s = Math.max(1.5, r * 2);
-      const c = s + 1.5;
       // Group by colour first: one path and one fill per colour (the Game of Life way).
       const groups = Array.from({ length: 2 + MASS_COLOURS.length }, () => []);
       for (let i = 0; i < n; i++) {
         if (!this.visible(i, margin)) continue;
-        groups[critical[i] ? 2 + massLevel(mass[i]) : outcome[i]].push(i);
+        groups[outcome[i] === 0 ? 0 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
       }
-      const colours = [COLOURS.P, COLOURS.N, ...MASS_COLOURS];
-      for (let g = 0; g < groups.length; g++) {
+      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N];
+      for (let g = groups.length - 1; g >= 0; g--) {
         if (groups[g].length === 0) continue;
-        const size = g < 2 ? s : c;
+        const size = g === 0 ? s + 1.5 : s;
         ctx.beginPath();
         for (const i of groups[g]) ctx.rect(sx[i] - size / 2, sy[i] - size / 2, size, size);
         ctx.fillStyle = colours[g];
@@ -295,33 +313,32 @@ export class GraphView {
       }
       this.drawRoot(r, margin);
       return;
-    } else {
-      // P: squares; N: circles. One path per shape.
-      ctx.beginPath();
-      for (let i = 0; i < n; i++) {
-        if (outcome[i] === 0 && this.visible(i, margin)) ctx.rect(sx[i] - r * 0.9, sy[i] - r * 0.9, r * 1.8, r * 1.8);
+    }
+    // P: squares; N: circles. One path per shape.
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (outcome[i] === 0 && this.visible(i, margin)) ctx.rect(sx[i] - r * 0.9, sy[i] - r * 0.9, r * 1.8, r * 1.8);
+    }
+    ctx.fillStyle = COLOURS.P;
+    ctx.fill();
+    if (r >= 4) {
+      ctx.strokeStyle = '#1d1d1d';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (outcome[i] === 1 && this.visible(i, margin)) {
+        ctx.moveTo(sx[i] + r, sy[i]);
+        ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
       }
-      ctx.fillStyle = COLOURS.P;
-      ctx.fill();
-      if (r >= 4) {
-        ctx.strokeStyle = '#1d1d1d';
-        ctx.lineWidth = 1;
-        ctx.stroke();
-      }
-      ctx.beginPath();
-      for (let i = 0; i < n; i++) {
-        if (outcome[i] === 1 && this.visible(i, margin)) {
-          ctx.moveTo(sx[i] + r, sy[i]);
-          ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
-        }
-      }
-      ctx.fillStyle = COLOURS.N;
-      ctx.fill();
-      if (r >= 4) {
-        ctx.strokeStyle = '#1d1d1d';
-        ctx.lineWidth = 1;
-        ctx.stroke();
-      }
+    }
+    ctx.fillStyle = COLOURS.N;
+    ctx.fill();
+    if (r >= 4) {
+      ctx.strokeStyle = '#1d1d1d';
+      ctx.lineWidth = 1;
+      ctx.stroke();
     }
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).

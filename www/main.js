@@ -14,7 +14,10 @@ const $ = (id) => document.getElementById(id);
 const notices = {
   show(messages) {
     const box = $('notice');
-    if (messages.length === 0) return;
+    if (messages.length === 0) {
+      notices.clear();
+      return;
+    }
     box.replaceChildren(...messages.map((m) => Object.assign(document.createElement('p'), { textContent: m })));
     box.hidden = false;
   },
@@ -55,15 +58,30 @@ function wire(controller, form) {
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select, button, summary'))) return;
+    // Typing in a field (or moving a slider) is not a shortcut; on a button, Space and Enter
+    // press the button.
+    if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
+    if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
     if (e.key === ' ') controller.togglePlay();
     else if (e.key === 'ArrowRight') controller.step();
     else if (e.key === 'r' || e.key === 'R') controller.reset();
     else return;
     e.preventDefault();
   });
-  // Editing the address by hand (or following an in-page link) restores that state.
+  // In-page links scroll without touching the address, which holds the state.
+  document.addEventListener('click', (e) => {
+    const link = e.target instanceof Element && e.target.closest('a[data-scroll]');
+    if (!link) return;
+    e.preventDefault();
+    document.getElementById(link.dataset.scroll)?.scrollIntoView({ behavior: 'smooth' });
+  });
+  // Editing the address by hand restores that state; a bare anchor (no key=value) is not a
+  // state, so the address is put back.
   window.addEventListener('hashchange', () => {
+    if (!location.hash.includes('=')) {
+      controller.updateUrl();
+      return;
+    }
     controller.openFromHash();
     form.show(controller.session.info.game);
   });
@@ -98,20 +116,40 @@ async function main() {
   legend();
   let controller;
   const card = $('hover-card');
+  // The card shown: a position and where; re-drawn after each generation so its
+  // probabilities stay current, hidden when the game changes.
+  let shown = null;
+  let cardDrawn = 0;
+  const showCard = () => {
+    if (shown) renderCard(card, controller.session.inner.position(shown.id), shown.at, controller.session.info.play);
+    else renderCard(card, null);
+  };
   const graphView = new GraphView($('graph'), {
     onPick: (id, at) => {
       if (id === null) {
         if (!at.sticky && card.dataset.sticky === 'true') return;
         card.dataset.sticky = 'false';
-        renderCard(card, null);
+        shown = null;
       } else {
         card.dataset.sticky = String(at.sticky);
-        renderCard(card, controller.session.inner.position(id), at);
+        shown = { id, at };
       }
+      showCard();
       graphView.dirty = true;
+    },
+    onSession: () => {
+      shown = null;
+      showCard();
     },
   });
   controller = new Controller({ graphView, chartView: new ChartView($('chart')), notices });
+  controller.onGeneration = () => {
+    const now = performance.now();
+    if (shown && now - cardDrawn > 200) {
+      cardDrawn = now;
+      showCard();
+    }
+  };
   const form = new GameForm(
     {
       form: $('game-form'),

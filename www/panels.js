@@ -84,7 +84,7 @@ export function renderTable(rows, total, limit) {
 }
 
 /** The hover card for a position (from the core's `position(id)`), or hidden. */
-export function renderCard(card, position, at) {
+export function renderCard(card, position, at, play = 'normal') {
   if (!position) {
     card.hidden = true;
     return;
@@ -107,7 +107,8 @@ export function renderCard(card, position, at) {
   }
   if (position.moves.length === 0) {
     const none = document.createElement('p');
-    none.textContent = 'No moves: the player to move here has lost (normal play).';
+    none.textContent =
+      play === 'misere' ? 'No moves: the player to move here has won (misère play).' : 'No moves: the player to move here has lost.';
     lines.push(none);
   } else {
     const list = document.createElement('ul');
@@ -146,7 +147,10 @@ export function renderQr(canvas, text, note) {
     note.textContent = typeof err === 'string' ? err : 'No QR code for this link.';
     return;
   }
-  note.textContent = 'Scan to open this exact state.';
+  const host = new URL(text).hostname;
+  note.textContent = ['127.0.0.1', 'localhost', '[::1]'].includes(host)
+    ? 'This link points to this computer; other devices can open it once the page is published (see README).'
+    : 'Scan to open this exact state.';
   const side = Math.round(Math.sqrt(modules.length));
   const quiet = 4;
   const scale = Math.max(1, Math.floor(canvas.width / (side + 2 * quiet)));

@@ -369,6 +369,11 @@ impl Session {
         self.run.games_in_progress().map_or(-1.0, |(done, _)| f64::from(done))
     }
 
+    /// μ of the generation under way (a new μ applies from the next one), or the current μ.
+    pub fn mu_in_progress(&self) -> u32 {
+        self.run.games_in_progress().map_or(self.run.params().mu(), |(_, mu)| mu)
+    }
+
     pub fn mu(&self) -> u32 {
         self.run.params().mu()
     }

@@ -321,6 +321,104 @@ describe('the page', () => {
     });
   }
 
+  test('a stray key in a link is ignored with a notice; the game and the rest are kept', async () => {
+    await withPage('#game=nim&heaps=1,2&Mu=5&foo=1&mu=7&paused=1', async (page) => {
+      await expectNotice(page, /Unknown parameter 'Mu'[\s\S]*Unknown parameter 'foo'/);
+      assert.equal(await text(page, '#game-spec'), 'game=nim&heaps=1,2&play=normal');
+      assert.equal(await page.inputValue('#mu'), '7');
+      await expectWorking(page);
+    });
+  });
+
+  test('the citation link scrolls without losing the state in the address', async () => {
+    await withPage('#game=chomp&rows=3&cols=3&mu=11&paused=1', async (page) => {
+      await steps(page, 2);
+      await page.click('header a[data-scroll]');
+      await page.waitForTimeout(200);
+      assert.equal(hashParams(page).get('game'), 'chomp');
+      assert.equal(hashParams(page).get('mu'), '11');
+      assert.equal(await number(page, 'generation'), 2);
+      assert.equal(await page.locator('#notice').isVisible(), false);
+    });
+  });
+
+  test('the drawing: critical rings show the mass, winning moves are green, the card follows the run', async () => {
+    await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
+      const look = () =>
+        page.evaluate(() => {
+          const { controller, graphView } = window.impartial;
+          graphView.draw(true);
+          const canvas = document.getElementById('graph');
+          const ctx = canvas.getContext('2d');
+          const dpr = canvas.width / canvas.clientWidth;
+          const at = (x, y) => [...ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data.slice(0, 3)];
+          const pos = (label) => graphView.screenPosition(controller.session.inner.find(label));
+          const five = pos('5');
+          const one = pos('1');
+          const ring = Math.max(five.r + 2.5, 3.5);
+          const six = pos('6');
+          const seven = pos('7');
+          return {
+            fiveLeft: at(five.x - ring, five.y), // 3/4 round the ring from the top: vermillion while mass < 3/4
+            fiveRight: at(five.x + ring, five.y), // 1/4 round: green once mass ≥ 1/4
+            oneLeft: at(one.x - ring, one.y), // 1 is not critical: no ring
+            edge76: at((six.x + seven.x) / 2, (six.y + seven.y) / 2), // 7 → 6 is the winning move
+          };
+        });
+      const near = (a, b, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+      let seen = await look();
+      assert.ok(near(seen.fiveLeft, [0xd5, 0x5e, 0x00]), `ring of 5: ${seen.fiveLeft}`);
+      assert.ok(near(seen.fiveRight, [0x00, 0x9e, 0x73]), `mass arc of 5 at p = 0.5: ${seen.fiveRight}`);
+      assert.ok(!near(seen.oneLeft, [0xd5, 0x5e, 0x00]), `no ring at 1: ${seen.oneLeft}`);
+      assert.ok(seen.edge76[1] > seen.edge76[0] + 40, `7 → 6 drawn green: ${seen.edge76}`);
+      // Tap 5; after some generations the card shows the model's current p of 5 → 3.
+      const at = await page.evaluate(() => {
+        const { controller, graphView } = window.impartial;
+        const rect = document.getElementById('graph').getBoundingClientRect();
+        const { x, y } = graphView.screenPosition(controller.session.inner.find('5'));
+        return { x: rect.left + x, y: rect.top + y };
+      });
+      await page.mouse.click(at.x, at.y);
+      await steps(page, 6);
+      await page.waitForTimeout(300);
+      const p53 = await page.evaluate(() => {
+        const { controller } = window.impartial;
+        const v = controller.session.views();
+        const five = controller.session.inner.find('5');
+        for (let e = v.offsets[five]; e < v.offsets[five + 1]; e++) if (controller.session.label(v.targets[e]) === '3') return v.model[e];
+        return null;
+      });
+      assert.ok(p53 > 0.5, `5 → 3 learned: ${p53}`);
+      assert.match(await text(page, '#hover-card'), new RegExp(`→ 3 \\(g = 0, winning move\\): p = ${p53.toPrecision(4).replace('.', '\\.')}`));
+      seen = await look();
+      assert.ok(near(seen.fiveLeft, [0x00, 0x9e, 0x73]), `mass arc of 5 once learned: ${seen.fiveLeft}`);
+    });
+  });
+
+  test('far out on a large graph, P-positions stay blue', async () => {
+    await withPage('#game=nim&heaps=21,21,21&paused=1', async (page) => {
+      const share = await page.evaluate(() => {
+        const { controller, graphView } = window.impartial;
+        graphView.draw(true);
+        const canvas = document.getElementById('graph');
+        const ctx = canvas.getContext('2d');
+        const dpr = canvas.width / canvas.clientWidth;
+        const v = controller.session.views();
+        let p = 0;
+        let blue = 0;
+        for (let id = 0; id < controller.session.n; id++) {
+          if (v.outcome[id] !== 0) continue;
+          const { x, y } = graphView.screenPosition(id);
+          const d = ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data;
+          p++;
+          if (Math.abs(d[0] - 0x00) < 30 && Math.abs(d[1] - 0x72) < 30 && Math.abs(d[2] - 0xb2) < 30) blue++;
+        }
+        return blue / p;
+      });
+      assert.ok(share > 0.95, `${(share * 100).toFixed(1)}% of P-positions drawn blue`);
+    });
+  });
+
   test('bad values typed into the fields give a message and keep the run', async () => {
     await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
       for (const [id, value, pattern] of [
@@ -382,6 +480,11 @@ describe('the page', () => {
       await page.keyboard.press(' ');
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
       assert.equal(hashParams(page).get('paused'), '1');
+      // After clicking a button the keys still work.
+      await page.click('#step');
+      await page.waitForFunction(() => document.getElementById('generation').textContent !== '0');
+      await page.keyboard.press('r');
+      await page.waitForFunction(() => document.getElementById('generation').textContent === '0');
       // Typing in a field is typing, not a shortcut.
       await page.keyboard.press('r');
       const generation = await number(page, 'generation');
@@ -418,6 +521,9 @@ describe('the page', () => {
   test('exports the measures as CSV and the graph as PNG; shows a QR code and copies BibTeX', async () => {
     await withPage('#game=nim&heaps=2,3&paused=1&expected=1', async (page) => {
       await steps(page, 3);
+      await page.click('#show-expected');
+      await page.click('#show-expected');
+      assert.equal(await page.evaluate(() => window.impartial.controller.points.length), 4, 'the chart keeps its history');
       const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
       const lines = (await streamText(await csv.createReadStream())).trim().split('\n');
       assert.match(lines[0], /^generation,games,mu,gamma,engine,critical,critical_learned/);
