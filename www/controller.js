@@ -239,6 +239,7 @@ export class Controller {
     if (!this.session) return;
     const start = performance.now();
     const ran = this.playing || this.pendingSteps > 0;
+    // The last drawing's cost is left for drawing (its rasterising lands in the next frames).
     if (ran) this.work(start, Math.min(MAX_WORK_MS, Math.max(MIN_WORK_MS, FRAME_MS - this.drawMs)));
     const drawStart = performance.now();
     if (this.graph.draw()) this.drawMs = 0.8 * this.drawMs + 0.2 * (performance.now() - drawStart);
@@ -292,7 +293,8 @@ export class Controller {
           (inner.mu_in_progress() !== inner.mu() ? ` (μ = ${count(inner.mu())} from the next generation).` : '.'),
       );
     }
-    this.graph.dirty = true;
+    // The drawing changes only when a generation finishes (a long one spans several frames).
+    if (done > 0) this.graph.dirty = true;
   }
 
   recordGeneration() {

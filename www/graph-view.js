@@ -22,6 +22,10 @@ const shade = (rgb, strength) => `rgb(${rgb.map((c) => Math.round(255 - (255 - c
 const MASS_COLOURS = ['#D55E00', '#B86A1A', '#8C7A33', '#52894D', '#009E73'];
 const massLevel = (m) => Math.min(MASS_COLOURS.length - 1, Math.floor((m > 0 ? m : 0) * MASS_COLOURS.length));
 
+/** Below this node radius (px), positions are drawn as small squares (rings cost too much). */
+const FAR_RADIUS = 4;
+/** Above this many moves on screen, lines are thin and opaque (cheaper to rasterise). */
+const HEAVY_EDGES = 4_000;
 /** Above this many moves, each position shows only its most likely move. */
 export const EDGE_BUDGET = 25_000;
 const PAD = 28; // px around the drawing
@@ -32,7 +36,8 @@ export class GraphView {
   /** `onSession()` is called when another game is shown. */
   constructor(canvas, { onPick, onSession }) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    // Opaque: cheaper to clear and to composite.
+    this.ctx = canvas.getContext('2d', { alpha: false });
     this.onPick = onPick;
     this.onSession = onSession;
     this.session = null;
@@ -249,7 +254,8 @@ export class GraphView {
     const maxWidth = Math.max(1, Math.min(6, r * 0.6));
     // Many or tiny: thin opaque lines whose shade carries p (wide translucent strokes cost the
     // compositor far more than the drawing itself).
-    const light = this.mode === 'top' || r < 3;
+    const drawn = buckets.reduce((sum, list) => sum + list.length / 2, 0);
+    const light = this.mode === 'top' || r < 3 || drawn > HEAVY_EDGES;
     for (let b = 0; b < buckets.length; b++) {
       const list = buckets[b];
       if (list.length === 0) continue;
@@ -290,7 +296,7 @@ export class GraphView {
     const n = this.session.n;
     const { outcome, critical, mass, grundy } = v;
     const margin = r + 6;
-    if (r < 2.5) {
+    if (r < FAR_RADIUS) {
       // Far out: small squares, one fill per colour; arcs are too slow for thousands of nodes.
       // Critical positions (all N) get a square whose colour goes from vermillion (no mass on
       // optimal moves) to green (all of it) in MASS_COLOURS.length steps. P-positions are drawn
