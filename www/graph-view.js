@@ -320,32 +320,22 @@ export class GraphView {
       this.drawRoot(r, margin);
       return;
     }
-    // P: squares; N: circles. One path per shape.
-    ctx.beginPath();
-    for (let i = 0; i < n; i++) {
-      if (outcome[i] === 0 && this.visible(i, margin)) ctx.rect(sx[i] - r * 0.9, sy[i] - r * 0.9, r * 1.8, r * 1.8);
-    }
-    ctx.fillStyle = COLOURS.P;
-    ctx.fill();
-    if (r >= 4) {
+    // P: squares; N: circles. One path per shape, filled and outlined at once. (Here r ≥
+    // FAR_RADIUS, so there is room for the outline.)
+    const shape = (code, colour, add) => {
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) if (outcome[i] === code && this.visible(i, margin)) add(i);
+      ctx.fillStyle = colour;
+      ctx.fill();
       ctx.strokeStyle = '#1d1d1d';
       ctx.lineWidth = 1;
       ctx.stroke();
-    }
-    ctx.beginPath();
-    for (let i = 0; i < n; i++) {
-      if (outcome[i] === 1 && this.visible(i, margin)) {
-        ctx.moveTo(sx[i] + r, sy[i]);
-        ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
-      }
-    }
-    ctx.fillStyle = COLOURS.N;
-    ctx.fill();
-    if (r >= 4) {
-      ctx.strokeStyle = '#1d1d1d';
-      ctx.lineWidth = 1;
-      ctx.stroke();
-    }
+    };
+    shape(0, COLOURS.P, (i) => ctx.rect(sx[i] - r * 0.9, sy[i] - r * 0.9, r * 1.8, r * 1.8));
+    shape(1, COLOURS.N, (i) => {
+      ctx.moveTo(sx[i] + r, sy[i]);
+      ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
+    });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
     const ringR = Math.max(r + 2.5, 3.5);
