@@ -109,7 +109,10 @@ export class Controller {
     attempt('gamma', (t) => s.set_gamma(t));
     attempt('engine', (t) => s.set_engine(t));
     attempt('seed', (t) => s.reseed(t));
-    if (page.gamma !== 'paper') page.gamma = String(s.gamma()); // e.g. 1e-400 is 0
+    // The values in force, as the core reads them (e.g. γ = 1e-400 is 0, seed 007 is 7).
+    page.mu = String(s.mu());
+    if (page.gamma !== 'paper') page.gamma = String(s.gamma());
+    page.seed = s.seed();
     s.set_expected(page.expected === '1');
     this.pendingSteps = 0;
     this.credit = 0;
@@ -153,12 +156,8 @@ export class Controller {
 
   setSeed(text) {
     this.tryParam(() => {
-      const value = String(text).trim();
-      if (!/^\d+$/.test(value) || Number(value) > Number.MAX_SAFE_INTEGER) {
-        throw `'${value}' is not a valid value for seed: use a whole number from 0 to ${count(Number.MAX_SAFE_INTEGER)}.`;
-      }
-      this.session.inner.reseed(value);
-      this.page.seed = String(Number(value));
+      this.session.inner.reseed(String(text).trim());
+      this.page.seed = this.session.inner.seed();
       this.afterReset();
     });
   }

@@ -55,7 +55,6 @@ export class GameSession {
       x: new Float32Array(b, s.x_ptr(), n),
       y: new Float32Array(b, s.y_ptr(), n),
       model: new Float64Array(b, modelPtr, m),
-      counts: new Uint32Array(b, s.counts_ptr(), m),
       mass: new Float32Array(b, s.mass_ptr(), n),
     };
     return this.cached;

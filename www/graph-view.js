@@ -88,7 +88,7 @@ export class GraphView {
     const { layers, widest } = this.session.info;
     const kx = (this.width - 2 * PAD) / Math.max(1, layers - 1);
     const ky = widest > 1 ? (this.height - 2 * PAD) / (widest - 1) : kx;
-    return [kx * this.zoom, Math.min(ky, widest > 1 ? ky : kx) * this.zoom];
+    return [kx * this.zoom, ky * this.zoom];
   }
 
   radius() {

@@ -513,9 +513,17 @@ impl Run {
 
     /// The measures of item 5 for the current model.
     pub fn measures(&self) -> Measures {
+        let visit = visit_probability(&self.task, &self.p);
+        let mut measures = self.mass_measures();
+        measures.critical_visit = self.task.critical.iter().map(|&v| visit[v as usize]).collect();
+        measures
+    }
+
+    /// [`Run::measures`] without `critical_visit` (left empty): no R pass over the edges, for
+    /// callers that read them every generation (the page's stats row and chart).
+    pub fn mass_measures(&self) -> Measures {
         let task = &*self.task;
         let masses: Vec<f64> = task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
-        let visit = visit_probability(task, &self.p);
         let count = masses.len();
         Measures {
             generation: self.generation,
@@ -527,7 +535,7 @@ impl Run {
             critical_mass_mean: (count > 0).then(|| masses.iter().sum::<f64>() / count as f64),
             critical_mass_min: masses.iter().copied().reduce(f64::min),
             prop22_probability: masses.iter().product(),
-            critical_visit: task.critical.iter().map(|&v| visit[v as usize]).collect(),
+            critical_visit: Vec::new(),
         }
     }
 
@@ -536,7 +544,8 @@ impl Run {
         self.task.edges(v).filter(|&e| self.task.optimal_edge[e]).map(|e| self.p[e]).sum()
     }
 
-    fn prop22_probability(&self) -> f64 {
+    /// Π_{v∈W_G} p(v, optimal moves) (Prop 2.2).
+    pub fn prop22_probability(&self) -> f64 {
         self.task.critical.iter().map(|&v| self.optimal_mass(v as usize)).product()
     }
 }

@@ -44,15 +44,11 @@ pub struct Session {
 #[derive(Serialize)]
 struct Info {
     game: String,
-    family: &'static str,
     play: &'static str,
     positions: usize,
     edges: usize,
     /// Δ of the game graph.
     max_degree: usize,
-    /// n and Δ of the learning graph (G*, one position more, when the root is a P-position).
-    learning_positions: usize,
-    learning_max_degree: usize,
     root: usize,
     root_label: String,
     root_outcome: &'static str,
@@ -62,7 +58,6 @@ struct Info {
     /// γ's range: 0 ≤ γ < 1/Δ, and Theorem 5.2's 1/(20Δn).
     gamma_limit: f64,
     paper_gamma: f64,
-    max_mu: u32,
     layers: u32,
     widest: u32,
 }
@@ -169,13 +164,10 @@ impl Session {
         let root = graph.root();
         to_js(&Info {
             game: task.spec.clone(),
-            family: crate::spec::GameSpec::parse(&task.spec).map(|s| s.family.name()).unwrap_or("dag"),
             play: task.play.as_str(),
             positions: graph.len(),
             edges: graph.edge_count(),
             max_degree: graph.max_degree(),
-            learning_positions: task.n,
-            learning_max_degree: task.max_degree,
             root,
             root_label: graph.label(root),
             root_outcome: outcome_str(task.analysis.outcome[root]),
@@ -184,7 +176,6 @@ impl Session {
             critical: task.critical.len(),
             gamma_limit: 1.0 / task.max_degree.max(1) as f64,
             paper_gamma: params::paper_gamma(task),
-            max_mu: params::MAX_MU,
             layers: self.layout.layers,
             widest: self.layout.widest,
         })
@@ -273,7 +264,7 @@ impl Session {
 
     /// The stats row (see `Progress`). One O(edges) pass.
     pub fn progress(&self) -> Result<JsValue, JsValue> {
-        let measures = self.run.measures();
+        let measures = self.run.mass_measures();
         let params = self.run.params();
         to_js(&Progress {
             generation: measures.generation,
@@ -290,7 +281,7 @@ impl Session {
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
-            expected_prop22: self.expected.as_ref().map(|twin| twin.measures().prop22_probability),
+            expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
             model_hash: format!("{:016x}", self.run.model_hash()),
         })
     }
@@ -414,10 +405,6 @@ impl Session {
     /// f64 × edges: p_t per move.
     pub fn model_ptr(&self) -> *const f64 {
         self.run.model().as_ptr()
-    }
-    /// u32 × edges: the winners' counts μ·q_t of the last generation.
-    pub fn counts_ptr(&self) -> *const u32 {
-        self.run.selection_counts().as_ptr()
     }
     /// u8 × edges: 1 when the move leads to a P-position.
     pub fn optimal_ptr(&self) -> *const bool {

@@ -307,9 +307,9 @@ describe('the page', () => {
     ['unknown family', '#game=chess', /Unknown game family 'chess'/],
     ['beyond the budget', '#game=nim&heaps=1000,1000,1000', /200,000/],
     ['γ ≥ 1/Δ', '#game=subtraction&moves=1,2&heap=7&gamma=0.6', /gamma/],
-    ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /mu=0 is not allowed/],
+    ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /'0' is not a valid value for mu[\s\S]*Using mu=20/],
     ['text in a number field', '#game=nim&heaps=x', /heaps/],
-    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /mu=lots[\s\S]*seed=-1[\s\S]*speed=fast[\s\S]*engine=warp/],
+    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /speed=fast[\s\S]*'lots' is not a valid value for mu[\s\S]*'warp' is not a valid value for engine[\s\S]*'-1' is not a valid value for seed/],
     ['a cyclic custom graph', '#game=dag&edges=a-b,b-a&root=a', /cycle/i],
   ];
   for (const [what, hash, pattern] of BAD_LINKS) {
@@ -327,6 +327,17 @@ describe('the page', () => {
       assert.equal(await text(page, '#game-spec'), 'game=nim&heaps=1,2&play=normal');
       assert.equal(await page.inputValue('#mu'), '7');
       await expectWorking(page);
+    });
+  });
+
+  test('any 64-bit seed, as the CLI takes it, is kept exactly in the address', async () => {
+    await withPage('#game=nim&heaps=2,3&seed=18446744073709551615&paused=1', async (page) => {
+      assert.equal(await page.inputValue('#seed'), '18446744073709551615');
+      assert.equal(hashParams(page).get('seed'), '18446744073709551615');
+      await page.fill('#seed', '9007199254740993');
+      await page.press('#seed', 'Enter');
+      assert.equal(hashParams(page).get('seed'), '9007199254740993', 'above 2^53: not rounded');
+      assert.equal(await page.locator('#notice').isVisible(), false);
     });
   });
 
