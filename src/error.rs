@@ -41,17 +41,18 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::Malformed(why) => write!(f, "The game spec is malformed: {why}."),
             SpecError::UnknownFamily(name) => {
-                write!(f, "Unknown game family '{name}'; allowed: {}.", crate::spec::FAMILY_NAMES.join(", "))
+                let name = quoted(name);
+                write!(f, "Unknown game family {name}; allowed: {}.", crate::spec::FAMILY_NAMES.join(", "))
             }
             SpecError::UnknownKey { family, key, allowed } => {
-                write!(f, "The {family} game takes no key '{key}'; allowed keys: {allowed}.")
+                write!(f, "The {family} game takes no key {}; allowed keys: {allowed}.", quoted(key))
             }
-            SpecError::DuplicateKey(key) => write!(f, "The key '{key}' is given more than once."),
+            SpecError::DuplicateKey(key) => write!(f, "The key {} is given more than once.", quoted(key)),
             SpecError::MissingKey { family, key } => {
                 write!(f, "The {family} game needs the key '{key}'.")
             }
             SpecError::BadValue { key, value, allowed } => {
-                write!(f, "'{value}' is not a valid value for {key}: {allowed}.")
+                write!(f, "{} is not a valid value for {key}: {allowed}.", quoted(value))
             }
             SpecError::TooLarge { family, what, size, bound, budget } => {
                 let size = match bound {
@@ -72,12 +73,14 @@ impl fmt::Display for SpecError {
                 sources.join(", ")
             ),
             SpecError::Cyclic { node } => {
-                write!(f, "The custom graph has a cycle through '{node}'; a game graph must be acyclic.")
+                write!(f, "The custom graph has a cycle through {}; a game graph must be acyclic.", quoted(node))
             }
             SpecError::SelfLoop { node } => write!(
                 f,
-                "The custom graph has a move from '{node}' to itself; a game graph must be acyclic."
+                "The custom graph has a move from {} to itself; a game graph must be acyclic.",
+                quoted(node)
             ),
+            // Position names were checked to be letters, digits, '_' or '.' and short.
             SpecError::DuplicateEdge { from, to } => {
                 write!(f, "The custom graph lists the move {from}-{to} twice; list each move once.")
             }
@@ -89,6 +92,62 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+/// Longest piece of user text a message quotes, in characters; the rest becomes `…`.
+pub const QUOTE_CHARS: usize = 40;
+
+/// User text as a message quotes it: in single quotes, cut to [`QUOTE_CHARS`] characters, with
+/// control characters (line breaks, terminal escapes) and other invisible ones written as
+/// escapes, so a message stays one line and cannot move a terminal's cursor. Every message
+/// that repeats what a user typed goes through here.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * QUOTE_CHARS) + 8);
+    out.push('\'');
+    let mut chars = text.chars();
+    for ch in chars.by_ref().take(QUOTE_CHARS) {
+        if ch.is_control() || is_invisible(ch) || ch == '\\' || ch == '\'' {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out.push('\'');
+    out
+}
+
+/// The part of user text worth keeping in an error: what [`quoted`] shows, plus one character
+/// so it still knows to add `…`. Errors hold this, never a whole (possibly huge) input.
+pub fn clipped(text: &str) -> String {
+    text.chars().take(QUOTE_CHARS + 1).collect()
+}
+
+/// Format and separator characters that print nothing (or move text) on a terminal.
+fn is_invisible(ch: char) -> bool {
+    matches!(ch, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+/// A whole message made safe for one line of a terminal: control characters escaped and the
+/// length capped. The CLI passes every error through this last, so a message built elsewhere
+/// without [`quoted`] still cannot break the line or the terminal.
+pub fn one_line(message: &str) -> String {
+    const MAX_CHARS: usize = 1000;
+    let mut out = String::with_capacity(message.len().min(4 * MAX_CHARS));
+    let mut chars = message.chars();
+    for ch in chars.by_ref().take(MAX_CHARS) {
+        if ch.is_control() || is_invisible(ch) {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
 
 /// Sizes from here on are reported as "more than 10^30" (estimates saturate far above it).
 const HUGE: u128 = 1_000_000_000_000_000_000_000_000_000_000;
@@ -116,5 +175,33 @@ mod tests {
         assert_eq!(group_digits(999), "999");
         assert_eq!(group_digits(1000), "1,000");
         assert_eq!(group_digits(40_000_000), "40,000,000");
+    }
+
+    #[test]
+    fn quoted_text_is_one_short_escaped_line() {
+        assert_eq!(quoted("nim"), "'nim'");
+        assert_eq!(quoted("a\nb\x1b[2J"), "'a\\nb\\u{1b}[2J'");
+        assert_eq!(quoted("it's"), "'it\\'s'");
+        let long = "x".repeat(200_000);
+        let q = quoted(&long);
+        assert_eq!(q.chars().count(), QUOTE_CHARS + 3);
+        assert!(q.ends_with("…'"));
+        assert_eq!(quoted("\u{202e}abc"), "'\\u{202e}abc'");
+    }
+
+    #[test]
+    fn messages_quote_user_text_escaped_and_short() {
+        let long = format!("{}\n\x1b[31m", "z".repeat(100_000));
+        for err in [
+            SpecError::UnknownFamily(long.clone()),
+            SpecError::DuplicateKey(long.clone()),
+            SpecError::Cyclic { node: long.clone() },
+        ] {
+            let text = err.to_string();
+            assert!(text.len() < 400, "{text}");
+            assert!(!text.chars().any(char::is_control), "{text}");
+        }
+        assert_eq!(one_line("a\nb"), "a\\nb");
+        assert_eq!(one_line(&"y".repeat(5000)).chars().count(), 1001);
     }
 }

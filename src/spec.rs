@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::error::SpecError;
+use crate::error::{clipped, quoted, SpecError};
 use crate::games::dag::DagSpec;
 use crate::games::poset::PosetExpr;
 
@@ -94,7 +94,7 @@ impl GameSpec {
         let mut seen: Vec<&str> = Vec::new();
         for (key, _) in pairs {
             if seen.contains(&key.as_str()) {
-                return Err(SpecError::DuplicateKey(key.clone()));
+                return Err(SpecError::DuplicateKey(clipped(key)));
             }
             seen.push(key);
         }
@@ -114,11 +114,11 @@ impl GameSpec {
             "wythoff" => ("wythoff", &["heaps"], "game, heaps, play"),
             "poset" => ("poset", &["poset"], "game, poset, play"),
             "dag" => ("dag", &["edges", "root"], "game, edges, root, play"),
-            other => return Err(SpecError::UnknownFamily(other.to_string())),
+            other => return Err(SpecError::UnknownFamily(clipped(other))),
         };
         for (key, _) in pairs {
             if key != "game" && key != "play" && !keys.contains(&key.as_str()) {
-                return Err(SpecError::UnknownKey { family: name, key: key.clone(), allowed });
+                return Err(SpecError::UnknownKey { family: name, key: clipped(key), allowed });
             }
         }
         let need = |key: &'static str| get(key).ok_or(SpecError::MissingKey { family: name, key });
@@ -236,12 +236,12 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, SpecError> {
     let text = text.strip_prefix('?').unwrap_or(text);
     let mut pairs = Vec::new();
     for segment in text.split('&').filter(|s| !s.trim().is_empty()) {
-        let (key, value) = segment
-            .split_once('=')
-            .ok_or_else(|| SpecError::Malformed(format!("'{segment}' is not of the form key=value")))?;
+        let (key, value) = segment.split_once('=').ok_or_else(|| {
+            SpecError::Malformed(format!("{} is not of the form key=value", quoted(segment)))
+        })?;
         let key = percent_decode(key.trim())?;
         if key.is_empty() {
-            return Err(SpecError::Malformed(format!("'{segment}' has an empty key")));
+            return Err(SpecError::Malformed(format!("{} has an empty key", quoted(segment))));
         }
         pairs.push((key, percent_decode(value.trim())?));
     }
@@ -263,7 +263,7 @@ fn percent_decode(text: &str) -> Result<String, SpecError> {
             let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
             let hex = hex.and_then(|h| std::str::from_utf8(h).ok());
             let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or_else(|| {
-                SpecError::Malformed(format!("'{text}' has a '%' not followed by two hex digits"))
+                SpecError::Malformed(format!("{} has a '%' not followed by two hex digits", quoted(text)))
             })?;
             out.push(byte);
             i += 3;
@@ -273,13 +273,12 @@ fn percent_decode(text: &str) -> Result<String, SpecError> {
         }
     }
     String::from_utf8(out)
-        .map_err(|_| SpecError::Malformed(format!("'{text}' does not decode to UTF-8 text")))
+        .map_err(|_| SpecError::Malformed(format!("{} does not decode to UTF-8 text", quoted(text))))
 }
 
+/// The value is kept only as far as [`quoted`] shows it, so an error never holds a huge input.
 pub(crate) fn bad_value(key: &str, value: &str, allowed: &str) -> SpecError {
-    let shown: String = value.chars().take(40).collect();
-    let shown = if shown.len() < value.len() { format!("{shown}…") } else { shown };
-    SpecError::BadValue { key: key.to_string(), value: shown, allowed: allowed.to_string() }
+    SpecError::BadValue { key: key.to_string(), value: clipped(value), allowed: allowed.to_string() }
 }
 
 /// A whole number in `[min, max]`; anything else is a [`SpecError::BadValue`] quoting `allowed`.

@@ -97,7 +97,7 @@ mod cli {
                         ExitCode::SUCCESS
                     }
                     Err(err) => {
-                        eprintln!("impartial: {err}");
+                        eprintln!("impartial: {}", impartial::error::one_line(&err));
                         ExitCode::from(2)
                     }
                 }
@@ -110,7 +110,7 @@ mod cli {
         match result {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {
-                eprintln!("impartial: {err}");
+                eprintln!("impartial: {}", impartial::error::one_line(&err));
                 ExitCode::from(2)
             }
         }
@@ -131,8 +131,9 @@ mod cli {
     /// An argument's text, or the contents of FILE when it is written @FILE.
     pub(crate) fn read_arg(what: &str, text: String) -> Result<String, String> {
         match text.strip_prefix('@') {
-            Some(path) => std::fs::read_to_string(path)
-                .map_err(|e| format!("The {what} file '{path}' cannot be read: {e}.")),
+            Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                format!("The {what} file {} cannot be read: {e}.", impartial::error::quoted(path))
+            }),
             None => Ok(text),
         }
     }
