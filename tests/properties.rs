@@ -285,3 +285,48 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The reachable heaps of a subtraction game, as counted and built, against a plain search
+    /// over heap sizes written from the rules.
+    #[test]
+    fn subtraction_reachable_sizes_match_a_plain_search(
+        moves in prop::collection::btree_set(1u64..40, 1..6),
+        heap in 0u64..400,
+    ) {
+        let moves: Vec<u64> = moves.into_iter().collect();
+        let list = moves.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let spec = GameSpec::parse(&format!("game=subtraction&moves={list}&heap={heap}")).unwrap();
+        let mut reachable = vec![false; heap as usize + 1];
+        reachable[heap as usize] = true;
+        let mut edges = 0u128;
+        for h in (0..=heap).rev() {
+            if reachable[h as usize] {
+                for &s in moves.iter().filter(|&&s| s <= h) {
+                    reachable[(h - s) as usize] = true;
+                    edges += 1;
+                }
+            }
+        }
+        let sizes: Vec<String> = (0..=heap).filter(|&h| reachable[h as usize]).map(|h| h.to_string()).collect();
+        let size = impartial::games::estimate(&spec, &Limits::DEFAULT).unwrap();
+        prop_assert_eq!((size.positions, size.edges), (sizes.len() as u128, edges));
+        let graph = build(&spec, &Limits::DEFAULT).unwrap();
+        let labels: Vec<String> = (0..graph.len()).map(|v| graph.label(v)).collect();
+        let (positions, moves_count) = (sizes.len() as u64, edges as u64);
+        prop_assert_eq!(labels, sizes);
+        prop_assert_eq!(graph.edge_count() as u128, edges);
+        // Under a budget just below the true size, the count stops and says so.
+        for limits in [
+            Limits { max_positions: positions - 1, max_edges: moves_count },
+            Limits { max_positions: positions, max_edges: moves_count.saturating_sub(1) },
+        ] {
+            if limits.max_positions > 0 && (limits.max_edges < moves_count || limits.max_positions < positions) {
+                let err = build(&spec, &limits).unwrap_err();
+                prop_assert!(err.to_string().contains("above the budget"), "{}", err);
+            }
+        }
+    }
+}

@@ -201,3 +201,17 @@ fn estimate_and_qr_code() {
     assert!(side >= 21);
     assert!(impartial::web::qr_modules(&"x".repeat(5000)).is_err());
 }
+
+#[wasm_bindgen_test]
+fn the_facade_sizes_and_builds_within_the_page_s_budget() {
+    // 1,000,000 reachable heaps (all but 999,999): the page's count stops past its own 200,000
+    // positions instead of counting to the CLI's 4,000,000.
+    let size = json(impartial::web::estimate("game=subtraction&moves=2,3&heap=1000000").unwrap());
+    assert_eq!(size["bound"], "at least");
+    let positions = size["positions"].as_f64().unwrap();
+    assert!(positions > 200_000.0 && positions < 1_000_000.0, "{positions}");
+    assert!(size["refused"].as_str().unwrap().contains("200,000"));
+    // 300,001 positions: within the CLI's budget, not the page's.
+    let err = impartial::web::analyse("game=subtraction&moves=1&heap=300000", false).unwrap_err();
+    assert!(err.as_string().unwrap().contains("budget of 200,000 positions"), "{err:?}");
+}

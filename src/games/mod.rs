@@ -73,17 +73,19 @@ impl Bound {
 }
 
 /// The size of the instance a spec describes, computed without building it.
-pub fn estimate(spec: &GameSpec) -> Result<Size, SpecError> {
+///
+/// Where the size is counted rather than given by a formula (subtraction games whose smallest
+/// move is not 1, `divN` posets), the count stops once past `limits`, so sizing costs at most
+/// about the budget, and the size is then a lower bound ([`Bound::AtLeast`]) above it.
+pub fn estimate(spec: &GameSpec, limits: &Limits) -> Result<Size, SpecError> {
     Ok(match &spec.family {
-        Family::Subtraction { moves, heap } => {
-            subtraction::estimate(moves, *heap, Limits::DEFAULT.max_positions)
-        }
+        Family::Subtraction { moves, heap } => subtraction::estimate(moves, *heap, limits),
         Family::Nim { heaps } => nim::estimate(heaps),
         Family::SilverDollar { coins, squares } => silver_dollar::estimate(*coins, *squares)?,
         Family::TurningTurtles { coins } => turning_turtles::estimate(*coins),
         Family::Chomp { rows, cols } => chomp::estimate(*rows, *cols),
         Family::Wythoff { heaps } => wythoff::estimate(*heaps),
-        Family::Poset { expr } => expr.estimate(Limits::DEFAULT.max_positions)?,
+        Family::Poset { expr } => expr.estimate(limits)?,
         Family::Dag(dag) => dag.estimate(),
     })
 }
@@ -119,9 +121,9 @@ pub fn build(spec: &GameSpec, limits: &Limits) -> Result<GameGraph, SpecError> {
         max_positions: limits.max_positions.min(u64::from(u32::MAX) - 1),
         max_edges: limits.max_edges.min(u64::from(u32::MAX)),
     };
-    check_size(family, estimate(spec)?, limits)?;
+    check_size(family, estimate(spec, limits)?, limits)?;
     Ok(match &spec.family {
-        Family::Subtraction { moves, heap } => subtraction::build(moves, *heap),
+        Family::Subtraction { moves, heap } => subtraction::build(moves, *heap, limits)?,
         Family::Nim { heaps } => nim::build(heaps),
         Family::SilverDollar { coins, squares } => silver_dollar::build(*coins, *squares),
         Family::TurningTurtles { coins } => turning_turtles::build(*coins),

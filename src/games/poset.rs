@@ -86,9 +86,9 @@ impl PosetExpr {
 
     /// Positions = down-sets, counted by the series–parallel formulas d(P+Q) = d(P)·d(Q),
     /// d(P/Q) = d(P) + d(Q) − 1; moves = Σ over down-sets of their size. `divN` parts are
-    /// counted by enumeration, stopping past `cap`.
-    pub fn estimate(&self, cap: u64) -> Result<Size, SpecError> {
-        let (positions, edges, bound) = self.node.count(cap);
+    /// counted by enumeration without storing them, stopping past `limits.max_positions`.
+    pub fn estimate(&self, limits: &Limits) -> Result<Size, SpecError> {
+        let (positions, edges, bound) = self.node.count(limits.max_positions);
         Ok(Size { positions, edges, bound })
     }
 
@@ -129,11 +129,25 @@ impl PosetExpr {
 }
 
 /// Every down-set, sorted by size then mask; None past `cap` of them.
+fn down_sets(up: &[u64], cap: u64) -> Option<Vec<u64>> {
+    let mut sets = Vec::new();
+    let complete = each_down_set(up, &mut |set| {
+        sets.push(set);
+        sets.len() as u64 <= cap
+    });
+    if !complete {
+        return None;
+    }
+    sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
+    Some(sets)
+}
+
+/// Calls `visit` on every down-set until it returns false; true when all were visited.
 ///
 /// Element ids are a linear extension (lower parts of a series union, lower chain elements and
 /// smaller divisors come first), so a backtracking walk over the ids that adds x only when
-/// everything below x is in meets each down-set once, with no hashing.
-fn down_sets(up: &[u64], cap: u64) -> Option<Vec<u64>> {
+/// everything below x is in meets each down-set once, with no hashing and no storage.
+fn each_down_set(up: &[u64], visit: &mut impl FnMut(u64) -> bool) -> bool {
     debug_assert!(up.iter().enumerate().all(|(x, &u)| u >> x << x == u), "ids are a linear extension");
     // below[x]: the elements strictly below x.
     let mut below = vec![0u64; up.len()];
@@ -145,24 +159,18 @@ fn down_sets(up: &[u64], cap: u64) -> Option<Vec<u64>> {
             below[x] |= 1 << y;
         }
     }
-    let mut sets = Vec::new();
-    if !walk(0, 0, &below, cap, &mut sets) {
-        return None;
-    }
-    sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
-    Some(sets)
+    walk(0, 0, &below, visit)
 }
 
-/// Extends `set` (a down-set of the elements before x) in every way; false once past `cap`.
-fn walk(x: usize, set: u64, below: &[u64], cap: u64, out: &mut Vec<u64>) -> bool {
+/// Extends `set` (a down-set of the elements before x) in every way; false once `visit` is.
+fn walk(x: usize, set: u64, below: &[u64], visit: &mut impl FnMut(u64) -> bool) -> bool {
     if x == below.len() {
-        out.push(set);
-        return out.len() as u64 <= cap;
+        return visit(set);
     }
-    if !walk(x + 1, set, below, cap, out) {
+    if !walk(x + 1, set, below, visit) {
         return false;
     }
-    below[x] & !set != 0 || walk(x + 1, set | 1 << x, below, cap, out)
+    below[x] & !set != 0 || walk(x + 1, set | 1 << x, below, visit)
 }
 
 /// Divisors of n except 1, ascending, by trial division up to √n.
@@ -271,13 +279,13 @@ impl Node {
             }
             Node::Atom(Atom::Divisors, _) => {
                 let up = self.up_sets_alone();
-                match down_sets(&up, cap) {
-                    Some(sets) => {
-                        let sizes = sets.iter().map(|s| u128::from(s.count_ones())).sum();
-                        (sets.len() as u128, sizes, Bound::Exact)
-                    }
-                    None => (u128::from(cap) + 1, u128::MAX, Bound::AtLeast),
-                }
+                let (mut sets, mut sizes) = (0u128, 0u128);
+                let complete = each_down_set(&up, &mut |set| {
+                    sets += 1;
+                    sizes += u128::from(set.count_ones());
+                    sets <= u128::from(cap)
+                });
+                (sets, sizes, if complete { Bound::Exact } else { Bound::AtLeast })
             }
             Node::Parallel(parts) => parts.iter().map(|p| (p.count(cap), p.elements())).fold(
                 (1, 0, Bound::Exact),
@@ -530,7 +538,7 @@ mod tests {
         for text in ["C4", "A5", "V3", "L3", "D3", "C2+A2", "(C2+A2)/C1", "C1/A2/C2+C3", "div12", "div30/C2"]
         {
             let expr = PosetExpr::parse(text).unwrap();
-            let size = expr.estimate(1000).unwrap();
+            let size = expr.estimate(&Limits::DEFAULT).unwrap();
             let graph = expr.build(&Limits::DEFAULT).unwrap();
             assert_eq!(size.positions, graph.len() as u128, "{text}");
             assert_eq!(size.edges, graph.edge_count() as u128, "{text}");

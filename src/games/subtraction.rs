@@ -7,10 +7,15 @@
 //!
 //! Every reachable size is congruent to the heap modulo g = gcd(moves), so the game is built
 //! on the scaled heap ⌊heap/g⌋ with moves s/g. When the smallest scaled move is 1 every scaled
-//! size is reachable; otherwise the reachable sizes are found by a search from the top, so
-//! memory follows the reachable sizes and never the heap.
+//! size is reachable. Otherwise the reachable sizes are top − x for x in the numerical
+//! semigroup S the moves generate, and S is known from its Apéry set: with m the smallest
+//! move, the least w_r ∈ S in each residue class r mod m, for then S ∩ (r + mℕ) = w_r + mℕ.
+//! A shortest-path search over the residues finds the w_r, and each class's positions and
+//! moves are counted in closed form; the search stops once past the budget, so its cost
+//! follows the budget, never the heap or the number of moves.
 
-use super::{Bound, Size, U64Map};
+use super::{check_size, Bound, Limits, Size, U64Map};
+use crate::error::SpecError;
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -26,89 +31,185 @@ struct Scaled {
     g: u64,
     rest: u64,
     top: u64,
+    /// The scaled moves s/g with s ≤ heap (larger ones are never playable). Invariant: sorted
+    /// ascending and distinct, as the spec's moves are.
     moves: Vec<u64>,
+}
+
+/// The reachable scaled sizes, or how far the search got before the budget stopped it.
+enum Reachable {
+    /// The Apéry set (w_r for every residue class holding a reachable size, the sizes being
+    /// top − w_r − j·m ≥ 0) and the exact number of positions and moves.
+    All { apery: Vec<u64>, positions: u128, edges: u128 },
+    /// More positions or moves than the budget: lower bounds on both.
+    Over(Size),
+}
+
+/// The least x ∈ S known per residue mod m, stored as x + 1 (0 = none yet): an array when m
+/// is within the budget's positions, else a map holding only the residues reached (each holds
+/// a distinct reachable size, so at most the budget's positions of them).
+enum Least {
+    Array(Vec<u64>),
+    Map(U64Map<u64>),
+}
+
+impl Least {
+    fn get(&self, r: u64) -> Option<u64> {
+        let stored = match self {
+            Least::Array(least) => least[r as usize],
+            Least::Map(least) => least.get(&r).copied().unwrap_or(0),
+        };
+        stored.checked_sub(1)
+    }
+
+    fn set(&mut self, r: u64, x: u64) {
+        match self {
+            Least::Array(least) => least[r as usize] = x + 1,
+            Least::Map(least) => {
+                least.insert(r, x + 1);
+            }
+        }
+    }
 }
 
 impl Scaled {
     fn new(moves: &[u64], heap: u64) -> Scaled {
         let g = moves.iter().fold(0, |acc, &s| gcd(acc, s)).max(1);
-        Scaled { g, rest: heap % g, top: heap / g, moves: moves.iter().map(|&s| s / g).collect() }
+        let top = heap / g;
+        let playable = moves.partition_point(|&s| s <= heap);
+        Scaled { g, rest: heap % g, top, moves: moves[..playable].iter().map(|&s| s / g).collect() }
     }
 
     fn all_reachable(&self) -> bool {
         self.moves.first() == Some(&1)
     }
 
-    /// The reachable scaled sizes, ascending, or None past `cap` of them.
-    fn reachable(&self, cap: u64) -> Option<Vec<u64>> {
-        let mut seen: U64Map<()> = U64Map::default();
-        seen.insert(self.top, ());
-        let mut stack = vec![self.top];
-        while let Some(h) = stack.pop() {
-            for &s in self.moves.iter().take_while(|&&s| s <= h) {
-                if seen.insert(h - s, ()).is_none() {
-                    if seen.len() as u64 > cap {
-                        return None;
-                    }
-                    stack.push(h - s);
-                }
+    /// The number of moves from scaled size h: one per scaled move s ≤ h.
+    fn degree(&self, h: u64) -> u64 {
+        self.moves.partition_point(|&s| s <= h) as u64
+    }
+
+    /// The Apéry set of S with respect to the smallest move m, by Dijkstra's algorithm over
+    /// the residues mod m (x → x + s for each move s, while x + s ≤ top), stopping as soon as
+    /// the positions or moves counted pass the budget.
+    ///
+    /// Settling w_r counts its class's positions top − w_r − j·m and their moves,
+    /// Σ_{s ≤ top−w_r} (⌊(top − w_r − s)/m⌋ + 1), in the loop over the moves that relaxes its
+    /// neighbours; so the work is at most the moves counted (≤ `max_edges` + Δ). Every value
+    /// pushed is a distinct reachable size, so the heap and the map hold at most
+    /// `max_positions` + 1. First, the top's children top − s (distinct positions) and their
+    /// moves refuse a long list of moves in one binary search per move.
+    fn reachable(&self, limits: &Limits) -> Reachable {
+        let (max_positions, max_edges) = (u128::from(limits.max_positions), u128::from(limits.max_edges));
+        let Some(&m) = self.moves.first() else {
+            return Reachable::All { apery: vec![0], positions: 1, edges: 0 };
+        };
+        let top_degree = self.moves.len() as u128;
+        let mut edges = top_degree;
+        for &s in &self.moves {
+            edges += u128::from(self.degree(self.top - s));
+            if edges > max_edges {
+                return Reachable::Over(Size { positions: top_degree + 1, edges, bound: Bound::AtLeast });
             }
         }
-        let mut sizes: Vec<u64> = seen.into_keys().collect();
-        sizes.sort_unstable();
-        Some(sizes)
+        let mut least = if m <= limits.max_positions {
+            Least::Array(vec![0; m as usize])
+        } else {
+            Least::Map(U64Map::default())
+        };
+        let mut queue = std::collections::BinaryHeap::new();
+        least.set(0, 0);
+        queue.push(std::cmp::Reverse(0u64));
+        let (mut positions, mut edges, mut pushed) = (0u128, 0u128, 1u128);
+        let mut apery = Vec::new();
+        while let Some(std::cmp::Reverse(x)) = queue.pop() {
+            if least.get(x % m) != Some(x) {
+                continue; // superseded by a smaller x in its class
+            }
+            apery.push(x);
+            let room = self.top - x;
+            positions += u128::from(room / m) + 1;
+            for &s in self.moves.iter().take_while(|&&s| s <= room) {
+                edges += u128::from((room - s) / m) + 1;
+                let y = x + s;
+                if least.get(y % m).map_or(true, |known| y < known) {
+                    least.set(y % m, y);
+                    queue.push(std::cmp::Reverse(y));
+                    pushed += 1;
+                }
+            }
+            if positions.max(pushed) > max_positions || edges > max_edges {
+                let positions = positions.max(pushed);
+                return Reachable::Over(Size { positions, edges, bound: Bound::AtLeast });
+            }
+        }
+        Reachable::All { apery, positions, edges }
     }
-}
-
-/// Moves from the scaled sizes `sizes`: one per scaled move s ≤ size.
-fn move_count(moves: &[u64], sizes: impl Iterator<Item = u64>) -> u128 {
-    sizes.map(|h| moves.iter().take_while(|&&s| s <= h).count() as u128).sum()
 }
 
 /// ⌊heap/g⌋ + 1 positions when every scaled size is reachable, with one move per scaled
-/// s ≤ size; otherwise the reachable sizes are counted, stopping past `cap`.
-pub fn estimate(moves: &[u64], heap: u64, cap: u64) -> Size {
+/// s ≤ size; otherwise the reachable sizes are counted by a search bounded by `limits`, and
+/// past them the size is a lower bound that exceeds them.
+pub fn estimate(moves: &[u64], heap: u64, limits: &Limits) -> Size {
     let game = Scaled::new(moves, heap);
     if game.all_reachable() {
         let positions = u128::from(game.top) + 1;
-        let edges = game.moves.iter().map(|&s| positions.saturating_sub(u128::from(s))).sum();
+        let edges = game.moves.iter().map(|&s| positions - u128::from(s)).sum();
         return Size { positions, edges, bound: Bound::Exact };
     }
-    match game.reachable(cap) {
-        Some(sizes) => Size {
-            positions: sizes.len() as u128,
-            edges: move_count(&game.moves, sizes.into_iter()),
-            bound: Bound::Exact,
-        },
-        None => Size { positions: u128::from(cap) + 1, edges: 0, bound: Bound::AtLeast },
+    match game.reachable(limits) {
+        Reachable::All { positions, edges, .. } => Size { positions, edges, bound: Bound::Exact },
+        Reachable::Over(size) => size,
     }
 }
 
-/// Builds the graph; `moves` sorted ascending, the instance within the budget.
-pub fn build(moves: &[u64], heap: u64) -> GameGraph {
+/// Builds the graph; `moves` sorted ascending. An instance above `limits` is refused (the
+/// same bounded search as [`estimate`]), before the graph is allocated.
+pub fn build(moves: &[u64], heap: u64, limits: &Limits) -> Result<GameGraph, SpecError> {
     let game = Scaled::new(moves, heap);
     let mut csr;
     if game.all_reachable() {
         // Ids are the scaled sizes themselves.
+        let size = estimate(moves, heap, limits);
+        check_size("subtraction", size, limits)?;
         let n = game.top as usize + 1;
-        csr = CsrBuilder::with_capacity(n, n * moves.len());
+        csr = CsrBuilder::with_capacity(n, size.edges as usize);
         for h in 0..=game.top {
             csr.targets.extend(game.moves.iter().take_while(|&&s| s <= h).map(|&s| (h - s) as u32));
             csr.end_position();
         }
         if game.g == 1 {
-            return GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![game.top + 1]));
+            return Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![game.top + 1])));
         }
         let heaps = (0..=game.top).map(|h| game.rest + game.g * h).collect();
-        return GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps));
+        return Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps)));
     }
-    let sizes = game.reachable(u64::MAX).unwrap_or_default();
+    let (apery, edges) = match game.reachable(limits) {
+        Reachable::All { apery, edges, .. } => (apery, edges),
+        Reachable::Over(size) => {
+            // Over is past a limit, so check_size refuses it; the fallback only keeps this total.
+            check_size("subtraction", size, limits)?;
+            return Err(SpecError::TooLarge {
+                family: "subtraction",
+                what: "positions",
+                size: size.positions,
+                bound: Bound::AtLeast,
+                budget: limits.max_positions,
+            });
+        }
+    };
+    // The reachable sizes: top − w − j·m for each class's w, ascending.
+    // With no playable move, the top alone.
+    let m = game.moves.first().copied().unwrap_or(u64::MAX);
+    let mut sizes: Vec<u64> =
+        apery.iter().flat_map(|&w| (0..=(game.top - w) / m).map(move |j| game.top - w - j * m)).collect();
+    sizes.sort_unstable();
     let id_of: U64Map<u32> = sizes.iter().enumerate().map(|(i, &h)| (h, i as u32)).collect();
-    csr = CsrBuilder::with_capacity(sizes.len(), sizes.len() * moves.len());
+    csr = CsrBuilder::with_capacity(sizes.len(), edges as usize);
     for &h in &sizes {
         csr.targets.extend(game.moves.iter().take_while(|&&s| s <= h).map(|&s| id_of[&(h - s)]));
         csr.end_position();
     }
     let heaps = sizes.into_iter().map(|h| game.rest + game.g * h).collect();
-    GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps))
+    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps)))
 }

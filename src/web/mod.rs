@@ -38,12 +38,16 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 
 /// Analyses the game given by `spec` (e.g. `game=subtraction&moves=1,2&heap=6`) and returns
 /// the report as JSON; with `positions`, the report lists every position in `nodes`.
+/// Built within the page's budget, [`Limits::PAGE`], like everything the page builds.
 ///
 /// # Errors
 /// A bad or too large spec throws a JS `Error`-like value carrying the core's message.
 #[wasm_bindgen]
 pub fn analyse(spec: &str, positions: bool) -> Result<String, JsValue> {
-    let report = crate::report::analyse(spec, positions).map_err(refused)?;
+    let parsed = GameSpec::parse(spec).map_err(refused)?;
+    let graph = games::build(&parsed, &Limits::PAGE).map_err(refused)?;
+    let options = crate::report::Options { positions, ..crate::report::Options::default() };
+    let report = crate::report::Report::new(&parsed, &graph, &options).map_err(refused)?;
     serde_json::to_string(&report)
         .map_err(|err| JsValue::from_str(&format!("Could not encode the report: {err}.")))
 }
@@ -76,8 +80,8 @@ struct Estimate {
 #[wasm_bindgen]
 pub fn estimate(spec: &str) -> Result<JsValue, JsValue> {
     let parsed = GameSpec::parse(spec).map_err(refused)?;
-    let size = games::estimate(&parsed).map_err(refused)?;
     let limits = Limits::PAGE;
+    let size = games::estimate(&parsed, &limits).map_err(refused)?;
     let refused = games::check_size(parsed.family.name(), size, &limits).err().map(|e| e.to_string());
     to_js(&Estimate {
         game: parsed.to_string(),

@@ -1,0 +1,139 @@
+//! Refusals cost at most about the budget: every instance above it is refused in well under a
+//! second, before memory in proportion to the instance is allocated, and look-ups by label
+//! cost what the label costs, not what the graph does.
+
+use std::time::{Duration, Instant};
+
+use impartial::games::{estimate, Bound, Size};
+use impartial::{build, GameSpec, Limits, SpecError};
+
+/// Well under a second even in a debug build on a busy machine; the old code took from
+/// 15 s (release) to hours on these inputs.
+const QUICK: Duration = Duration::from_millis(900);
+
+fn list(range: std::ops::RangeInclusive<u64>) -> String {
+    range.map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn sized(spec: &str, limits: &Limits) -> Size {
+    estimate(&GameSpec::parse(spec).unwrap(), limits).unwrap()
+}
+
+/// Asserts the spec is refused as too large, quickly, by `build` under `limits`.
+fn refused_quickly(spec: &str, limits: &Limits) {
+    let parsed = GameSpec::parse(spec).unwrap();
+    let start = Instant::now();
+    let result = build(&parsed, limits);
+    let took = start.elapsed();
+    let shown = &spec[..spec.len().min(60)];
+    assert!(matches!(result, Err(SpecError::TooLarge { .. })), "{shown}… was not refused as too large");
+    assert!(took < QUICK, "{shown}… took {took:?} to refuse");
+}
+
+#[test]
+fn subtraction_games_without_the_move_1_are_refused_within_the_budget_s_work() {
+    for limits in [Limits::DEFAULT, Limits::PAGE] {
+        // Every size but 1 is reachable, with ~1,000 moves each: 4·10^9 moves.
+        refused_quickly(&format!("game=subtraction&moves={}&heap=3999000", list(2..=1001)), &limits);
+        refused_quickly(&format!("game=subtraction&moves={}&heap=3999000", list(2..=20001)), &limits);
+        // Sparse reachable sizes far apart: no bitset over the heap.
+        refused_quickly(
+            &format!("game=subtraction&moves={}&heap=1000000000000", list(20000..=40000)),
+            &limits,
+        );
+        refused_quickly("game=subtraction&moves=1000,1001&heap=1000000000", &limits);
+        refused_quickly("game=subtraction&moves=2,3&heap=18446744073709551615", &limits);
+        // Few positions, but each with many moves.
+        refused_quickly(&format!("game=subtraction&moves={}&heap=60000", list(3..=9000)), &limits);
+    }
+}
+
+#[test]
+fn a_refusal_past_the_moves_budget_names_the_moves() {
+    let spec = format!("game=subtraction&moves={}&heap=3999000", list(2..=1001));
+    let size = sized(&spec, &Limits::DEFAULT);
+    assert_eq!(size.bound, Bound::AtLeast);
+    assert!(size.edges > 40_000_000 && size.positions <= 4_000_000, "{size:?}");
+}
+
+#[test]
+fn the_page_budget_stops_the_count_sooner() {
+    // 1,000,000 reachable sizes (all but 999,999): counted exactly under the CLI's budget, but the page's
+    // count stops past its own 200,000 positions.
+    let spec = "game=subtraction&moves=2,3&heap=1000000";
+    let cli = sized(spec, &Limits::DEFAULT);
+    assert_eq!((cli.positions, cli.edges, cli.bound), (1_000_000, 1_999_995, Bound::Exact));
+    let page = sized(spec, &Limits::PAGE);
+    assert_eq!(page.bound, Bound::AtLeast);
+    assert!(page.positions > 200_000 && page.positions < 1_000_000, "{page:?}");
+    // The same for a poset whose down-sets are counted one by one (div30030 has 7,828,353).
+    let page = sized("game=poset&poset=div30030", &Limits::PAGE);
+    assert_eq!((page.positions, page.bound), (200_001, Bound::AtLeast));
+}
+
+#[test]
+fn counted_sizes_agree_with_the_graphs_built() {
+    for spec in [
+        "game=subtraction&moves=2,5&heap=40",
+        "game=subtraction&moves=4,6,9&heap=1000",
+        "game=subtraction&moves=6,10,15&heap=200",
+        "game=subtraction&moves=3,100&heap=7",
+        "game=subtraction&moves=5&heap=3",
+        "game=subtraction&moves=11,12&heap=1",
+        "game=subtraction&moves=100000000000,100000000001&heap=1000000000000",
+        "game=subtraction&moves=1000000,1000001&heap=300000000",
+        "game=poset&poset=div60",
+        "game=poset&poset=div30/C2+A3",
+    ] {
+        let parsed = GameSpec::parse(spec).unwrap();
+        let size = estimate(&parsed, &Limits::DEFAULT).unwrap();
+        let graph = build(&parsed, &Limits::DEFAULT).unwrap();
+        assert_eq!(size.bound, Bound::Exact, "{spec}");
+        assert_eq!((size.positions, size.edges), (graph.len() as u128, graph.edge_count() as u128), "{spec}");
+    }
+}
+
+#[test]
+fn moves_larger_than_the_heap_cost_nothing() {
+    // 20,000 moves no position can play: the graph is that of moves=1 (and of moves=2,3), and
+    // building it reserves room for its own moves only (the old code reserved 4·10^6 · 20,001).
+    let unplayable = list(10_000_000..=10_020_000);
+    let graph = build(
+        &GameSpec::parse(&format!("game=subtraction&moves=1,{unplayable}&heap=3999998")).unwrap(),
+        &Limits::DEFAULT,
+    )
+    .unwrap();
+    assert_eq!((graph.len(), graph.edge_count()), (3_999_999, 3_999_998));
+    let graph = build(
+        &GameSpec::parse(&format!("game=subtraction&moves=2,3,{unplayable}&heap=1000000")).unwrap(),
+        &Limits::DEFAULT,
+    )
+    .unwrap();
+    assert_eq!((graph.len(), graph.edge_count()), (1_000_000, 1_999_995));
+}
+
+#[test]
+fn a_poset_count_past_the_budget_is_a_true_lower_bound() {
+    // The old count claimed more than 10^30 moves; a lower bound is the moves seen so far.
+    let size = sized("game=poset&poset=div30030", &Limits::DEFAULT);
+    assert_eq!((size.positions, size.bound), (4_000_001, Bound::AtLeast));
+    assert!(size.edges >= size.positions && size.edges < 64 * size.positions, "{size:?}");
+}
+
+#[test]
+fn refusals_of_every_family_are_quick() {
+    for spec in [
+        "game=wythoff&heaps=18446744073709551615,18446744073709551615",
+        "game=wythoff&heaps=10000000,10000000",
+        "game=chomp&rows=18446744073709551615&cols=18446744073709551615",
+        "game=chomp&rows=1&cols=18446744073709551615",
+        "game=silver-dollar&coins=64&squares=18446744073709551615",
+        "game=turning-turtles&coins=18446744073709551615",
+        "game=nim&heaps=18446744073709551615,18446744073709551615,18446744073709551615",
+        "game=poset&poset=div30030",
+        "game=poset&poset=A64",
+    ] {
+        refused_quickly(spec, &Limits::DEFAULT);
+        refused_quickly(spec, &Limits::PAGE);
+    }
+}
