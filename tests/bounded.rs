@@ -137,3 +137,13 @@ fn refusals_of_every_family_are_quick() {
         refused_quickly(spec, &Limits::PAGE);
     }
 }
+
+#[test]
+fn wythoff_moves_are_counted_exactly_at_any_size() {
+    // Σ_x Σ_y (x + y + min(x, y)) over x, y ≤ n, summed here by t = min(x, y) rows instead.
+    let n: u128 = 20_000_000;
+    let sum_xy = 2 * (n * (n + 1) / 2) * (n + 1);
+    let sum_min: u128 = (1..=n).map(|t| (n - t + 1) * (n - t + 1)).sum();
+    let size = sized("game=wythoff&heaps=20000000,20000000", &Limits::DEFAULT);
+    assert_eq!((size.positions, size.edges, size.bound), ((n + 1) * (n + 1), sum_xy + sum_min, Bound::Exact));
+}

@@ -14,13 +14,23 @@ pub fn estimate([a, b]: [u64; 2]) -> Size {
     // Σ_x Σ_y (x + y + min(x, y)), with Σ_{x≤a,y≤b} min(x,y) = Σ_{t=1}^{min(a,b)} (a−t+1)(b−t+1).
     let sum_x = (a * (a + 1) / 2).saturating_mul(b + 1);
     let sum_y = (b * (b + 1) / 2).saturating_mul(a + 1);
-    let sum_min: u128 = if a.min(b) > 10_000_000 {
-        u128::MAX
-    } else {
-        (1..=a.min(b)).map(|t| (a - t + 1) * (b - t + 1)).sum()
-    };
+    let sum_min = sum_of_min(a, b).unwrap_or(u128::MAX);
     let edges = sum_x.saturating_add(sum_y).saturating_add(sum_min);
     Size { positions, edges, bound: Bound::Exact }
+}
+
+/// Σ_{u=0}^{m−1} (a−u)(b−u) with m = min(a, b), in closed form (a loop over m would cost
+/// time in proportion to the heaps before any refusal): m·ab − (a+b)·m(m−1)/2 + (m−1)m(2m−1)/6.
+/// None when it does not fit in u128 (the positions alone are then far above any budget).
+fn sum_of_min(a: u128, b: u128) -> Option<u128> {
+    let m = a.min(b);
+    if m == 0 {
+        return Some(0);
+    }
+    let linear = (m * (m - 1) / 2).checked_mul(a + b)?;
+    // (m−1)m(2m−1) is divisible by 6; divide m(m−1) by 2 first to stay in range longer.
+    let square = (m * (m - 1) / 2).checked_mul(2 * m - 1)? / 3;
+    m.checked_mul(a)?.checked_mul(b)?.checked_sub(linear)?.checked_add(square)
 }
 
 /// Builds the graph; sizes within the budget.
@@ -49,6 +59,15 @@ mod tests {
         let size = estimate([2, u64::MAX]);
         assert_eq!(size.positions, 3 * (u128::from(u64::MAX) + 1));
         assert!(size.edges >= size.positions, "moves wrapped around: {size:?}");
+    }
+
+    #[test]
+    fn the_sum_of_minima_is_the_loop_it_replaces() {
+        for (a, b) in [(0, 0), (0, 7), (1, 1), (3, 5), (6, 6), (9, 4), (100, 37)] {
+            let looped: u128 = (1..=a.min(b)).map(|t| (a - t + 1) * (b - t + 1)).sum();
+            assert_eq!(sum_of_min(a, b), Some(looped), "{a},{b}");
+        }
+        assert_eq!(sum_of_min(u128::from(u64::MAX), u128::from(u64::MAX)), None);
     }
 
     #[test]
