@@ -91,12 +91,12 @@ impl GameSpec {
 
     /// Builds a spec from already split `key=value` pairs; every key must belong to the game.
     pub fn from_pairs(pairs: &[(String, String)]) -> Result<GameSpec, SpecError> {
-        let mut seen: Vec<&str> = Vec::new();
+        // A set, not a list: a 256 KiB spec may hold tens of thousands of keys.
+        let mut seen = std::collections::HashSet::with_capacity(pairs.len());
         for (key, _) in pairs {
-            if seen.contains(&key.as_str()) {
+            if !seen.insert(key.as_str()) {
                 return Err(SpecError::DuplicateKey(clipped(key)));
             }
-            seen.push(key);
         }
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         let family_name = get("game").ok_or_else(|| {

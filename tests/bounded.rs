@@ -147,3 +147,32 @@ fn wythoff_moves_are_counted_exactly_at_any_size() {
     let size = sized("game=wythoff&heaps=20000000,20000000", &Limits::DEFAULT);
     assert_eq!((size.positions, size.edges, size.bound), ((n + 1) * (n + 1), sum_xy + sum_min, Bound::Exact));
 }
+
+#[test]
+fn a_spec_with_tens_of_thousands_of_keys_is_read_in_linear_time() {
+    // ~46,000 distinct short keys in 256 KiB: the old duplicate check compared each key with all
+    // the earlier ones (10^9 comparisons).
+    let mut keys = Vec::new();
+    let mut length = 0;
+    'outer: for a in b'a'..=b'z' {
+        for b in b'a'..=b'z' {
+            for c in b'a'..=b'z' {
+                for d in b'a'..=b'z' {
+                    let key = String::from_utf8(vec![a, b, c, d]).unwrap();
+                    length += key.len() + 2;
+                    if length > 250_000 {
+                        break 'outer;
+                    }
+                    keys.push(format!("{key}="));
+                }
+            }
+        }
+    }
+    let spec = format!("game=nim&heaps=1&{}", keys.join("&"));
+    assert!(keys.len() > 40_000 && spec.len() <= impartial::spec::MAX_SPEC_BYTES);
+    let start = Instant::now();
+    let err = GameSpec::parse(&spec).unwrap_err().to_string();
+    let took = start.elapsed();
+    assert!(err.contains("takes no key 'aaaa'"), "{err}");
+    assert!(took < Duration::from_millis(300), "took {took:?}");
+}
