@@ -15,7 +15,8 @@ use crate::games::Binomials;
 /// so that a million-position graph does not hold a million strings.
 #[derive(Debug, Clone)]
 pub(crate) enum Labels {
-    /// Subtraction games: the heap size of each id. Invariant: strictly increasing.
+    /// Subtraction games: the heap size of each id. Invariant: strictly increasing (so a
+    /// label is found by binary search).
     Heaps(Vec<u64>),
     /// Mixed-radix ids (Nim, Wythoff, and subtraction games whose ids are the heap sizes):
     /// `radices[i]` = heap i's size + 1; the last heap varies fastest.
@@ -28,6 +29,8 @@ pub(crate) enum Labels {
     /// (a_i = λ_{parts−1−i} + i); `transposed` when the parts are columns, not rows.
     Partitions { binomials: Binomials, parts: u32, largest: u32, transposed: bool },
     /// Poset games: each position's set of remaining elements, named by `names`.
+    /// Invariant: `masks` sorted by (number of elements, mask), so a label is found by binary
+    /// search; `names` distinct, none containing `,`, `{` or `}`.
     Masks { masks: Vec<u64>, names: Vec<String> },
     /// Families that store their labels outright (custom graphs, G*).
     Stored(Vec<String>),
@@ -147,10 +150,103 @@ impl GameGraph {
         }
     }
 
-    /// The id of the position with this label, if there is one (a linear scan: for tests,
-    /// the CLI and hover look-ups, not hot paths).
+    /// The id of the position with this label, if there is one.
+    ///
+    /// The inverse of [`GameGraph::label`]: the label is parsed back into the id (mixed radix,
+    /// combinadic rank, bit mask, or a binary search), so the cost follows the label's length
+    /// and nothing is allocated in proportion to the graph; only stored labels are scanned.
+    /// Only the canonical spelling matches (no spaces, signs or leading zeros), as before.
     pub fn find(&self, label: &str) -> Option<usize> {
-        (0..self.len()).find(|&v| self.label(v) == label)
+        let id = match &self.labels {
+            Labels::Heaps(heaps) => heaps.binary_search(&number(label)?).ok()? as u64,
+            Labels::MixedRadix(radices) => {
+                let mut parts = label.split(',');
+                let mut id = 0u64;
+                for &radix in radices {
+                    let digit = number(parts.next()?)?;
+                    if digit >= radix {
+                        return None;
+                    }
+                    id = id.checked_mul(radix)?.checked_add(digit)?;
+                }
+                if parts.next().is_some() {
+                    return None;
+                }
+                id
+            }
+            Labels::Coins(m) => {
+                if label.len() != *m as usize {
+                    return None;
+                }
+                let mut id = 0u64;
+                for (i, c) in label.bytes().enumerate() {
+                    match c {
+                        b'H' => id |= 1 << i,
+                        b'T' => {}
+                        _ => return None,
+                    }
+                }
+                id
+            }
+            Labels::Subsets { binomials, coins, squares } => {
+                let set = increasing(label, *coins as usize, *squares)?;
+                if set.len() != *coins as usize {
+                    return None;
+                }
+                set.iter()
+                    .enumerate()
+                    .fold(0u64, |rank, (i, &a)| rank.saturating_add(binomials.get(a as usize, i + 1)))
+            }
+            Labels::Partitions { binomials, parts, largest, transposed } => {
+                // The label lists the non-empty rows, each at most `width` long, non-increasing.
+                let (rows_at_most, width) = if *transposed { (*largest, *parts) } else { (*parts, *largest) };
+                let mut rows = Vec::new();
+                for part in label.split(',') {
+                    let row = u32::try_from(number(part)?).ok()?;
+                    if row == 0 || row > width || rows.last().is_some_and(|&last| row > last) {
+                        return None;
+                    }
+                    rows.push(row);
+                    if rows.len() > rows_at_most as usize {
+                        return None;
+                    }
+                }
+                // λ_j, the parts (columns when transposed), each at most `largest`; the column
+                // heights are the number of rows longer than j (rows are non-increasing).
+                let lambda = |j: usize| -> u32 {
+                    if *transposed {
+                        rows.partition_point(|&r| r as usize > j) as u32
+                    } else {
+                        rows.get(j).copied().unwrap_or(0)
+                    }
+                };
+                let k = *parts as usize;
+                // Rank = Σ C(a_i, i+1) with a_i = λ_{k−1−i} + i; rank ≥ 1 as the board is not empty.
+                let rank = (0..k).fold(0u64, |rank, i| {
+                    rank.saturating_add(binomials.get(lambda(k - 1 - i) as usize + i, i + 1))
+                });
+                rank.checked_sub(1)?
+            }
+            Labels::Masks { masks, names } => {
+                let inside = label.strip_prefix('{')?.strip_suffix('}')?;
+                let mut mask = 0u64;
+                let mut last: Option<usize> = None;
+                if !inside.is_empty() {
+                    for name in inside.split(',') {
+                        let i = names.iter().position(|n| n == name)?;
+                        if last.is_some_and(|l| i <= l) {
+                            return None;
+                        }
+                        last = Some(i);
+                        mask |= 1 << i;
+                    }
+                }
+                let key = (mask.count_ones(), mask);
+                masks.binary_search_by_key(&key, |&m| (m.count_ones(), m)).ok()? as u64
+            }
+            Labels::Stored(labels) => labels.iter().position(|l| l == label)? as u64,
+        };
+        usize::try_from(id).ok().filter(|&v| v < self.len())
     }
 
     /// G* of seed 000 §2: this graph with a fictitious start v* whose only move is v* → v0.
@@ -166,6 +262,32 @@ impl GameGraph {
         labels.push(FICTITIOUS_START.to_string());
         GameGraph::from_csr(offsets, targets, Labels::Stored(labels))
     }
+}
+
+/// A whole number as [`GameGraph::label`] writes it: digits only, no leading zero (but `0`).
+fn number(text: &str) -> Option<u64> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text.len() == 1 || !text.starts_with('0'));
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// At most `most` comma-separated numbers, strictly increasing, each below `upper`; None for
+/// anything else, and after reading at most `most` + 1 parts.
+fn increasing(label: &str, most: usize, upper: u32) -> Option<Vec<u32>> {
+    let mut set: Vec<u32> = Vec::new();
+    for part in label.split(',') {
+        let a = u32::try_from(number(part)?).ok()?;
+        if a >= upper || set.last().is_some_and(|&last| a <= last) || set.len() == most {
+            return None;
+        }
+        set.push(a);
+    }
+    Some(set)
 }
 
 fn join(values: &[u32]) -> String {

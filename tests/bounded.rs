@@ -176,3 +176,18 @@ fn a_spec_with_tens_of_thousands_of_keys_is_read_in_linear_time() {
     assert!(err.contains("takes no key 'aaaa'"), "{err}");
     assert!(took < Duration::from_millis(300), "took {took:?}");
 }
+
+#[test]
+fn a_label_is_found_without_scanning_the_graph() {
+    let graph =
+        build(&GameSpec::parse("game=subtraction&moves=1&heap=999999").unwrap(), &Limits::DEFAULT).unwrap();
+    let start = Instant::now();
+    for i in 0..1000u64 {
+        assert_eq!(graph.find(&(999_000 + i).to_string()), Some(999_000 + i as usize));
+        assert_eq!(graph.find(&(1_000_000 + i).to_string()), None);
+        assert_eq!(graph.find("not a heap"), None);
+    }
+    let took = start.elapsed();
+    // The old scan formatted a million labels per look-up.
+    assert!(took < Duration::from_millis(100), "3,000 look-ups took {took:?}");
+}

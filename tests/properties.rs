@@ -286,8 +286,81 @@ proptest! {
     }
 }
 
+/// Small instances of every family (and of G*, whose labels are stored).
+fn every_family_small() -> Vec<GameGraph> {
+    let specs = [
+        "game=subtraction&moves=1,3,4&heap=20",
+        "game=subtraction&moves=2,4&heap=13",
+        "game=subtraction&moves=3,5&heap=23",
+        "game=subtraction&moves=4,6,9&heap=40",
+        "game=nim&heaps=3,0,5",
+        "game=nim&heaps=2,2,1,3",
+        "game=wythoff&heaps=4,6",
+        "game=turning-turtles&coins=5",
+        "game=silver-dollar&coins=3&squares=7",
+        "game=silver-dollar&coins=1&squares=5",
+        "game=chomp&rows=3&cols=4",
+        "game=chomp&rows=4&cols=2",
+        "game=chomp&rows=1&cols=5",
+        "game=poset&poset=(C2+A2)/C1",
+        "game=poset&poset=div60",
+        "game=dag&edges=v0-a,v0-b,v0-d,a-b,a-c,b-c,b-d,c-d&root=v0",
+    ];
+    let mut graphs: Vec<GameGraph> =
+        specs.iter().map(|s| build(&GameSpec::parse(s).unwrap(), &Limits::DEFAULT).unwrap()).collect();
+    graphs.push(graphs[0].with_fictitious_start());
+    graphs
+}
+
+#[test]
+fn find_inverts_label_on_every_family() {
+    for graph in every_family_small() {
+        for v in 0..graph.len() {
+            assert_eq!(
+                graph.find(&graph.label(v)),
+                Some(v),
+                "{:?} of {}",
+                graph.label(v),
+                graph.label(graph.root())
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any text is found exactly when it is some position's label, and never panics: mangled
+    /// labels (doubled or stray commas, signs, spaces, leading zeros, huge numbers, extra or
+    /// missing parts) give None.
+    #[test]
+    fn find_accepts_exactly_the_labels(
+        family in 0usize..17,
+        v in any::<prop::sample::Index>(),
+        edit in 0usize..12,
+        text in "[0-9,{}HTv* +-]{0,12}",
+    ) {
+        let graphs = every_family_small();
+        let graph = &graphs[family];
+        let label = graph.label(v.index(graph.len()));
+        let candidate = match edit {
+            0 => text,
+            1 => format!("{label},"),
+            2 => format!(",{label}"),
+            3 => label.replacen(',', ",,", 1),
+            4 => format!("-{label}"),
+            5 => format!(" {label}"),
+            6 => format!("{label} "),
+            7 => format!("0{label}"),
+            8 => format!("{label},0"),
+            9 => format!("{label}99999999999999999999999"),
+            10 => "18446744073709551616,1".to_string(),
+            _ => label.split(',').next().unwrap_or("").to_string(),
+        };
+        let labels: Vec<String> = (0..graph.len()).map(|w| graph.label(w)).collect();
+        let expected = labels.iter().position(|l| *l == candidate);
+        prop_assert_eq!(graph.find(&candidate), expected, "{:?}", candidate);
+    }
 
     /// The reachable heaps of a subtraction game, as counted and built, against a plain search
     /// over heap sizes written from the rules.
