@@ -33,7 +33,10 @@ pub fn build(coins: u64, squares: u64) -> GameGraph {
     let (k, m) = (coins as usize, squares as u32);
     let binomials = Binomials::new(m as usize, k);
     let positions = binomial_u128(u128::from(squares), u128::from(coins)) as u64;
-    let mut csr = CsrBuilder::with_capacity(positions as usize, positions as usize * k);
+    // k·C(m, k+1) moves (see `estimate`): reserving k per position would over-reserve up to
+    // k-fold when the coins are packed (60 coins on 64 squares: 38M slots for 2.5M moves).
+    let edges = binomial_u128(u128::from(squares), u128::from(coins) + 1).saturating_mul(u128::from(coins));
+    let mut csr = CsrBuilder::with_capacity(positions as usize, edges as usize);
     let mut placed = vec![0u32; k];
     for id in 0..positions {
         binomials.unrank(id, &mut placed, m);
