@@ -57,7 +57,8 @@ pub enum Bound {
     Exact,
     /// The true size is at most this.
     AtMost,
-    /// The true size is at least this (a count stopped at the budget).
+    /// The true size is at least this (a count stopped past the budget, or a bound that needed
+    /// no count, such as the positions top − j·m of a subtraction game).
     AtLeast,
 }
 
