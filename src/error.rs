@@ -24,6 +24,8 @@ pub enum SpecError {
     BadValue { key: String, value: String, allowed: String },
     /// The instance is larger than the budget (estimated before building).
     TooLarge { family: &'static str, what: &'static str, size: u128, bound: Bound, budget: u64 },
+    /// Output that would be longer than the output budget (estimated before writing).
+    OutputTooLarge { what: &'static str, bytes: u64, budget: u64 },
     /// A custom graph with several positions that no move reaches, and no `root` to choose one.
     NeedsRoot { sources: Vec<String> },
     /// A custom graph with a cycle through `node`.
@@ -67,6 +69,12 @@ impl fmt::Display for SpecError {
                     group_digits(u128::from(*budget))
                 )
             }
+            SpecError::OutputTooLarge { what, bytes, budget } => write!(
+                f,
+                "{what} would write about {} MB for this game, above the output budget of {} MB; leave it out or choose a smaller instance.",
+                group_digits(u128::from(bytes.div_ceil(1 << 20))),
+                group_digits(u128::from(budget >> 20))
+            ),
             SpecError::NeedsRoot { sources } => write!(
                 f,
                 "The custom graph has several positions that no move reaches ({}); name the start with root=NAME.",

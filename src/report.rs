@@ -2,7 +2,7 @@
 //! [`Report`] per game, plus a plain-text rendering. The JSON field names are a public
 //! interface, documented in README.
 
-use std::collections::HashMap;
+use std::io::Write;
 
 use serde::Serialize;
 
@@ -108,6 +108,108 @@ pub struct NodeReport {
     pub mex: Option<String>,
 }
 
+/// The most text `--positions` may write, in bytes (estimated from the labels before anything
+/// is written): enough for every game of a few hundred thousand positions, and written in
+/// seconds. A larger listing is refused with a sentence saying so.
+pub const OUTPUT_BUDGET: u64 = 256 << 20;
+
+/// What lists a game's positions one at a time ([`Report::with_positions`]): the analysis and
+/// the per-position switchability, kept so that no [`NodeReport`] has to be held for more
+/// than the moment it is written.
+pub struct Positions<'g> {
+    graph: &'g GameGraph,
+    analysis: Analysis,
+    switchability_bound: Vec<u32>,
+    switchability: Option<Vec<Option<u32>>>,
+}
+
+impl Positions<'_> {
+    /// Every position's label, in id order: each label is made once, however many moves lead
+    /// to it.
+    pub fn labels(&self) -> Vec<String> {
+        (0..self.graph.len()).map(|v| self.graph.label(v)).collect()
+    }
+
+    /// Position `v`'s entry, with `label(w)` naming each position.
+    pub fn node(&self, v: usize, label: impl Fn(usize) -> String) -> NodeReport {
+        let (graph, analysis) = (self.graph, &self.analysis);
+        NodeReport {
+            label: label(v),
+            grundy: analysis.grundy.as_ref().map(|h| h[v]),
+            outcome: analysis.outcome[v].as_str(),
+            critical: analysis.critical[v],
+            moves: graph.moves(v).iter().map(|&w| label(w as usize)).collect(),
+            optimal_moves: analysis.optimal_moves(graph, v).map(&label).collect(),
+            switchability_bound: self.switchability_bound[v],
+            switchability: self.switchability.as_ref().and_then(|e| e[v]),
+            mex: analysis.grundy.as_ref().map(|h| mex_text(graph, h, v)),
+        }
+    }
+
+    /// About how many bytes listing every position writes (JSON; the text form is shorter):
+    /// each label once for itself and up to twice per move into it (`moves`, `optimal_moves`),
+    /// plus each entry's fixed fields. The sentence refusing a listing over [`OUTPUT_BUDGET`].
+    pub fn check_output(&self, labels: &[String]) -> Result<(), SpecError> {
+        let graph = self.graph;
+        let per_position: u64 = labels.iter().map(|l| l.len() as u64 + 160).sum();
+        let per_move: u64 = graph.targets().iter().map(|&w| 2 * (labels[w as usize].len() as u64 + 8)).sum();
+        let bytes = per_position + per_move;
+        if bytes > OUTPUT_BUDGET {
+            return Err(SpecError::OutputTooLarge { what: "--positions", bytes, budget: OUTPUT_BUDGET });
+        }
+        Ok(())
+    }
+
+    /// Writes the report as JSON with `nodes`, one position at a time (the same object that
+    /// serialising a report with `nodes` gives, `nodes` last).
+    pub fn write_json(
+        &self,
+        report: &Report,
+        labels: &[String],
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        let head = serde_json::to_string(report)?;
+        out.write_all(&head.as_bytes()[..head.len() - 1])?;
+        out.write_all(b",\"nodes\":[")?;
+        for v in 0..self.graph.len() {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, &self.node(v, |w| labels[w].clone()))?;
+        }
+        out.write_all(b"]}\n")
+    }
+
+    /// Writes the text report followed by its table of positions, one line at a time.
+    pub fn write_text(
+        &self,
+        report: &Report,
+        labels: &[String],
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        out.write_all(report.to_text().as_bytes())?;
+        out.write_all(b"\nlabel\tgrundy\toutcome\tcritical\ts(v)\tmoves\n")?;
+        for v in 0..self.graph.len() {
+            writeln!(out, "{}", node_line(&self.node(v, |w| labels[w].clone())))?;
+        }
+        Ok(())
+    }
+}
+
+/// One row of the text table of positions.
+fn node_line(node: &NodeReport) -> String {
+    let s = node.switchability.map_or(format!("≤{}", node.switchability_bound), |s| s.to_string());
+    format!(
+        "{}\t{}\t{}\t{}\t{}\t{}",
+        node.label,
+        node.grundy.map_or("-".into(), |g| g.to_string()),
+        node.outcome,
+        if node.critical { "yes" } else { "no" },
+        s,
+        node.moves.join(" ")
+    )
+}
+
 /// Parses, builds and analyses a spec in one call.
 pub fn analyse(spec_text: &str, with_positions: bool) -> Result<Report, SpecError> {
     analyse_with(spec_text, &Options { positions: with_positions, ..Options::default() })
@@ -131,6 +233,22 @@ pub fn parse_strategy(text: &str) -> Result<Vec<(String, String)>, SpecError> {
 
 impl Report {
     pub fn new(spec: &GameSpec, graph: &GameGraph, options: &Options) -> Result<Report, SpecError> {
+        let (mut report, positions) = Report::with_positions(spec, graph, options)?;
+        if options.positions {
+            let labels = positions.labels();
+            report.nodes = Some((0..graph.len()).map(|v| positions.node(v, |w| labels[w].clone())).collect());
+        }
+        Ok(report)
+    }
+
+    /// The report without `nodes`, and what lists them: for output that writes the positions
+    /// one at a time ([`Positions::write_json`], [`Positions::write_text`]) instead of holding
+    /// them all. `options.positions` is ignored here.
+    pub fn with_positions<'g>(
+        spec: &GameSpec,
+        graph: &'g GameGraph,
+        options: &Options,
+    ) -> Result<(Report, Positions<'g>), SpecError> {
         let analysis = Analysis::new(graph, spec.play);
         let root = graph.root();
         let fictitious_start = analysis.outcome[root] == Outcome::P;
@@ -149,27 +267,13 @@ impl Report {
             }
             _ => (None, None),
         };
-        let node = |v: usize| NodeReport {
-            label: graph.label(v),
-            grundy: analysis.grundy.as_ref().map(|h| h[v]),
-            outcome: analysis.outcome[v].as_str(),
-            critical: analysis.critical[v],
-            moves: graph.moves(v).iter().map(|&w| graph.label(w as usize)).collect(),
-            optimal_moves: analysis.optimal_moves(graph, v).map(|w| graph.label(w)).collect(),
-            switchability_bound: bounds_s[v],
-            switchability: exact.as_ref().and_then(|e| e[v]),
-            mex: analysis.grundy.as_ref().map(|h| mex_text(graph, h, v)),
-        };
-        let nodes = options.positions.then(|| (0..graph.len()).map(node).collect());
-        let from = match &options.from {
-            Some(label) => Some(node(position_named(graph, label, "position")?)),
-            None => None,
-        };
+        let from =
+            options.from.as_deref().map(|label| position_named(graph, label, "position")).transpose()?;
         let strategy = match &options.strategy {
             Some(entries) => Some(check_strategy(graph, entries, spec.play, role)?),
             None => None,
         };
-        Ok(Report {
+        let mut report = Report {
             game: spec.to_string(),
             play: spec.play.as_str(),
             positions: graph.len(),
@@ -193,10 +297,13 @@ impl Report {
             optimal_strategy_checked,
             subtraction_period,
             period_search_limit,
-            nodes,
-            from,
+            nodes: None,
+            from: None,
             strategy,
-        })
+        };
+        let positions = Positions { graph, analysis, switchability_bound: bounds_s, switchability: exact };
+        report.from = from.map(|v| positions.node(v, |w| graph.label(w)));
+        Ok((report, positions))
     }
 
     /// The plain-text summary the CLI prints.
@@ -321,17 +428,7 @@ impl Report {
             line(String::new());
             line("label\tgrundy\toutcome\tcritical\ts(v)\tmoves".into());
             for node in nodes {
-                let s =
-                    node.switchability.map_or(format!("≤{}", node.switchability_bound), |s| s.to_string());
-                line(format!(
-                    "{}\t{}\t{}\t{}\t{}\t{}",
-                    node.label,
-                    node.grundy.map_or("-".into(), |g| g.to_string()),
-                    node.outcome,
-                    if node.critical { "yes" } else { "no" },
-                    s,
-                    node.moves.join(" ")
-                ));
+                line(node_line(node));
             }
         }
         out
@@ -381,12 +478,10 @@ fn check_strategy(
     play: Play,
     role: opt::Role,
 ) -> Result<StrategyCheck, SpecError> {
-    let ids: HashMap<String, usize> = (0..graph.len()).map(|v| (graph.label(v), v)).collect();
     let mut strategy: Vec<Option<u32>> = vec![None; graph.len()];
     for (from, to) in entries {
-        let allowed = "the label of a position of this game";
-        let &v = ids.get(from).ok_or_else(|| bad_value("strategy position", from, allowed))?;
-        let &w = ids.get(to).ok_or_else(|| bad_value("strategy move", to, allowed))?;
+        let v = position_named(graph, from, "strategy position")?;
+        let w = position_named(graph, to, "strategy move")?;
         if !graph.moves(v).contains(&(w as u32)) {
             return Err(bad_value(
                 "strategy move",

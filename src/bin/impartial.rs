@@ -79,30 +79,38 @@ mod cli {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
-                let report = read_arg("game spec", game).and_then(|game| {
-                    let options = options(positions, from, strategy)?;
-                    impartial::report::analyse_with(&game, &options).map_err(|e| e.to_string())
-                });
-                match report {
-                    Ok(report) => {
-                        let text = if json {
-                            serde_json::to_string(&report)
-                                .map(|s| s + "\n")
-                                .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"))
-                        } else {
-                            report.to_text()
-                        };
-                        // A closed pipe (e.g. `| head`) is not an error worth a panic.
-                        let _ = std::io::stdout().lock().write_all(text.as_bytes());
-                        ExitCode::SUCCESS
-                    }
-                    Err(err) => {
-                        eprintln!("impartial: {}", impartial::error::one_line(&err));
-                        ExitCode::from(2)
-                    }
-                }
+                finish(read_arg("game spec", game).and_then(|game| {
+                    analyse(&game, json, options(positions, from, strategy)?).map_err(|e| e.to_string())
+                }))
             }
         }
+    }
+
+    /// `analyse`: the report, and with `--positions` every position, written one at a time
+    /// after the listing's size is checked against the output budget.
+    fn analyse(game: &str, json: bool, options: Options) -> Result<(), impartial::SpecError> {
+        let spec = impartial::GameSpec::parse(game)?;
+        let graph = impartial::build(&spec, &impartial::Limits::DEFAULT)?;
+        let (report, positions) = impartial::report::Report::with_positions(&spec, &graph, &options)?;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+        let _ = if options.positions {
+            let labels = positions.labels();
+            positions.check_output(&labels)?;
+            if json {
+                positions.write_json(&report, &labels, &mut out)
+            } else {
+                positions.write_text(&report, &labels, &mut out)
+            }
+        } else if json {
+            serde_json::to_writer(&mut out, &report)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+        } else {
+            out.write_all(report.to_text().as_bytes())
+        }
+        .and_then(|()| out.flush());
+        Ok(())
     }
 
     /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input.
@@ -128,13 +136,30 @@ mod cli {
         Ok(Options { positions, from, strategy })
     }
 
-    /// An argument's text, or the contents of FILE when it is written @FILE.
+    /// An argument's text, or the contents of FILE when it is written @FILE (at most
+    /// `MAX_SPEC_BYTES`, the longest spec or strategy the core reads).
     pub(crate) fn read_arg(what: &str, text: String) -> Result<String, String> {
         match text.strip_prefix('@') {
-            Some(path) => std::fs::read_to_string(path).map_err(|e| {
-                format!("The {what} file {} cannot be read: {e}.", impartial::error::quoted(path))
-            }),
+            Some(path) => read_file(what, path, impartial::spec::MAX_SPEC_BYTES as u64),
             None => Ok(text),
         }
+    }
+
+    /// A file's text, refused once it is longer than `cap` bytes: at most `cap + 1` bytes are
+    /// ever read, so `@/dev/zero` or a huge file costs nothing.
+    pub(crate) fn read_file(what: &str, path: &str, cap: u64) -> Result<String, String> {
+        use std::io::Read;
+        let quoted = impartial::error::quoted(path);
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(cap + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("The {what} file {quoted} cannot be read: {e}."))?;
+        if bytes.len() as u64 > cap {
+            return Err(format!(
+                "The {what} file {quoted} is longer than {} bytes, the most that is read.",
+                impartial::error::group_digits(u128::from(cap))
+            ));
+        }
+        String::from_utf8(bytes).map_err(|_| format!("The {what} file {quoted} is not UTF-8 text."))
     }
 }

@@ -14,8 +14,8 @@ use super::params::{check_gamma, paper_gamma, paper_mu, Engine, Params};
 use super::task::Task;
 use super::umda::Run;
 use crate::error::SpecError;
-use crate::games::Limits;
-use crate::spec::bad_value;
+use crate::games::{self, Limits};
+use crate::spec::{bad_value, GameSpec};
 
 /// How μ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -95,32 +95,42 @@ pub fn spec_for(template: &str, size: u64) -> Result<String, SpecError> {
     Ok(parts.join("&"))
 }
 
-/// Builds every size and fixes its μ and γ; the first bad size or setting is the error.
+/// Sizes every size of a sweep from its spec alone, before anything is built: the first size
+/// whose spec is bad or whose instance is above the budget is returned with its error, so a
+/// sweep is refused before its first graph is allocated.
+pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(), (u64, SpecError)> {
+    for &size in sizes {
+        let check = || {
+            let spec = GameSpec::parse(&spec_for(template, size)?)?;
+            games::check_size(spec.family.name(), games::estimate(&spec, limits)?, limits)
+        };
+        check().map_err(|e| (size, e))?;
+    }
+    Ok(())
+}
+
+/// Builds one size and fixes its μ and γ. A sweep builds its sizes one at a time (see
+/// [`sweep`]), so memory is that of the largest size, not of all of them.
 pub fn prepare(
     template: &str,
-    sizes: &[u64],
+    size: u64,
     mu: MuSetting,
     gamma: GammaSetting,
     limits: &Limits,
-) -> Result<Vec<Size>, SpecError> {
-    sizes
-        .iter()
-        .map(|&size| {
-            let task = Task::from_spec(&spec_for(template, size)?, limits)?;
-            let gamma = match gamma {
-                GammaSetting::Fixed(g) => check_gamma(&task, g)?,
-                GammaSetting::Paper => paper_gamma(&task),
-            };
-            let mu = match mu {
-                MuSetting::Fixed(m) => m,
-                MuSetting::Paper { c, k } => paper_mu(&task, c, k)?,
-            };
-            let bounds = task.runtime_bounds(1.0)?;
-            let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
-            let params = Params::new(&task, mu, gamma)?;
-            Ok(Size { size, task: Arc::new(task), params, bound_log10 })
-        })
-        .collect()
+) -> Result<Size, SpecError> {
+    let task = Task::from_spec(&spec_for(template, size)?, limits)?;
+    let gamma = match gamma {
+        GammaSetting::Fixed(g) => check_gamma(&task, g)?,
+        GammaSetting::Paper => paper_gamma(&task),
+    };
+    let mu = match mu {
+        MuSetting::Fixed(m) => m,
+        MuSetting::Paper { c, k } => paper_mu(&task, c, k)?,
+    };
+    let bounds = task.runtime_bounds(1.0)?;
+    let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
+    let params = Params::new(&task, mu, gamma)?;
+    Ok(Size { size, task: Arc::new(task), params, bound_log10 })
 }
 
 /// SplitMix64's output function: a bijective mix of 64 bits.
@@ -155,8 +165,9 @@ pub struct RunRow {
     pub bound_log10: Option<f64>,
 }
 
+/// The raw table's header: one name per value of [`RunRow::to_csv`], in its order.
 pub const RAW_HEADER: &str =
-    "size,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10";
+    "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10";
 
 impl RunRow {
     pub fn to_csv(&self) -> String {
@@ -262,27 +273,35 @@ pub fn jobs(sizes: usize, runs: u32, shard: Shard) -> Vec<(usize, u32)> {
 }
 
 /// Runs a shard's jobs on all cores; rows come back in job order whatever the thread count.
+/// Each size is built by `prepare` when its first job comes up and dropped after its last.
 #[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)] // the sweep's settings, each a CLI flag
 pub fn sweep(
-    sizes: &[Size],
+    sizes: &[u64],
+    prepare: impl Fn(u64) -> Result<Size, SpecError>,
     runs: u32,
     shard: Shard,
     engine: Engine,
     max_games: u64,
     seed: u64,
     progress: impl Fn(usize, usize) + Sync,
-) -> Vec<RunRow> {
+) -> Result<Vec<RunRow>, SpecError> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = jobs(sizes.len(), runs, shard);
     let done = AtomicUsize::new(0);
-    jobs.par_iter()
-        .map(|&(s, r)| {
-            let row = run_one(&sizes[s], r, engine, max_games, seed);
+    let mut rows = Vec::with_capacity(jobs.len());
+    // Jobs are in size-major order: one size is built, its runs go to every core, and it is
+    // dropped before the next is built.
+    for group in jobs.chunk_by(|a, b| a.0 == b.0) {
+        let size = prepare(sizes[group[0].0])?;
+        rows.par_extend(group.par_iter().map(|&(_, r)| {
+            let row = run_one(&size, r, engine, max_games, seed);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
             row
-        })
-        .collect()
+        }));
+    }
+    Ok(rows)
 }
 
 /// The distribution of T at one size. Unfinished runs count as T = ∞: a percentile that falls
@@ -322,22 +341,29 @@ pub struct Summary {
 /// Groups rows by size (in order of first appearance) and summarises each. Refuses rows that
 /// cannot belong to one sweep: the same run twice, or one size run with different settings.
 pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
-    let mut order: Vec<u64> = Vec::new();
-    let mut seen = std::collections::BTreeSet::new();
-    let mut first_of_size = std::collections::BTreeMap::new();
+    // Rows grouped by size, sizes in order of first appearance: one pass with a map from size
+    // to group, so the cost is O(rows · log sizes) however many sizes there are.
+    let mut seen = std::collections::HashSet::new();
+    let mut group_of = std::collections::HashMap::new();
+    let mut groups: Vec<Vec<&RunRow>> = Vec::new();
     for row in rows {
-        let first: &RunRow = first_of_size.entry(row.size).or_insert(row);
-        let same = first.engine == row.engine
-            && first.max_games == row.max_games
-            && first.mu == row.mu
-            && first.gamma.to_bits() == row.gamma.to_bits()
-            && first.positions == row.positions;
-        if !same {
-            return Err(format!(
-                "Size {} was run with different settings (engine, budget, μ, γ or game) in these rows; \
-                 summarise one sweep at a time.",
-                row.size
-            ));
+        let g = *group_of.entry(row.size).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        if let Some(first) = groups[g].first() {
+            let same = first.engine == row.engine
+                && first.max_games == row.max_games
+                && first.mu == row.mu
+                && first.gamma.to_bits() == row.gamma.to_bits()
+                && first.positions == row.positions;
+            if !same {
+                return Err(format!(
+                    "Size {} was run with different settings (engine, budget, μ, γ or game) in these rows; \
+                     summarise one sweep at a time.",
+                    row.size
+                ));
+            }
         }
         if !seen.insert((row.size, row.run)) {
             return Err(format!(
@@ -345,14 +371,12 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 row.run, row.size
             ));
         }
-        if !order.contains(&row.size) {
-            order.push(row.size);
-        }
+        groups[g].push(row);
     }
-    let sizes: Vec<SizeSummary> = order
+    let sizes: Vec<SizeSummary> = groups
         .iter()
-        .map(|&size| {
-            let group: Vec<&RunRow> = rows.iter().filter(|r| r.size == size).collect();
+        .map(|group| {
+            let size = group[0].size;
             let first = group[0];
             let mut finished: Vec<u64> = group.iter().filter(|r| r.found).map(|r| r.games).collect();
             finished.sort_unstable();
@@ -447,5 +471,54 @@ impl Summary {
             slope(self.bound_slope)
         );
         out
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    #[test]
+    fn a_sweep_builds_each_size_once_after_the_last_one_finished() {
+        let template = "game=subtraction&moves=1,2&heap=N";
+        let sizes = [5, 9, 12];
+        let built = AtomicUsize::new(0);
+        let prepare = |size| {
+            built.fetch_add(1, Ordering::SeqCst);
+            super::prepare(template, size, MuSetting::Fixed(4), GammaSetting::Paper, &Limits::DEFAULT)
+        };
+        // Each finished run records how many sizes had been built by then.
+        let seen = Mutex::new(Vec::new());
+        let rows = sweep(&sizes, prepare, 3, Shard::ALL, Engine::Fast, 400, 7, |_, _| {
+            seen.lock().unwrap().push(built.load(Ordering::SeqCst));
+        })
+        .unwrap();
+        assert_eq!(built.load(Ordering::SeqCst), 3, "each size is built once");
+        assert_eq!(*seen.lock().unwrap(), [1, 1, 1, 2, 2, 2, 3, 3, 3], "one size at a time, in order");
+        let order: Vec<(u64, u32)> = rows.iter().map(|r| (r.size, r.run)).collect();
+        assert_eq!(order, [(5, 0), (5, 1), (5, 2), (9, 0), (9, 1), (9, 2), (12, 0), (12, 1), (12, 2)]);
+    }
+
+    #[test]
+    fn a_shard_builds_only_the_sizes_it_runs() {
+        let built = Mutex::new(Vec::new());
+        let prepare = |size| {
+            built.lock().unwrap().push(size);
+            super::prepare(
+                "game=nim&heaps=N,2",
+                size,
+                MuSetting::Fixed(4),
+                GammaSetting::Paper,
+                &Limits::DEFAULT,
+            )
+        };
+        // Shard 2 of 4 over 3 sizes × 2 runs: jobs 1 and 5, i.e. (size 1, run 1) and (size 3, run 1).
+        let rows =
+            sweep(&[1, 2, 3], prepare, 2, Shard { index: 2, count: 4 }, Engine::Fast, 100, 1, |_, _| {})
+                .unwrap();
+        assert_eq!(*built.lock().unwrap(), [1, 3]);
+        assert_eq!(rows.iter().map(|r| (r.size, r.run)).collect::<Vec<_>>(), [(1, 1), (3, 1)]);
     }
 }

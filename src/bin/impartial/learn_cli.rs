@@ -1,6 +1,5 @@
 //! `impartial umda` and `impartial runtime`: flags → validated parameters → the core's runs.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,7 +11,9 @@ use impartial::learn::runtime::{self, GammaSetting, MuSetting, RunRow, Shard};
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
-use crate::cli::read_arg;
+use crate::cli::{read_arg, read_file};
+use impartial::error::quoted;
+use impartial::report::OUTPUT_BUDGET;
 
 /// The parameters `umda` and `runtime` share. Values stay text here: the core's parsers turn
 /// bad ones into one sentence naming what is allowed.
@@ -111,7 +112,7 @@ impl LearnFlags {
 fn positive(key: &str, text: &str, what: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!("'{text}' is not a valid value for {key}: {what}.")),
+        _ => Err(format!("{} is not a valid value for {key}: {what}.", quoted(text))),
     }
 }
 
@@ -162,6 +163,11 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
     };
     let params = Params::new(&task, mu, gamma).map_err(|e| e.to_string())?;
     check_runnable(&task, engine, params, max_games)?;
+    // The model's listing is sized before the run, so a refusal costs no learning.
+    let labels = match args.dump_model {
+        true => Some(model_labels(&task).map_err(|e| e.to_string())?),
+        false => None,
+    };
     let task = Arc::new(task);
     let mut run = Run::new(Arc::clone(&task), engine, params, seed);
     // Progress on a terminal, about once a second, even within one long generation.
@@ -193,22 +199,10 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
     }
     let graph = &task.graph;
     let hash = format!("{:016x}", run.model_hash());
-    let model = args.dump_model.then(|| {
-        let mut model: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
-        for v in 0..graph.len() {
-            let edges = task.edges(v);
-            if !edges.is_empty() {
-                let moves =
-                    edges.map(|e| (graph.label(graph.targets()[e] as usize), run.model()[e])).collect();
-                model.insert(graph.label(v), moves);
-            }
-        }
-        model
-    });
     let measures = run.measures();
     if args.json {
         let critical: Vec<String> = task.critical.iter().map(|&v| graph.label(v as usize)).collect();
-        let mut summary = json!({
+        let summary = json!({
             "game": task.spec,
             "positions": task.n,
             "max_degree": task.max_degree,
@@ -227,10 +221,16 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
             "critical_positions": critical,
             "measures": measures,
         });
-        if let Some(model) = model {
-            summary["model"] = json!(model);
+        let summary = summary.to_string();
+        match &labels {
+            Some(labels) => write_out(|w| {
+                w.write_all(&summary.as_bytes()[..summary.len() - 1])?;
+                w.write_all(b",\"model\":")?;
+                write_model(w, &task, labels, run.model())?;
+                w.write_all(b"}\n")
+            }),
+            None => out(&(summary + "\n")),
         }
-        out(&(summary.to_string() + "\n"));
         return Ok(());
     }
     let mut text = format!(
@@ -279,11 +279,74 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
         );
     }
     text += &format!("model hash: {hash}\n");
-    if let Some(model) = model {
-        text += &format!("model: {}\n", serde_json::to_string(&model).unwrap_or_default());
-    }
     out(&text);
+    if let Some(labels) = &labels {
+        write_out(|w| {
+            w.write_all(b"model: ")?;
+            write_model(w, &task, labels, run.model())?;
+            w.write_all(b"\n")
+        });
+    }
     Ok(())
+}
+
+/// The labels `--dump-model` writes, made once per position, after checking that the listing
+/// fits the output budget: each interior position's label once, and per move its target's
+/// label and a probability.
+fn model_labels(task: &Task) -> Result<Vec<String>, impartial::SpecError> {
+    let graph = &task.graph;
+    let labels: Vec<String> = (0..graph.len()).map(|v| graph.label(v)).collect();
+    let bytes: u64 = (0..graph.len())
+        .filter(|&v| !task.edges(v).is_empty())
+        .map(|v| labels[v].len() as u64 + 8)
+        .chain(graph.targets().iter().map(|&w| labels[w as usize].len() as u64 + 28))
+        .sum();
+    if bytes > OUTPUT_BUDGET {
+        return Err(impartial::SpecError::OutputTooLarge {
+            what: "--dump-model",
+            bytes,
+            budget: OUTPUT_BUDGET,
+        });
+    }
+    Ok(labels)
+}
+
+/// The model p_t as the JSON object {position: {move: probability}}, keys in label order at
+/// both levels, written one position at a time.
+fn write_model(w: &mut impl Write, task: &Task, labels: &[String], model: &[f64]) -> std::io::Result<()> {
+    let graph = &task.graph;
+    let mut interior: Vec<usize> = (0..graph.len()).filter(|&v| !task.edges(v).is_empty()).collect();
+    interior.sort_unstable_by(|&a, &b| labels[a].cmp(&labels[b]));
+    w.write_all(b"{")?;
+    for (i, &v) in interior.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *w, &labels[v])?;
+        w.write_all(b":{")?;
+        let mut edges: Vec<usize> = task.edges(v).collect();
+        edges.sort_unstable_by(|&a, &b| {
+            labels[graph.targets()[a] as usize].cmp(&labels[graph.targets()[b] as usize])
+        });
+        for (j, &e) in edges.iter().enumerate() {
+            if j > 0 {
+                w.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *w, &labels[graph.targets()[e] as usize])?;
+            w.write_all(b":")?;
+            serde_json::to_writer(&mut *w, &model[e])?;
+        }
+        w.write_all(b"}")?;
+    }
+    w.write_all(b"}")
+}
+
+/// Writes to a buffered stdout; a closed pipe (e.g. `| head`) ends the output quietly.
+fn write_out(
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
+) {
+    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let _ = write(&mut w).and_then(|()| w.flush());
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
@@ -307,8 +370,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
             return Err(format!(
-                "'{}' is not a valid value for runs: a whole number from 1 to 1,000,000.",
-                args.runs
+                "{} is not a valid value for runs: a whole number from 1 to 1,000,000.",
+                quoted(&args.runs)
             ))
         }
     };
@@ -324,21 +387,26 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         Some(text) => Shard::parse(text).map_err(|e| e.to_string())?,
         None => Shard::ALL,
     };
-    let prepared =
-        runtime::prepare(&template, &sizes, mu, gamma, &Limits::DEFAULT).map_err(|e| e.to_string())?;
-    for size in &prepared {
-        check_runnable(&size.task, engine, size.params, max_games)
-            .map_err(|e| format!("At size {}: {e}", size.size))?;
+    // Every size is sized from its spec first, then built and checked one at a time (and
+    // dropped), so a bad size is refused before any run, and memory is that of one size.
+    runtime::check_sizes(&template, &sizes, &Limits::DEFAULT)
+        .map_err(|(size, e)| format!("At size {size}: {e}"))?;
+    let prepare = |size| runtime::prepare(&template, size, mu, gamma, &Limits::DEFAULT);
+    for &size in &sizes {
+        let prepared = prepare(size).map_err(|e| format!("At size {size}: {e}"))?;
+        check_runnable(&prepared.task, engine, prepared.params, max_games)
+            .map_err(|e| format!("At size {size}: {e}"))?;
     }
     let show_progress = std::io::stderr().is_terminal();
-    let rows = runtime::sweep(&prepared, runs, shard, engine, max_games, seed, |done, total| {
+    let rows = runtime::sweep(&sizes, prepare, runs, shard, engine, max_games, seed, |done, total| {
         if show_progress {
             eprint!("\rruns finished: {done}/{total}");
             if done == total {
                 eprintln!();
             }
         }
-    });
+    })
+    .map_err(|e| e.to_string())?;
     if args.raw {
         let mut text = String::from(runtime::RAW_HEADER);
         text.push('\n');
@@ -357,10 +425,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
 
 /// The rows of one file written by `runtime --raw` (CSV) or `runtime --raw --json`.
 fn read_raw(file: &str) -> Result<Vec<RunRow>, String> {
-    let text = read_arg("raw table", format!("@{file}"))?;
+    let text = read_file("raw table", file, MAX_RAW_BYTES)?;
     if text.trim_start().starts_with('[') {
         return serde_json::from_str(&text)
-            .map_err(|e| format!("'{file}' is not a JSON table written by --raw --json ({e})."));
+            .map_err(|e| format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file)));
     }
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -368,8 +436,12 @@ fn read_raw(file: &str) -> Result<Vec<RunRow>, String> {
             continue;
         }
         let row = RunRow::from_csv(line).ok_or_else(|| {
-            let shown: String = line.trim().chars().take(60).collect();
-            format!("Line {} of '{file}' is not a row written by --raw: '{shown}…'.", i + 1)
+            format!(
+                "Line {} of {} is not a row written by --raw: {}.",
+                i + 1,
+                quoted(file),
+                quoted(line.trim())
+            )
         })?;
         rows.push(row);
     }
@@ -389,6 +461,10 @@ fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
 /// The most runs one sweep may hold (its job list is built up front).
 const MAX_JOBS: u64 = 1_000_000;
 
+/// The longest raw table `--summarise` reads: a whole sweep of [`MAX_JOBS`] runs is about
+/// 100 MB of CSV (JSON a little more).
+const MAX_RAW_BYTES: u64 = 256 << 20;
+
 /// "1 game", "2 games".
 fn count(n: u64, noun: &str) -> String {
     if n == 1 {
@@ -403,7 +479,7 @@ fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
     let sizes: Option<Vec<u64>> = text.split(',').map(|s| s.trim().parse::<u64>().ok()).collect();
     let sizes = match sizes {
         Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => sizes,
-        _ => return Err(format!("'{text}' is not a valid value for sizes: {allowed}.")),
+        _ => return Err(format!("{} is not a valid value for sizes: {allowed}.", quoted(text))),
     };
     for (i, size) in sizes.iter().enumerate() {
         if sizes[..i].contains(size) {
