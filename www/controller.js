@@ -409,7 +409,7 @@ export class Controller {
  */
 function knownKeysOnly(spec, notices) {
   const pairs = spec.split('&').filter((p) => p !== '');
-  const family = FAMILIES[pairs.find((p) => p.startsWith('game='))?.slice(5)];
+  const family = FAMILIES.get(pairs.find((p) => p.startsWith('game='))?.slice(5));
   if (!family) return spec;
   const allowed = new Set(['game', 'play', ...family.params.map(([key]) => key)]);
   const kept = pairs.filter((pair) => {
