@@ -122,6 +122,8 @@ export class Controller {
     this.configureSliders();
     this.syncControls();
     this.restartHistory();
+    // The text summary names this game at once (the frame loop refreshes it twice a second).
+    this.describeCanvas();
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET
@@ -324,7 +326,10 @@ export class Controller {
     const hash = formatHash(this.session.info.game, this.page);
     if (location.hash !== hash) history.replaceState(null, '', hash);
     $('share-link').value = location.href;
+    // The QR code is drawn once the address has been still for 250 ms (a slider sends many
+    // changes); until then the canvas does not claim to show any link (data-link, see renderQr).
     clearTimeout(this.qrTimer);
+    delete $('qr').dataset.link;
     this.qrTimer = setTimeout(() => renderQr($('qr'), location.href, $('qr-note')), 250);
   }
 

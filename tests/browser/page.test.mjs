@@ -71,6 +71,13 @@ async function openPage(hash = '', { route, viewport = { width: 1400, height: 10
   await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
     timeout: 20_000,
   });
+  // The graph canvas has been sized to its box (a ResizeObserver does it after layout):
+  // tests that read its pixels need that.
+  await page.waitForFunction(() => {
+    if (document.body.dataset.state !== 'ready') return true;
+    const canvas = document.getElementById('graph');
+    return canvas.clientWidth > 0 && canvas.width === Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
+  });
   return { page, problems, close: () => context.close() };
 }
 
@@ -88,7 +95,8 @@ async function withPage(hash, body, options = {}) {
 const text = (page, selector) => page.locator(selector).innerText();
 const number = async (page, id) => Number((await text(page, `#${id}`)).replaceAll(',', ''));
 const progress = (page) => page.evaluate(() => window.impartial.controller.session.inner.progress());
-const hashParams = (page) => new URLSearchParams(new URL(page.url()).hash.slice(1));
+/** The page's values as its address holds them now (read in the page: replaceState is silent). */
+const hashParams = async (page) => new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
 
 /** Clicks Step `k` times and waits until the generation has grown by `k`. */
 async function steps(page, k) {
@@ -161,7 +169,7 @@ describe('the page', () => {
         assert.equal(row.outcome, n % 3 === 0 ? 'P' : 'N');
         assert.equal(row.critical, String(n % 3 !== 0 && n !== 1), `critical ${n}`);
       }
-      const params = hashParams(page);
+      const params = await hashParams(page);
       assert.equal(params.get('game'), 'subtraction');
       assert.equal(params.get('mu'), '20');
       assert.equal(params.get('gamma'), 'paper');
@@ -171,7 +179,19 @@ describe('the page', () => {
       await page.waitForFunction(() => Number(document.getElementById('generation').textContent) >= 3);
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
       assert.equal(await page.getAttribute('#graph', 'role'), 'img');
-      assert.match(await page.getAttribute('#graph', 'aria-label'), /8 positions/);
+      assert.match(await page.getAttribute('#graph', 'aria-label'), /^Game graph of game=subtraction&moves=1,2&heap=7&play=normal: 8 positions/);
+    });
+  });
+
+  test('the canvas’ text summary names the game as soon as it is shown', async () => {
+    await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
+      // Built and read in one task: no frame of the page's loop can run in between.
+      const label = await page.evaluate(() => {
+        document.getElementById('spec-input').value = 'game=chomp&rows=2&cols=3';
+        document.getElementById('build').click();
+        return document.getElementById('graph').getAttribute('aria-label');
+      });
+      assert.match(label, /^Game graph of game=chomp&rows=2&cols=3&play=normal: 9 positions in \d+ layers, \d+ critical\..* Generation 0, 0 games played/);
     });
   });
 
@@ -208,7 +228,6 @@ describe('the page', () => {
   test('the canvas shows P and N colours where the layout puts the positions', async () => {
     for (const hash of ['#game=subtraction&moves=1,2&heap=7&paused=1', '#game=chomp&rows=3&cols=3&paused=1', '#game=nim&heaps=2,2&paused=1']) {
       await withPage(hash, async (page) => {
-        await page.waitForTimeout(100); // one frame drawn
         const samples = await page.evaluate(() => {
           const { controller, graphView } = window.impartial;
           graphView.draw(true);
@@ -267,7 +286,7 @@ describe('the page', () => {
         el.value = '3';
         el.dispatchEvent(new Event('input', { bubbles: true }));
       });
-      assert.equal(hashParams(page).get('mu'), '1000');
+      assert.equal((await hashParams(page)).get('mu'), '1000');
       await page.$eval('#gamma-slider', (el) => {
         el.value = el.max;
         el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -275,7 +294,7 @@ describe('the page', () => {
       const p = await progress(page);
       const info = await page.evaluate(() => window.impartial.controller.session.info);
       assert.ok(p.gamma > 0 && p.gamma < info.gamma_limit, `γ = ${p.gamma} below 1/Δ = ${info.gamma_limit}`);
-      assert.equal(hashParams(page).get('gamma'), String(p.gamma));
+      assert.equal((await hashParams(page)).get('gamma'), String(p.gamma));
       await steps(page, 1);
       assert.equal(await number(page, 'games-played'), 50 + 1000);
       assert.equal(p.mu, 1000);
@@ -375,10 +394,10 @@ describe('the page', () => {
   test('any 64-bit seed, as the CLI takes it, is kept exactly in the address', async () => {
     await withPage('#game=nim&heaps=2,3&seed=18446744073709551615&paused=1', async (page) => {
       assert.equal(await page.inputValue('#seed'), '18446744073709551615');
-      assert.equal(hashParams(page).get('seed'), '18446744073709551615');
+      assert.equal((await hashParams(page)).get('seed'), '18446744073709551615');
       await page.fill('#seed', '9007199254740993');
       await page.press('#seed', 'Enter');
-      assert.equal(hashParams(page).get('seed'), '9007199254740993', 'above 2^53: not rounded');
+      assert.equal((await hashParams(page)).get('seed'), '9007199254740993', 'above 2^53: not rounded');
       assert.equal(await page.locator('#notice').isVisible(), false);
     });
   });
@@ -387,9 +406,14 @@ describe('the page', () => {
     await withPage('#game=chomp&rows=3&cols=3&mu=11&paused=1', async (page) => {
       await steps(page, 2);
       await page.click('header a[data-scroll]');
-      await page.waitForTimeout(200);
-      assert.equal(hashParams(page).get('game'), 'chomp');
-      assert.equal(hashParams(page).get('mu'), '11');
+      // Scrolled (smoothly) until the citation is at the top, or the page can go no further.
+      await page.waitForFunction(() => {
+        const top = document.getElementById('citation').getBoundingClientRect().top;
+        const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+        return Math.abs(top) < 2 || (end && top < window.innerHeight);
+      });
+      assert.equal((await hashParams(page)).get('game'), 'chomp');
+      assert.equal((await hashParams(page)).get('mu'), '11');
       assert.equal(await number(page, 'generation'), 2);
       assert.equal(await page.locator('#notice').isVisible(), false);
     });
@@ -433,7 +457,8 @@ describe('the page', () => {
       });
       await page.mouse.click(at.x, at.y);
       await steps(page, 6);
-      await page.waitForTimeout(300);
+      // The card is redrawn at most five times a second, but always with the last generation.
+      await page.waitForFunction(() => document.getElementById('hover-card').dataset.generation === '6');
       const p53 = await page.evaluate(() => {
         const { controller } = window.impartial;
         const v = controller.session.views();
@@ -488,7 +513,7 @@ describe('the page', () => {
       // The values in force are shown again and the URL still has them.
       assert.equal(await page.inputValue('#mu'), '20');
       assert.equal(await page.inputValue('#gamma'), 'paper');
-      assert.equal(hashParams(page).get('mu'), '20');
+      assert.equal((await hashParams(page)).get('mu'), '20');
       // A spec beyond the budget or malformed: the message beside the field, the game stays.
       await page.fill('#spec-input', 'game=chomp&rows=30&cols=30');
       await page.click('#build');
@@ -514,7 +539,7 @@ describe('the page', () => {
       await page.selectOption('#preset', 'game=turning-turtles&coins=6');
       await page.waitForFunction(() => document.getElementById('game-spec').textContent === 'game=turning-turtles&coins=6&play=normal');
       assert.equal((await rows(page)).length, 64);
-      assert.equal(hashParams(page).get('game'), 'turning-turtles');
+      assert.equal((await hashParams(page)).get('game'), 'turning-turtles');
     });
   });
 
@@ -532,7 +557,7 @@ describe('the page', () => {
       await page.waitForFunction(() => Number(document.getElementById('generation').textContent) > 0);
       await page.keyboard.press(' ');
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
-      assert.equal(hashParams(page).get('paused'), '1');
+      assert.equal((await hashParams(page)).get('paused'), '1');
       // After clicking a button the keys still work.
       await page.click('#step');
       await page.waitForFunction(() => document.getElementById('generation').textContent !== '0');
@@ -585,6 +610,8 @@ describe('the page', () => {
       assert.ok(lines.slice(1).every((l) => l.split(',')[10] !== ''), 'expected-dynamics column filled');
       const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
       assert.equal(png.suggestedFilename(), 'impartial-graph.png');
+      // The QR code is drawn once the address has been still for a moment.
+      await page.waitForFunction(() => document.getElementById('qr').dataset.link === location.href);
       const qrInk = await page.evaluate(() => {
         const c = document.getElementById('qr');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
