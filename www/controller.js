@@ -5,7 +5,7 @@
 import { GameSession, messageOf } from './core.js';
 import { FAMILIES } from './game-form.js';
 import { EDGE_BUDGET } from './graph-view.js';
-import { DEFAULT_SPEC, PAGE_KEYS, SPEEDS, formatHash, parseHash } from './state.js';
+import { DEFAULT_SPEC, PAGE_KEYS, SPEEDS, formatHash, parseHash, quoted } from './state.js';
 import {
   copyText, count, download, gammaText, measuresCsv, prob, renderFacts, renderQr, renderStats, renderTable,
 } from './panels.js';
@@ -420,7 +420,7 @@ function knownKeysOnly(spec, notices) {
   const kept = pairs.filter((pair) => {
     const key = pair.split('=')[0];
     if (allowed.has(key)) return true;
-    notices.push(`Unknown parameter '${key}' in the link was ignored (this game takes ${[...allowed].join(', ')}; the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`);
+    notices.push(`Unknown parameter ${quoted(key)} in the link was ignored (this game takes ${[...allowed].join(', ')}; the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`);
     return false;
   });
   return kept.join('&');

@@ -11,11 +11,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CLI = join(ROOT, 'target', 'release', 'impartial');
 const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=7&play=normal';
 /** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
@@ -30,19 +28,7 @@ before(async () => {
   assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -337,7 +323,7 @@ describe('the page', () => {
     ['γ ≥ 1/Δ', '#game=subtraction&moves=1,2&heap=7&gamma=0.6', /gamma/],
     ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /'0' is not a valid value for mu[\s\S]*Using mu=20/],
     ['text in a number field', '#game=nim&heaps=x', /heaps/],
-    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /speed=fast[\s\S]*'lots' is not a valid value for mu[\s\S]*'warp' is not a valid value for engine[\s\S]*'-1' is not a valid value for seed/],
+    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /'fast' is not a valid value for speed[\s\S]*'lots' is not a valid value for mu[\s\S]*'warp' is not a valid value for engine[\s\S]*'-1' is not a valid value for seed/],
     ['a cyclic custom graph', '#game=dag&edges=a-b,b-a&root=a', /cycle/i],
   ];
   for (const [what, hash, pattern] of BAD_LINKS) {
@@ -376,8 +362,21 @@ describe('the page', () => {
 
   test('JavaScript property names as keys and values are stray keys and bad values', async () => {
     await withPage('#game=nim&heaps=1,2&__proto__=1&constructor=x&mu=__proto__&speed=constructor&paused=1', async (page) => {
-      await expectNotice(page, /speed=constructor is not allowed[\s\S]*Unknown parameter '__proto__'[\s\S]*Unknown parameter 'constructor'[\s\S]*'__proto__' is not a valid value for mu/);
+      await expectNotice(page, /'constructor' is not a valid value for speed[\s\S]*Unknown parameter '__proto__'[\s\S]*Unknown parameter 'constructor'[\s\S]*'__proto__' is not a valid value for mu/);
       assert.equal(await text(page, '#game-spec'), 'game=nim&heaps=1,2&play=normal');
+      await expectWorking(page);
+    });
+  });
+
+  test('text from a link is quoted short in a notice, invisible characters shown', async () => {
+    const long = 'x'.repeat(5000);
+    await withPage(`#game=nim&heaps=1,2&${long}=1&speed=%E2%80%AE${long}&expected=1%07&paused=1`, async (page) => {
+      await expectNotice(
+        page,
+        /^'\\u\{202e\}x{39}…' is not a valid value for speed: [^\n]*\n+'1\\u\{7\}' is not a valid value for expected: use 0 or 1\. Using expected=0\.\n+Unknown parameter 'x{40}…' in the link/,
+      );
+      const longest = await page.$$eval('#notice p', (ps) => Math.max(...ps.map((p) => p.textContent.length)));
+      assert.ok(longest < 400, `the longest notice has ${longest} characters`);
       await expectWorking(page);
     });
   });
