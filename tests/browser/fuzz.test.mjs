@@ -28,8 +28,11 @@ const SEED = Number(process.env.PAGE_FUZZ_SEED ?? 2025);
  * run (PAGE_FUZZ_LINKS set) draws them.
  */
 const SLOW_SIZES = process.env.PAGE_FUZZ_LINKS !== undefined;
-/** The longest sentence a notice may have (the longest the page writes is about 300 characters). */
-const MAX_NOTICE = 500;
+/**
+ * The longest sentence a notice may have: about 300 characters of the page's or the core's own
+ * words plus at most 40 quoted characters of the link, each at most 10 once escaped (`\u{202e}`).
+ */
+const MAX_NOTICE = 800;
 /** How long a link may take to settle (a build near the budget on a busy machine included). */
 const SETTLE_MS = 20_000;
 
