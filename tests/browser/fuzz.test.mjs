@@ -287,8 +287,9 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
   for (let k = 0; k < links.length; k++) {
     const link = links[k];
     const { page, problems } = current;
+    const how = loaded ? modes[k] : 'load';
     try {
-      if (modes[k] === 'load' || !loaded) {
+      if (how === 'load') {
         loaded = true;
         // A fresh load of the link (from another document, so it is not a same-page hash change).
         await page.goto('about:blank');
@@ -303,7 +304,7 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
       assert.deepEqual(problems, []);
     } catch (err) {
       const also = problems.length ? ` [${problems.join('; ')}]` : '';
-      failures.push(`link ${k} (${modes[k]}) ${JSON.stringify(link.slice(0, 300))}: ${err.message.split('\n').slice(0, 6).join(' | ')}${also}`);
+      failures.push(`link ${k} (${how}) ${JSON.stringify(link.slice(0, 300))}: ${err.message.split('\n').slice(0, 6).join(' | ')}${also}`);
       // Go on with a new page: one broken page must not hide the next findings.
       await current.close().catch(() => {});
       current = await freshPage();
