@@ -5,7 +5,7 @@
 import { GameSession, messageOf } from './core.js';
 import { FAMILIES } from './game-form.js';
 import { EDGE_BUDGET } from './graph-view.js';
-import { DEFAULT_SPEC, PAGE_KEYS, SPEEDS, formatHash, parseHash } from './state.js';
+import { DEFAULT_SPEC, PAGE_KEYS, SPEEDS, formatHash, parseHash, quoted } from './state.js';
 import {
   copyText, count, download, gammaText, measuresCsv, prob, renderFacts, renderQr, renderStats, renderTable,
 } from './panels.js';
@@ -122,6 +122,8 @@ export class Controller {
     this.configureSliders();
     this.syncControls();
     this.restartHistory();
+    // The text summary names this game at once (the frame loop refreshes it twice a second).
+    this.describeCanvas();
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET
@@ -324,7 +326,10 @@ export class Controller {
     const hash = formatHash(this.session.info.game, this.page);
     if (location.hash !== hash) history.replaceState(null, '', hash);
     $('share-link').value = location.href;
+    // The QR code is drawn once the address has been still for 250 ms (a slider sends many
+    // changes); until then the canvas does not claim to show any link (data-link, see renderQr).
     clearTimeout(this.qrTimer);
+    delete $('qr').dataset.link;
     this.qrTimer = setTimeout(() => renderQr($('qr'), location.href, $('qr-note')), 250);
   }
 
@@ -409,13 +414,13 @@ export class Controller {
  */
 function knownKeysOnly(spec, notices) {
   const pairs = spec.split('&').filter((p) => p !== '');
-  const family = FAMILIES[pairs.find((p) => p.startsWith('game='))?.slice(5)];
+  const family = FAMILIES.get(pairs.find((p) => p.startsWith('game='))?.slice(5));
   if (!family) return spec;
   const allowed = new Set(['game', 'play', ...family.params.map(([key]) => key)]);
   const kept = pairs.filter((pair) => {
     const key = pair.split('=')[0];
     if (allowed.has(key)) return true;
-    notices.push(`Unknown parameter '${key}' in the link was ignored (this game takes ${[...allowed].join(', ')}; the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`);
+    notices.push(`Unknown parameter ${quoted(key)} in the link was ignored (this game takes ${[...allowed].join(', ')}; the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`);
     return false;
   });
   return kept.join('&');

@@ -4,17 +4,20 @@
 
 import { estimate, messageOf } from './core.js';
 
-/** Each family's parameters: key, label, example value. */
-export const FAMILIES = {
-  subtraction: { name: 'Subtraction game', params: [['moves', 'Moves (amounts to take)', '1,2'], ['heap', 'Heap', '7']] },
-  nim: { name: 'Nim', params: [['heaps', 'Heaps', '3,4,5']] },
-  'silver-dollar': { name: 'Silver Dollar', params: [['coins', 'Coins', '3'], ['squares', 'Squares', '8']] },
-  'turning-turtles': { name: 'Turning Turtles', params: [['coins', 'Coins', '6']] },
-  chomp: { name: 'Chomp', params: [['rows', 'Rows', '4'], ['cols', 'Columns', '4']] },
-  wythoff: { name: "Wythoff's game", params: [['heaps', 'Heaps (two)', '5,8']] },
-  poset: { name: 'Poset game', params: [['poset', 'Poset expression', '(C2+A2)/C1']] },
-  dag: { name: 'Custom graph', params: [['edges', 'Moves (from-to, comma separated)', 'v0-a,v0-b,a-c,b-c,b-e,c-e'], ['root', 'Start position', 'v0']] },
-};
+/**
+ * Each family's parameters: key, label, example value. A Map, because it is looked up by text
+ * from the address: a plain object would also "have" `__proto__`, `constructor`, `toString`…
+ */
+export const FAMILIES = new Map([
+  ['subtraction', { name: 'Subtraction game', params: [['moves', 'Moves (amounts to take)', '1,2'], ['heap', 'Heap', '7']] }],
+  ['nim', { name: 'Nim', params: [['heaps', 'Heaps', '3,4,5']] }],
+  ['silver-dollar', { name: 'Silver Dollar', params: [['coins', 'Coins', '3'], ['squares', 'Squares', '8']] }],
+  ['turning-turtles', { name: 'Turning Turtles', params: [['coins', 'Coins', '6']] }],
+  ['chomp', { name: 'Chomp', params: [['rows', 'Rows', '4'], ['cols', 'Columns', '4']] }],
+  ['wythoff', { name: "Wythoff's game", params: [['heaps', 'Heaps (two)', '5,8']] }],
+  ['poset', { name: 'Poset game', params: [['poset', 'Poset expression', '(C2+A2)/C1']] }],
+  ['dag', { name: 'Custom graph', params: [['edges', 'Moves (from-to, comma separated)', 'v0-a,v0-b,a-c,b-c,b-e,c-e'], ['root', 'Start position', 'v0']] }],
+]);
 
 /** The paper's examples (seed 000 §6) and a few more. The first is the page's default. */
 export const PRESETS = [
@@ -44,7 +47,7 @@ export class GameForm {
   constructor(els, { onBuild }) {
     this.els = els;
     this.onBuild = onBuild;
-    for (const [key, family] of Object.entries(FAMILIES)) els.family.add(new Option(family.name, key));
+    for (const [key, family] of FAMILIES) els.family.add(new Option(family.name, key));
     els.preset.add(new Option('Choose an example…', ''));
     for (const [label, spec] of PRESETS) els.preset.add(new Option(label, spec));
     els.family.addEventListener('change', () => {
@@ -69,7 +72,7 @@ export class GameForm {
     const pairs = pairsOf(spec);
     const family = pairs.get('game');
     this.els.specInput.value = spec;
-    if (family && FAMILIES[family]) {
+    if (FAMILIES.has(family)) {
       this.els.family.value = family;
       this.renderParams(family, pairs);
     }
@@ -80,7 +83,7 @@ export class GameForm {
   renderParams(family, pairs) {
     const box = this.els.params;
     box.replaceChildren();
-    for (const [key, label, example] of FAMILIES[family].params) {
+    for (const [key, label, example] of FAMILIES.get(family).params) {
       const id = `param-${key}`;
       const wrap = document.createElement('div');
       wrap.className = 'field';

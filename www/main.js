@@ -31,6 +31,15 @@ function setState(state) {
   document.body.dataset.state = state;
 }
 
+/**
+ * Counts the addresses the page has acted on (the one it opened with, then each hashchange) in
+ * `data-opened` on <body>, so that a test that changes the address can wait for the page to
+ * have read it.
+ */
+function opened() {
+  document.body.dataset.opened = String(Number(document.body.dataset.opened ?? 0) + 1);
+}
+
 function wire(controller, form) {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
   on('play', 'click', () => controller.togglePlay());
@@ -80,10 +89,11 @@ function wire(controller, form) {
   window.addEventListener('hashchange', () => {
     if (!location.hash.includes('=')) {
       controller.updateUrl();
-      return;
+    } else {
+      controller.openFromHash();
+      form.show(controller.session.info.game);
     }
-    controller.openFromHash();
-    form.show(controller.session.info.game);
+    opened();
   });
 }
 
@@ -117,12 +127,22 @@ async function main() {
   let controller;
   const card = $('hover-card');
   // The card shown: a position and where; re-drawn after each generation so its
-  // probabilities stay current, hidden when the game changes.
+  // probabilities stay current, hidden when the game changes. Its `data-generation` is the
+  // generation its numbers are from.
   let shown = null;
   let cardDrawn = 0;
+  let cardTimer = 0;
   const showCard = () => {
-    if (shown) renderCard(card, controller.session.inner.position(shown.id), shown.at, controller.session.info.play);
-    else renderCard(card, null);
+    clearTimeout(cardTimer);
+    cardTimer = 0;
+    cardDrawn = performance.now();
+    if (shown) {
+      renderCard(card, controller.session.inner.position(shown.id), shown.at, controller.session.info.play);
+      card.dataset.generation = String(controller.latest.generation);
+    } else {
+      renderCard(card, null);
+      delete card.dataset.generation;
+    }
   };
   const graphView = new GraphView($('graph'), {
     onPick: (id, at) => {
@@ -143,12 +163,14 @@ async function main() {
     },
   });
   controller = new Controller({ graphView, chartView: new ChartView($('chart')), notices });
+  // At most five card redraws a second while the run goes (each costs a layout), but the last
+  // generation is always drawn, late if need be: the card never keeps old numbers once the run
+  // stops.
   controller.onGeneration = () => {
-    const now = performance.now();
-    if (shown && now - cardDrawn > 200) {
-      cardDrawn = now;
-      showCard();
-    }
+    if (!shown) return;
+    const wait = 200 - (performance.now() - cardDrawn);
+    if (wait <= 0) showCard();
+    else cardTimer ||= setTimeout(showCard, wait);
   };
   const form = new GameForm(
     {
@@ -172,6 +194,7 @@ async function main() {
   wire(controller, form);
   controller.openFromHash();
   form.show(controller.session.info.game);
+  opened();
   $('status').textContent = '';
   setState('ready');
   // Hooks for the browser tests and the benchmark (documented in README).

@@ -136,7 +136,10 @@ export function renderCard(card, position, at, play = 'normal') {
   card.style.top = `${Math.max(4, Math.min(at.y + 12, parent.height - h - 4))}px`;
 }
 
-/** Draws the QR code of `text` on `canvas` (or says why not). */
+/**
+ * Draws the QR code of `text` on `canvas` (or says why not), then sets the canvas'
+ * `data-link` to `text`: the link it now stands for (tests wait for it).
+ */
 export function renderQr(canvas, text, note) {
   const ctx = canvas.getContext('2d');
   let modules;
@@ -145,6 +148,7 @@ export function renderQr(canvas, text, note) {
   } catch (err) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     note.textContent = typeof err === 'string' ? err : 'No QR code for this link.';
+    canvas.dataset.link = text;
     return;
   }
   const host = new URL(text).hostname;
@@ -163,6 +167,7 @@ export function renderQr(canvas, text, note) {
       if (modules[y * side + x]) ctx.fillRect(offset + x * scale, offset + y * scale, scale, scale);
     }
   }
+  canvas.dataset.link = text;
 }
 
 /** Offers `blob` as a download named `name`. */

@@ -27,16 +27,37 @@ export const PAGE_KEYS = [
 
 const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
 
+/** At most this many characters of text from the link are quoted back (the core's limit). */
+const QUOTE_CHARS = 40;
+
+/**
+ * Text from the link as a notice quotes it, like the core's messages: in single quotes, cut to
+ * 40 characters, with control and invisible (e.g. right-to-left override) characters, quotes
+ * and backslashes escaped, so a link cannot fill the page or garble the sentence.
+ */
+export function quoted(text) {
+  const chars = [...text];
+  const shown = chars.slice(0, QUOTE_CHARS).map((ch) => {
+    if (ch === '\\' || ch === "'") return `\\${ch}`;
+    if (ch === '\n' || ch === '\r' || ch === '\t') return JSON.stringify(ch).slice(1, -1);
+    if (/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u.test(ch)) return `\\u{${ch.codePointAt(0).toString(16)}}`;
+    return ch;
+  });
+  return `'${shown.join('')}${chars.length > QUOTE_CHARS ? '…' : ''}'`;
+}
+
 function speed(text) {
   const value = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || value < SPEEDS[0] || value > SPEEDS[SPEEDS.length - 1]) {
-    throw new Error(`speed=${text} is not allowed: use a number of generations per frame from ${SPEEDS[0]} to ${SPEEDS[SPEEDS.length - 1]}.`);
+    throw new Error(
+      `${quoted(text)} is not a valid value for speed: use a number of generations per frame from ${SPEEDS[0]} to ${SPEEDS[SPEEDS.length - 1]}.`,
+    );
   }
   return String(value);
 }
 
 function oneOf(text, key, allowed) {
-  if (!allowed.includes(text)) throw new Error(`${key}=${text} is not allowed: use ${allowed.join(', ')}.`);
+  if (!allowed.includes(text)) throw new Error(`${quoted(text)} is not a valid value for ${key}: use ${allowed.join(' or ')}.`);
   return text;
 }
 

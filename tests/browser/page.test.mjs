@@ -11,11 +11,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CLI = join(ROOT, 'target', 'release', 'impartial');
 const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=7&play=normal';
 /** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
@@ -30,19 +28,7 @@ before(async () => {
   assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -71,6 +57,13 @@ async function openPage(hash = '', { route, viewport = { width: 1400, height: 10
   await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
     timeout: 20_000,
   });
+  // The graph canvas has been sized to its box (a ResizeObserver does it after layout):
+  // tests that read its pixels need that.
+  await page.waitForFunction(() => {
+    if (document.body.dataset.state !== 'ready') return true;
+    const canvas = document.getElementById('graph');
+    return canvas.clientWidth > 0 && canvas.width === Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
+  });
   return { page, problems, close: () => context.close() };
 }
 
@@ -88,7 +81,8 @@ async function withPage(hash, body, options = {}) {
 const text = (page, selector) => page.locator(selector).innerText();
 const number = async (page, id) => Number((await text(page, `#${id}`)).replaceAll(',', ''));
 const progress = (page) => page.evaluate(() => window.impartial.controller.session.inner.progress());
-const hashParams = (page) => new URLSearchParams(new URL(page.url()).hash.slice(1));
+/** The page's values as its address holds them now (read in the page: replaceState is silent). */
+const hashParams = async (page) => new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
 
 /** Clicks Step `k` times and waits until the generation has grown by `k`. */
 async function steps(page, k) {
@@ -114,10 +108,19 @@ function cliPositions(spec) {
   }));
 }
 
+/** Waits until the notice is shown and says `pattern` (an earlier notice may still be up). */
 async function expectNotice(page, pattern) {
-  const notice = page.locator('#notice');
-  await notice.waitFor({ state: 'visible' });
-  assert.match(await notice.innerText(), pattern);
+  await page
+    .waitForFunction(
+      ({ source, flags }) => {
+        const notice = document.getElementById('notice');
+        return !notice.hidden && new RegExp(source, flags).test(notice.innerText);
+      },
+      { source: pattern.source, flags: pattern.flags },
+      { timeout: 15_000 },
+    )
+    .catch(() => {}); // the assertion below says what was shown instead
+  assert.match(await page.locator('#notice').innerText(), pattern);
 }
 
 /** The page still works: a game is shown, its table filled and its canvas drawn. */
@@ -152,7 +155,7 @@ describe('the page', () => {
         assert.equal(row.outcome, n % 3 === 0 ? 'P' : 'N');
         assert.equal(row.critical, String(n % 3 !== 0 && n !== 1), `critical ${n}`);
       }
-      const params = hashParams(page);
+      const params = await hashParams(page);
       assert.equal(params.get('game'), 'subtraction');
       assert.equal(params.get('mu'), '20');
       assert.equal(params.get('gamma'), 'paper');
@@ -162,7 +165,19 @@ describe('the page', () => {
       await page.waitForFunction(() => Number(document.getElementById('generation').textContent) >= 3);
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
       assert.equal(await page.getAttribute('#graph', 'role'), 'img');
-      assert.match(await page.getAttribute('#graph', 'aria-label'), /8 positions/);
+      assert.match(await page.getAttribute('#graph', 'aria-label'), /^Game graph of game=subtraction&moves=1,2&heap=7&play=normal: 8 positions/);
+    });
+  });
+
+  test('the canvas’ text summary names the game as soon as it is shown', async () => {
+    await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
+      // Built and read in one task: no frame of the page's loop can run in between.
+      const label = await page.evaluate(() => {
+        document.getElementById('spec-input').value = 'game=chomp&rows=2&cols=3';
+        document.getElementById('build').click();
+        return document.getElementById('graph').getAttribute('aria-label');
+      });
+      assert.match(label, /^Game graph of game=chomp&rows=2&cols=3&play=normal: 9 positions in \d+ layers, \d+ critical\..* Generation 0, 0 games played/);
     });
   });
 
@@ -199,7 +214,6 @@ describe('the page', () => {
   test('the canvas shows P and N colours where the layout puts the positions', async () => {
     for (const hash of ['#game=subtraction&moves=1,2&heap=7&paused=1', '#game=chomp&rows=3&cols=3&paused=1', '#game=nim&heaps=2,2&paused=1']) {
       await withPage(hash, async (page) => {
-        await page.waitForTimeout(100); // one frame drawn
         const samples = await page.evaluate(() => {
           const { controller, graphView } = window.impartial;
           graphView.draw(true);
@@ -258,7 +272,7 @@ describe('the page', () => {
         el.value = '3';
         el.dispatchEvent(new Event('input', { bubbles: true }));
       });
-      assert.equal(hashParams(page).get('mu'), '1000');
+      assert.equal((await hashParams(page)).get('mu'), '1000');
       await page.$eval('#gamma-slider', (el) => {
         el.value = el.max;
         el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -266,7 +280,7 @@ describe('the page', () => {
       const p = await progress(page);
       const info = await page.evaluate(() => window.impartial.controller.session.info);
       assert.ok(p.gamma > 0 && p.gamma < info.gamma_limit, `γ = ${p.gamma} below 1/Δ = ${info.gamma_limit}`);
-      assert.equal(hashParams(page).get('gamma'), String(p.gamma));
+      assert.equal((await hashParams(page)).get('gamma'), String(p.gamma));
       await steps(page, 1);
       assert.equal(await number(page, 'games-played'), 50 + 1000);
       assert.equal(p.mu, 1000);
@@ -309,7 +323,7 @@ describe('the page', () => {
     ['γ ≥ 1/Δ', '#game=subtraction&moves=1,2&heap=7&gamma=0.6', /gamma/],
     ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /'0' is not a valid value for mu[\s\S]*Using mu=20/],
     ['text in a number field', '#game=nim&heaps=x', /heaps/],
-    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /speed=fast[\s\S]*'lots' is not a valid value for mu[\s\S]*'warp' is not a valid value for engine[\s\S]*'-1' is not a valid value for seed/],
+    ['text for μ', '#game=nim&heaps=2,3&mu=lots&seed=-1&speed=fast&engine=warp', /'fast' is not a valid value for speed[\s\S]*'lots' is not a valid value for mu[\s\S]*'warp' is not a valid value for engine[\s\S]*'-1' is not a valid value for seed/],
     ['a cyclic custom graph', '#game=dag&edges=a-b,b-a&root=a', /cycle/i],
   ];
   for (const [what, hash, pattern] of BAD_LINKS) {
@@ -320,6 +334,52 @@ describe('the page', () => {
       });
     });
   }
+
+  // Names every JavaScript object has (`{}.constructor`, `{}.toString`…): a look-up by user text
+  // in a plain object finds them, so the page must not look user text up that way.
+  const JS_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+  test('JavaScript property names as the game in a link give a notice and a working page', async () => {
+    for (const name of JS_NAMES) {
+      await withPage(`#game=${name}&x=1&paused=1`, async (page) => {
+        await expectNotice(page, new RegExp(`Unknown game family '${name}'`));
+        await expectWorking(page);
+      });
+    }
+  });
+
+  test('JavaScript property names typed into the address of a working page give a notice (hashchange)', async () => {
+    await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
+      for (const name of JS_NAMES) {
+        await page.evaluate((hash) => {
+          location.hash = hash;
+        }, `#game=${name}&x=1&paused=1`);
+        await expectNotice(page, new RegExp(`Unknown game family '${name}'`));
+        await expectWorking(page);
+      }
+    });
+  });
+
+  test('JavaScript property names as keys and values are stray keys and bad values', async () => {
+    await withPage('#game=nim&heaps=1,2&__proto__=1&constructor=x&mu=__proto__&speed=constructor&paused=1', async (page) => {
+      await expectNotice(page, /'constructor' is not a valid value for speed[\s\S]*Unknown parameter '__proto__'[\s\S]*Unknown parameter 'constructor'[\s\S]*'__proto__' is not a valid value for mu/);
+      assert.equal(await text(page, '#game-spec'), 'game=nim&heaps=1,2&play=normal');
+      await expectWorking(page);
+    });
+  });
+
+  test('text from a link is quoted short in a notice, invisible characters shown', async () => {
+    const long = 'x'.repeat(5000);
+    await withPage(`#game=nim&heaps=1,2&${long}=1&speed=%E2%80%AE${long}&expected=1%07&paused=1`, async (page) => {
+      await expectNotice(
+        page,
+        /^'\\u\{202e\}x{39}…' is not a valid value for speed: [^\n]*\n+'1\\u\{7\}' is not a valid value for expected: use 0 or 1\. Using expected=0\.\n+Unknown parameter 'x{40}…' in the link/,
+      );
+      const longest = await page.$$eval('#notice p', (ps) => Math.max(...ps.map((p) => p.textContent.length)));
+      assert.ok(longest < 400, `the longest notice has ${longest} characters`);
+      await expectWorking(page);
+    });
+  });
 
   test('a stray key in a link is ignored with a notice; the game and the rest are kept', async () => {
     await withPage('#game=nim&heaps=1,2&Mu=5&foo=1&mu=7&paused=1', async (page) => {
@@ -333,10 +393,10 @@ describe('the page', () => {
   test('any 64-bit seed, as the CLI takes it, is kept exactly in the address', async () => {
     await withPage('#game=nim&heaps=2,3&seed=18446744073709551615&paused=1', async (page) => {
       assert.equal(await page.inputValue('#seed'), '18446744073709551615');
-      assert.equal(hashParams(page).get('seed'), '18446744073709551615');
+      assert.equal((await hashParams(page)).get('seed'), '18446744073709551615');
       await page.fill('#seed', '9007199254740993');
       await page.press('#seed', 'Enter');
-      assert.equal(hashParams(page).get('seed'), '9007199254740993', 'above 2^53: not rounded');
+      assert.equal((await hashParams(page)).get('seed'), '9007199254740993', 'above 2^53: not rounded');
       assert.equal(await page.locator('#notice').isVisible(), false);
     });
   });
@@ -344,10 +404,17 @@ describe('the page', () => {
   test('the citation link scrolls without losing the state in the address', async () => {
     await withPage('#game=chomp&rows=3&cols=3&mu=11&paused=1', async (page) => {
       await steps(page, 2);
+      // Until the (smooth) scroll has ended, listened for before the click. (Where it ends
+      // depends on the page's height then, which a late QR note can still change.)
+      await page.evaluate(() => addEventListener('scrollend', () => (document.body.dataset.scrolled = 'true'), { once: true }));
       await page.click('header a[data-scroll]');
-      await page.waitForTimeout(200);
-      assert.equal(hashParams(page).get('game'), 'chomp');
-      assert.equal(hashParams(page).get('mu'), '11');
+      await page.waitForFunction(() => document.body.dataset.scrolled === 'true');
+      const { top, bottom } = await page.evaluate(() => document.getElementById('citation').getBoundingClientRect().toJSON());
+      assert.ok(top < (await page.evaluate(() => innerHeight)) && bottom > 0, `the citation is in view (top ${top}, bottom ${bottom})`);
+      // A followed link would have changed the address (a hashchange the page counts).
+      assert.equal(await page.evaluate(() => document.body.dataset.opened), '1');
+      assert.equal((await hashParams(page)).get('game'), 'chomp');
+      assert.equal((await hashParams(page)).get('mu'), '11');
       assert.equal(await number(page, 'generation'), 2);
       assert.equal(await page.locator('#notice').isVisible(), false);
     });
@@ -391,7 +458,8 @@ describe('the page', () => {
       });
       await page.mouse.click(at.x, at.y);
       await steps(page, 6);
-      await page.waitForTimeout(300);
+      // The card is redrawn at most five times a second, but always with the last generation.
+      await page.waitForFunction(() => document.getElementById('hover-card').dataset.generation === '6');
       const p53 = await page.evaluate(() => {
         const { controller } = window.impartial;
         const v = controller.session.views();
@@ -446,7 +514,7 @@ describe('the page', () => {
       // The values in force are shown again and the URL still has them.
       assert.equal(await page.inputValue('#mu'), '20');
       assert.equal(await page.inputValue('#gamma'), 'paper');
-      assert.equal(hashParams(page).get('mu'), '20');
+      assert.equal((await hashParams(page)).get('mu'), '20');
       // A spec beyond the budget or malformed: the message beside the field, the game stays.
       await page.fill('#spec-input', 'game=chomp&rows=30&cols=30');
       await page.click('#build');
@@ -472,7 +540,7 @@ describe('the page', () => {
       await page.selectOption('#preset', 'game=turning-turtles&coins=6');
       await page.waitForFunction(() => document.getElementById('game-spec').textContent === 'game=turning-turtles&coins=6&play=normal');
       assert.equal((await rows(page)).length, 64);
-      assert.equal(hashParams(page).get('game'), 'turning-turtles');
+      assert.equal((await hashParams(page)).get('game'), 'turning-turtles');
     });
   });
 
@@ -490,7 +558,7 @@ describe('the page', () => {
       await page.waitForFunction(() => Number(document.getElementById('generation').textContent) > 0);
       await page.keyboard.press(' ');
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
-      assert.equal(hashParams(page).get('paused'), '1');
+      assert.equal((await hashParams(page)).get('paused'), '1');
       // After clicking a button the keys still work.
       await page.click('#step');
       await page.waitForFunction(() => document.getElementById('generation').textContent !== '0');
@@ -543,6 +611,8 @@ describe('the page', () => {
       assert.ok(lines.slice(1).every((l) => l.split(',')[10] !== ''), 'expected-dynamics column filled');
       const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
       assert.equal(png.suggestedFilename(), 'impartial-graph.png');
+      // The QR code is drawn once the address has been still for a moment.
+      await page.waitForFunction(() => document.getElementById('qr').dataset.link === location.href);
       const qrInk = await page.evaluate(() => {
         const c = document.getElementById('qr');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
