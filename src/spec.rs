@@ -9,13 +9,104 @@
 
 use std::fmt;
 
+use serde::Serialize;
+
 use crate::error::{clipped, quoted, SpecError};
 use crate::games::dag::DagSpec;
 use crate::games::poset::PosetExpr;
 
-/// Every family name the `game` key accepts, in the order documentation lists them.
-pub const FAMILY_NAMES: [&str; 8] =
-    ["subtraction", "nim", "silver-dollar", "turning-turtles", "chomp", "wythoff", "poset", "dag"];
+/// One key a family takes: its name in the spec, a label for a form, and an example value.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FamilyKey {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub example: &'static str,
+}
+
+/// A family as the grammar knows it: the parser reads its key list from here and the page builds
+/// its form from here (through the wasm facade), so neither writes the grammar out again.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FamilyInfo {
+    /// As written after `game=`.
+    pub name: &'static str,
+    /// For a person: "Subtraction game".
+    pub title: &'static str,
+    /// Its keys besides `game` and `play`, in canonical order.
+    pub keys: &'static [FamilyKey],
+    /// Every key it takes, as the "allowed keys" sentence lists them.
+    #[serde(skip)]
+    pub allowed: &'static str,
+}
+
+/// One entry of [`FAMILIES`]; `allowed` is made from the same key list, so it cannot drift.
+macro_rules! family {
+    ($name:literal, $title:literal, [$(($key:literal, $label:literal, $example:literal)),+ $(,)?]) => {
+        FamilyInfo {
+            name: $name,
+            title: $title,
+            keys: &[$(FamilyKey { key: $key, label: $label, example: $example }),+],
+            allowed: concat!("game, ", $($key, ", ",)+ "play"),
+        }
+    };
+}
+
+/// Every family the `game` key accepts, in the order documentation lists them.
+pub const FAMILIES: [FamilyInfo; 8] = [
+    family!(
+        "subtraction",
+        "Subtraction game",
+        [("moves", "Moves (amounts to take)", "1,2"), ("heap", "Heap", "7")]
+    ),
+    family!("nim", "Nim", [("heaps", "Heaps", "3,4,5")]),
+    family!("silver-dollar", "Silver Dollar", [("coins", "Coins", "3"), ("squares", "Squares", "8")]),
+    family!("turning-turtles", "Turning Turtles", [("coins", "Coins", "6")]),
+    family!("chomp", "Chomp", [("rows", "Rows", "4"), ("cols", "Columns", "4")]),
+    family!("wythoff", "Wythoff's game", [("heaps", "Heaps (two)", "5,8")]),
+    family!("poset", "Poset game", [("poset", "Poset expression", "(C2+A2)/C1")]),
+    family!(
+        "dag",
+        "Custom graph",
+        [
+            ("edges", "Moves (from-to, comma separated)", "v0-a,v0-b,a-c,b-c,b-e,c-e"),
+            ("root", "Start position", "v0")
+        ]
+    ),
+];
+
+/// Every family name the `game` key accepts, in [`FAMILIES`] order.
+pub const FAMILY_NAMES: [&str; FAMILIES.len()] = {
+    let mut names = [""; FAMILIES.len()];
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        names[i] = FAMILIES[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// A ready-made game for the page's list of examples.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Preset {
+    pub title: &'static str,
+    pub spec: &'static str,
+}
+
+/// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
+pub const PRESETS: [Preset; 10] = [
+    Preset {
+        title: "SubtractionNim²₇ (the paper’s running example)",
+        spec: "game=subtraction&moves=1,2&heap=7",
+    },
+    Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8" },
+    Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6" },
+    Preset { title: "Chomp 4 × 4", spec: "game=chomp&rows=4&cols=4" },
+    Preset { title: "Nim 3, 4, 5", spec: "game=nim&heaps=3,4,5" },
+    Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8" },
+    Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1" },
+    Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0" },
+    Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere" },
+    Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30" },
+];
 
 /// Longest spec we read at all (a custom graph is typed into it, so it may be long).
 pub const MAX_SPEC_BYTES: usize = 256 * 1024;
@@ -105,20 +196,14 @@ impl GameSpec {
                 FAMILY_NAMES.join(", ")
             ))
         })?;
-        let (name, keys, allowed): (&'static str, &[&str], &'static str) = match family_name {
-            "subtraction" => ("subtraction", &["moves", "heap"], "game, moves, heap, play"),
-            "nim" => ("nim", &["heaps"], "game, heaps, play"),
-            "silver-dollar" => ("silver-dollar", &["coins", "squares"], "game, coins, squares, play"),
-            "turning-turtles" => ("turning-turtles", &["coins"], "game, coins, play"),
-            "chomp" => ("chomp", &["rows", "cols"], "game, rows, cols, play"),
-            "wythoff" => ("wythoff", &["heaps"], "game, heaps, play"),
-            "poset" => ("poset", &["poset"], "game, poset, play"),
-            "dag" => ("dag", &["edges", "root"], "game, edges, root, play"),
-            other => return Err(SpecError::UnknownFamily(clipped(other))),
-        };
+        let info = FAMILIES
+            .iter()
+            .find(|f| f.name == family_name)
+            .ok_or_else(|| SpecError::UnknownFamily(clipped(family_name)))?;
+        let name = info.name;
         for (key, _) in pairs {
-            if key != "game" && key != "play" && !keys.contains(&key.as_str()) {
-                return Err(SpecError::UnknownKey { family: name, key: clipped(key), allowed });
+            if key != "game" && key != "play" && !info.keys.iter().any(|k| k.key == key) {
+                return Err(SpecError::UnknownKey { family: name, key: clipped(key), allowed: info.allowed });
             }
         }
         let need = |key: &'static str| get(key).ok_or(SpecError::MissingKey { family: name, key });
@@ -182,7 +267,7 @@ impl GameSpec {
             }
             "poset" => Family::Poset { expr: PosetExpr::parse(need("poset")?)? },
             "dag" => Family::Dag(DagSpec::parse(need("edges")?, get("root"))?),
-            _ => unreachable!("family names are matched above"),
+            _ => unreachable!("every name in FAMILIES is parsed above"),
         };
         let play = match get("play") {
             None | Some("normal") => Play::Normal,
@@ -357,6 +442,36 @@ mod tests {
             let err = GameSpec::parse(text).unwrap_err().to_string();
             assert!(err.contains(expected), "{text:?} gave {err:?}, expected {expected:?}");
             assert!(err.ends_with('.'), "{err:?} is not one sentence");
+        }
+    }
+
+    #[test]
+    fn the_family_table_describes_what_the_parser_takes() {
+        for info in FAMILIES {
+            let mut spec = format!("game={}", info.name);
+            for key in info.keys {
+                spec.push_str(&format!("&{}={}", key.key, key.example));
+            }
+            let parsed = GameSpec::parse(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            assert_eq!(parsed.family.name(), info.name);
+            // The canonical form writes exactly the table's keys, in its order.
+            let keys: Vec<String> =
+                parsed.to_string().split('&').map(|p| p.split('=').next().unwrap().to_string()).collect();
+            let listed: Vec<&str> =
+                std::iter::once("game").chain(info.keys.iter().map(|k| k.key)).chain(["play"]).collect();
+            assert_eq!(keys, listed, "{spec}");
+            assert_eq!(info.allowed, listed.join(", "));
+        }
+        assert_eq!(
+            GameSpec::parse("game=chomp&rows=2&cols=2&heap=3").unwrap_err().to_string(),
+            "The chomp game takes no key 'heap'; allowed keys: game, rows, cols, play."
+        );
+    }
+
+    #[test]
+    fn every_preset_parses() {
+        for preset in PRESETS {
+            GameSpec::parse(preset.spec).unwrap_or_else(|e| panic!("{}: {e}", preset.spec));
         }
     }
 

@@ -1,7 +1,9 @@
 // The progress chart: measures of the run per generation (all in [0, 1]) and, when switched on,
-// the expected dynamics' Π at the same generations. Owns one canvas; draws from a history list.
+// the expected dynamics' Π at the same generations. Owns one canvas and the run's history (one
+// point per generation, also what the CSV export writes).
 
 import { COLOURS } from './graph-view.js';
+import { download, measuresCsv } from './panels.js';
 
 /** The lines drawn: key in a history point, colour, dash, legend text. */
 export const SERIES = [
@@ -10,6 +12,9 @@ export const SERIES = [
   { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
   { key: 'expected', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics' },
 ];
+
+/** The history keeps at most this many points (then every other one is dropped). */
+const MAX_POINTS = 4000;
 
 export class ChartView {
   constructor(canvas) {
@@ -31,8 +36,21 @@ export class ChartView {
     this.dirty = true;
   }
 
-  setPoints(points) {
-    this.points = points;
+  /** A new run: no history. */
+  clear() {
+    this.points = [];
+    this.dirty = true;
+  }
+
+  /** Offers the history as a CSV file. */
+  saveCsv() {
+    download(new Blob([measuresCsv(this.points)], { type: 'text/csv' }), 'impartial-measures.csv');
+  }
+
+  /** Adds the core's measures after a generation (`progress`) to the history. */
+  push(progress) {
+    this.points.push(pointOf(progress));
+    if (this.points.length > MAX_POINTS) this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
     this.dirty = true;
   }
 
@@ -90,4 +108,22 @@ export class ChartView {
     }
     ctx.setLineDash([]);
   }
+}
+
+function pointOf(p) {
+  return {
+    generation: p.generation,
+    games: p.games,
+    mu: p.mu,
+    gamma: p.gamma,
+    engine: p.engine,
+    critical: p.critical,
+    learned: p.critical_learned,
+    learnedShare: p.critical ? p.critical_learned / p.critical : null,
+    massMean: p.critical_mass_mean,
+    massMin: p.critical_mass_min,
+    prop22: p.prop22_probability,
+    expected: p.expected_prop22,
+    winnersOptimal: p.winners_optimal,
+  };
 }

@@ -23,12 +23,20 @@ export function messageOf(err) {
 }
 
 export const estimate = (spec) => wasm.estimate(spec);
+/**
+ * The grammar's families ({ name, title, keys: [{ key, label, example }] }) and the examples
+ * ({ title, spec }; the first is the default game), from the core: the page writes none itself.
+ */
+export const catalogue = () => (cachedCatalogue ??= wasm.families());
+let cachedCatalogue = null;
 export const qrModules = (text) => wasm.qr_modules(text);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */
 export class GameSession {
   constructor(spec) {
+    // The core's Session. The page's modules use the methods below; tests and the benchmark
+    // may reach in.
     this.inner = new wasm.Session(spec);
     this.info = this.inner.info();
     this.n = this.info.positions;
@@ -58,6 +66,73 @@ export class GameSession {
       mass: new Float32Array(b, s.mass_ptr(), n),
     };
     return this.cached;
+  }
+
+  // The run's parameters. Setters take text, as the core parses it (its refusal is thrown as its
+  // sentence), and return the value in force.
+  setMu(text) {
+    return this.inner.set_mu(text);
+  }
+
+  setGamma(text) {
+    return this.inner.set_gamma(text);
+  }
+
+  setEngine(text) {
+    this.inner.set_engine(text);
+  }
+
+  reseed(text) {
+    this.inner.reseed(text);
+  }
+
+  setExpected(on) {
+    this.inner.set_expected(on);
+  }
+
+  /** The values in force: { mu, gamma (a number), seed (text), engine }. */
+  params() {
+    const s = this.inner;
+    return { mu: s.mu(), gamma: s.gamma(), seed: s.seed(), engine: s.engine() };
+  }
+
+  /** Back to generation 0 with the same seed. */
+  reset() {
+    this.inner.reset();
+  }
+
+  /** Runs about `units` of work on the current generation; true when it has finished. */
+  work(units) {
+    return this.inner.work(units);
+  }
+
+  /** Generations finished. */
+  generation() {
+    return this.inner.generation();
+  }
+
+  /**
+   * The generation under way, or null between generations: games played, the μ it runs with
+   * and the μ set for the next one.
+   */
+  inProgress() {
+    const played = this.inner.games_in_progress();
+    return played < 0 ? null : { played, mu: this.inner.mu_in_progress(), nextMu: this.inner.mu() };
+  }
+
+  /** The measures after the last finished generation. */
+  progress() {
+    return this.inner.progress();
+  }
+
+  /** The first `limit` positions' rows for the positions table. */
+  rows(limit) {
+    return this.inner.rows(limit);
+  }
+
+  /** What the hover card shows about position `id`. */
+  position(id) {
+    return this.inner.position(id);
   }
 
   /** A position's label (cached: the view asks for the same labels every frame). */

@@ -1,37 +1,9 @@
-// The game form: a family with its parameters (or a spec typed whole), presets for the paper's
-// examples, and the size of the instance shown before it is built. Validation is the core's:
-// the form only composes spec text and shows the core's sentence beside the field.
+// The game form: a family with its parameters (or a spec typed whole), the paper's examples, and
+// the size of the instance shown before it is built. The families, their keys and the examples
+// come from the core (catalogue()), and so does validation: the form only composes spec text
+// and shows the core's sentence beside the field.
 
-import { estimate, messageOf } from './core.js';
-
-/**
- * Each family's parameters: key, label, example value. A Map, because it is looked up by text
- * from the address: a plain object would also "have" `__proto__`, `constructor`, `toString`…
- */
-export const FAMILIES = new Map([
-  ['subtraction', { name: 'Subtraction game', params: [['moves', 'Moves (amounts to take)', '1,2'], ['heap', 'Heap', '7']] }],
-  ['nim', { name: 'Nim', params: [['heaps', 'Heaps', '3,4,5']] }],
-  ['silver-dollar', { name: 'Silver Dollar', params: [['coins', 'Coins', '3'], ['squares', 'Squares', '8']] }],
-  ['turning-turtles', { name: 'Turning Turtles', params: [['coins', 'Coins', '6']] }],
-  ['chomp', { name: 'Chomp', params: [['rows', 'Rows', '4'], ['cols', 'Columns', '4']] }],
-  ['wythoff', { name: "Wythoff's game", params: [['heaps', 'Heaps (two)', '5,8']] }],
-  ['poset', { name: 'Poset game', params: [['poset', 'Poset expression', '(C2+A2)/C1']] }],
-  ['dag', { name: 'Custom graph', params: [['edges', 'Moves (from-to, comma separated)', 'v0-a,v0-b,a-c,b-c,b-e,c-e'], ['root', 'Start position', 'v0']] }],
-]);
-
-/** The paper's examples (seed 000 §6) and a few more. The first is the page's default. */
-export const PRESETS = [
-  ['SubtractionNim²₇ (the paper’s running example)', 'game=subtraction&moves=1,2&heap=7'],
-  ['SilverDollar: 3 coins on 8 squares', 'game=silver-dollar&coins=3&squares=8'],
-  ['TurningTurtles with 6 coins', 'game=turning-turtles&coins=6'],
-  ['Chomp 4 × 4', 'game=chomp&rows=4&cols=4'],
-  ['Nim 3, 4, 5', 'game=nim&heaps=3,4,5'],
-  ['Wythoff 5, 8', 'game=wythoff&heaps=5,8'],
-  ['A poset: (C2 + A2) / C1', 'game=poset&poset=(C2+A2)/C1'],
-  ['A custom graph', 'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0'],
-  ['Misère Nim 1, 2, 3', 'game=nim&heaps=1,2,3&play=misere'],
-  ['Subtraction {1, 3, 4}, heap 30', 'game=subtraction&moves=1,3,4&heap=30'],
-];
+import { catalogue, estimate, messageOf } from './core.js';
 
 function pairsOf(spec) {
   const map = new Map();
@@ -47,9 +19,15 @@ export class GameForm {
   constructor(els, { onBuild }) {
     this.els = els;
     this.onBuild = onBuild;
-    for (const [key, family] of FAMILIES) els.family.add(new Option(family.name, key));
+    const { families, presets } = catalogue();
+    // A Map, because it is looked up by text from the address: a plain object would also "have"
+    // `__proto__`, `constructor`, `toString`…
+    this.families = new Map(families.map((f) => [f.name, f]));
+    // The shortest example is the hint for an empty spec field.
+    this.hint = presets.map((p) => p.spec).reduce((a, b) => (b.length < a.length ? b : a));
+    for (const family of families) els.family.add(new Option(family.title, family.name));
     els.preset.add(new Option('Choose an example…', ''));
-    for (const [label, spec] of PRESETS) els.preset.add(new Option(label, spec));
+    for (const { title, spec } of presets) els.preset.add(new Option(title, spec));
     els.family.addEventListener('change', () => {
       this.renderParams(els.family.value, new Map());
       this.composeSpec();
@@ -72,7 +50,7 @@ export class GameForm {
     const pairs = pairsOf(spec);
     const family = pairs.get('game');
     this.els.specInput.value = spec;
-    if (FAMILIES.has(family)) {
+    if (this.families.has(family)) {
       this.els.family.value = family;
       this.renderParams(family, pairs);
     }
@@ -83,7 +61,7 @@ export class GameForm {
   renderParams(family, pairs) {
     const box = this.els.params;
     box.replaceChildren();
-    for (const [key, label, example] of FAMILIES.get(family).params) {
+    for (const { key, label, example } of this.families.get(family).keys) {
       const id = `param-${key}`;
       const wrap = document.createElement('div');
       wrap.className = 'field';
@@ -141,7 +119,7 @@ export class GameForm {
   submit() {
     const spec = this.els.specInput.value.trim();
     if (spec === '') {
-      this.setError('Type a game spec, e.g. game=nim&heaps=3,4,5, or choose an example.');
+      this.setError(`Type a game spec, e.g. ${this.hint}, or choose an example.`);
       return;
     }
     const error = this.onBuild(spec);

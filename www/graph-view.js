@@ -3,6 +3,8 @@
 // positions with a ring showing their mass on optimal moves. Pan, zoom, pinch, fit; level of
 // detail keeps big graphs drawable. Draws from the session's typed-array views only.
 
+import { download } from './panels.js';
+
 /** Okabe–Ito colours (safe for the common colour-vision deficiencies). */
 export const COLOURS = {
   P: '#0072B2', // blue squares
@@ -195,6 +197,12 @@ export class GraphView {
 
   origin() {
     return [PAD, this.height / 2];
+  }
+
+  /** Offers the whole drawing, as it is now, as a PNG file. */
+  savePng() {
+    this.draw(true);
+    this.canvas.toBlob((blob) => blob && download(blob, 'impartial-graph.png'));
   }
 
   /** Redraws when something changed (or `force`). Returns whether it drew. */

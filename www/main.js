@@ -1,12 +1,13 @@
 // Entry point: loads the wasm core, makes the views and the controller, and connects the
-// page's buttons, inputs and keys to the controller. No game logic here.
+// page's keys, links, address changes and remaining buttons to them (the controls and sharing
+// wire their own). No game logic here.
 
 import { ChartView, SERIES } from './chart-view.js';
 import { Controller } from './controller.js';
 import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
-import { copyText, renderCard } from './panels.js';
+import { copyText } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,23 +43,9 @@ function opened() {
 
 function wire(controller, form) {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
-  on('play', 'click', () => controller.togglePlay());
-  on('step', 'click', () => controller.step());
-  on('reset', 'click', () => controller.reset());
-  on('new-seed', 'click', () => controller.newSeed());
   on('fit', 'click', () => controller.graph.fit());
-  on('mu', 'change', (e) => controller.setMu(e.target.value));
-  on('mu-slider', 'input', (e) => controller.setMu(String(Controller.muFromSlider(e.target.value))));
-  on('gamma', 'change', (e) => controller.setGamma(e.target.value));
-  on('gamma-slider', 'input', (e) => controller.setGamma(String(controller.gammaFromSlider(e.target.value))));
-  on('gamma-use-paper', 'click', () => controller.setGamma('paper'));
-  on('seed', 'change', (e) => controller.setSeed(e.target.value));
-  on('engine', 'change', (e) => controller.setEngine(e.target.value));
-  on('speed', 'input', (e) => controller.setSpeedIndex(e.target.value));
-  on('show-expected', 'change', (e) => controller.setExpected(e.target.checked));
-  on('copy-link', 'click', () => controller.copyLink());
-  on('export-png', 'click', () => controller.exportPng());
-  on('export-csv', 'click', () => controller.exportCsv());
+  on('export-png', 'click', () => controller.graph.savePng());
+  on('export-csv', 'click', () => controller.chart.saveCsv());
   on('copy-bibtex', 'click', async () => {
     const ok = await copyText($('bibtex').textContent, $('bibtex-fallback'));
     $('bibtex-status').textContent = ok ? 'BibTeX copied.' : 'Select the BibTeX above and copy it.';
@@ -125,53 +112,14 @@ async function main() {
   $('core-version').textContent = `Core version ${coreVersion()}.`;
   legend();
   let controller;
-  const card = $('hover-card');
-  // The card shown: a position and where; re-drawn after each generation so its
-  // probabilities stay current, hidden when the game changes. Its `data-generation` is the
-  // generation its numbers are from.
-  let shown = null;
-  let cardDrawn = 0;
-  let cardTimer = 0;
-  const showCard = () => {
-    clearTimeout(cardTimer);
-    cardTimer = 0;
-    cardDrawn = performance.now();
-    if (shown) {
-      renderCard(card, controller.session.inner.position(shown.id), shown.at, controller.session.info.play);
-      card.dataset.generation = String(controller.latest.generation);
-    } else {
-      renderCard(card, null);
-      delete card.dataset.generation;
-    }
-  };
+  // A pick on the graph goes to the hover card (the controller makes it, so created later).
   const graphView = new GraphView($('graph'), {
     onPick: (id, at) => {
-      if (id === null) {
-        if (!at.sticky && card.dataset.sticky === 'true') return;
-        card.dataset.sticky = 'false';
-        shown = null;
-      } else {
-        card.dataset.sticky = String(at.sticky);
-        shown = { id, at };
-      }
-      showCard();
+      controller.card.pick(id, at);
       graphView.dirty = true;
-    },
-    onSession: () => {
-      shown = null;
-      showCard();
     },
   });
   controller = new Controller({ graphView, chartView: new ChartView($('chart')), notices });
-  // At most five card redraws a second while the run goes (each costs a layout), but the last
-  // generation is always drawn, late if need be: the card never keeps old numbers once the run
-  // stops.
-  controller.onGeneration = () => {
-    if (!shown) return;
-    const wait = 200 - (performance.now() - cardDrawn);
-    if (wait <= 0) showCard();
-    else cardTimer ||= setTimeout(showCard, wait);
-  };
   const form = new GameForm(
     {
       form: $('game-form'),

@@ -1,7 +1,5 @@
-// The page's text panels: the game's facts, the stats row, the positions table, the hover card,
-// the QR code and the exports. Each function fills one element from plain values.
-
-import { qrModules } from './core.js';
+// The page's text panels: the game's facts, the stats row, the positions table, and the
+// exports. Each function fills one element from plain values.
 
 const $ = (id) => document.getElementById(id);
 export const count = (n) => Number(n).toLocaleString('en');
@@ -54,6 +52,16 @@ export function renderStats(progress, info) {
   }
 }
 
+/** The graph canvas' text summary (its aria-label): the game, and the run after `p` (progress). */
+export function renderSummary(canvas, info, p) {
+  canvas.setAttribute(
+    'aria-label',
+    `Game graph of ${info.game}: ${count(info.positions)} positions in ${count(info.layers)} layers, ` +
+      `${count(info.critical)} critical. Blue squares are P-positions, orange circles N-positions. ` +
+      (p ? `Generation ${count(p.generation)}, ${count(p.games)} games played, Π = ${prob(p.prop22_probability)}.` : ''),
+  );
+}
+
 /** The accessible table: one row per position (up to `limit`). */
 export function renderTable(rows, total, limit) {
   const body = $('positions-table').tBodies[0];
@@ -81,93 +89,6 @@ export function renderTable(rows, total, limit) {
     total <= limit
       ? `One row per position (${count(total)}).`
       : `This game has ${count(total)} positions; the table lists the first ${count(limit)} (sinks first).`;
-}
-
-/** The hover card for a position (from the core's `position(id)`), or hidden. */
-export function renderCard(card, position, at, play = 'normal') {
-  if (!position) {
-    card.hidden = true;
-    return;
-  }
-  const lines = [];
-  const head = document.createElement('p');
-  head.className = 'card-head';
-  const kind = position.outcome === 'P' ? 'P-position' : 'N-position';
-  head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
-  lines.push(head);
-  const grundy = document.createElement('p');
-  grundy.textContent = position.mex
-    ? `Grundy value: ${position.mex}`
-    : 'Misère play: no Grundy value; outcome by the misère rule.';
-  lines.push(grundy);
-  if (position.optimal_mass !== null) {
-    const mass = document.createElement('p');
-    mass.textContent = `Mass on optimal moves: ${prob(position.optimal_mass)}`;
-    lines.push(mass);
-  }
-  if (position.moves.length === 0) {
-    const none = document.createElement('p');
-    none.textContent =
-      play === 'misere' ? 'No moves: the player to move here has won (misère play).' : 'No moves: the player to move here has lost.';
-    lines.push(none);
-  } else {
-    const list = document.createElement('ul');
-    for (const move of position.moves) {
-      const li = document.createElement('li');
-      li.className = move.optimal ? 'optimal' : '';
-      const g = move.grundy === null ? move.outcome : `g = ${move.grundy}`;
-      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''}): p = ${prob(move.probability)}`;
-      list.append(li);
-    }
-    if (position.more_moves > 0) {
-      const li = document.createElement('li');
-      li.textContent = `… and ${count(position.more_moves)} more moves`;
-      list.append(li);
-    }
-    lines.push(list);
-  }
-  card.replaceChildren(...lines);
-  card.hidden = false;
-  // Keep the card inside the view: to the right of the pointer, or left when near the edge.
-  const parent = card.parentElement.getBoundingClientRect();
-  const w = card.offsetWidth;
-  const h = card.offsetHeight;
-  card.style.left = `${Math.max(4, at.x + 16 + w > parent.width ? at.x - w - 16 : at.x + 16)}px`;
-  card.style.top = `${Math.max(4, Math.min(at.y + 12, parent.height - h - 4))}px`;
-}
-
-/**
- * Draws the QR code of `text` on `canvas` (or says why not), then sets the canvas'
- * `data-link` to `text`: the link it now stands for (tests wait for it).
- */
-export function renderQr(canvas, text, note) {
-  const ctx = canvas.getContext('2d');
-  let modules;
-  try {
-    modules = qrModules(text);
-  } catch (err) {
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    note.textContent = typeof err === 'string' ? err : 'No QR code for this link.';
-    canvas.dataset.link = text;
-    return;
-  }
-  const host = new URL(text).hostname;
-  note.textContent = ['127.0.0.1', 'localhost', '[::1]'].includes(host)
-    ? 'This link points to this computer; other devices can open it once the page is published (see README).'
-    : 'Scan to open this exact state.';
-  const side = Math.round(Math.sqrt(modules.length));
-  const quiet = 4;
-  const scale = Math.max(1, Math.floor(canvas.width / (side + 2 * quiet)));
-  const offset = Math.floor((canvas.width - scale * side) / 2);
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#000';
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      if (modules[y * side + x]) ctx.fillRect(offset + x * scale, offset + y * scale, scale, scale);
-    }
-  }
-  canvas.dataset.link = text;
 }
 
 /** Offers `blob` as a download named `name`. */

@@ -1,8 +1,7 @@
 // The page's state and its URL form. The hash is one query string: the game spec's own keys
 // (the CLI's --game grammar, passed to the core untouched) followed by the page's keys below.
-// Parsing never throws: a bad page value falls back to its default with a notice.
-
-export const DEFAULT_SPEC = 'game=subtraction&moves=1,2&heap=7';
+// Parsing never throws: a bad page value falls back to its default with a notice. No DOM here,
+// so tests/www/ runs it in Node.
 
 /**
  * Generations per frame, as the speed slider offers them: below 1, a generation every few
@@ -70,9 +69,9 @@ function decode(text) {
 }
 
 /**
- * Splits a hash into the game spec (the non-page pairs, in order, as written) and the page's
- * values. Returns { spec, page, notices }: `page` has every key (defaults filled in), `notices`
- * one sentence per value that was refused, and `specGiven` whether the hash named a game.
+ * Splits a hash into the game spec (the non-page pairs, in order, as written; '' when there are
+ * none, for the caller's default game) and the page's values. Returns { spec, page, notices }:
+ * `page` has every key (defaults filled in), `notices` one sentence per value that was refused.
  */
 export function parseHash(hash) {
   const text = hash.replace(/^#/, '').trim();
@@ -101,8 +100,31 @@ export function parseHash(hash) {
       notices.push(`${err.message} Using ${key}=${spec.default}.`);
     }
   }
-  const spec = gamePairs.join('&');
-  return { spec: spec === '' ? DEFAULT_SPEC : spec, specGiven: spec !== '', page, notices };
+  return { spec: gamePairs.join('&'), page, notices };
+}
+
+/**
+ * Drops keys the spec's family does not take (a typo such as `Mu=5` or `foo=1`), each with a
+ * notice, so that one stray key does not cost the whole game. `families` is the core's table
+ * ({ name, keys: [{ key }] }); an unknown family is left to the core to refuse.
+ */
+export function knownKeysOnly(spec, notices, families) {
+  const pairs = spec.split('&').filter((p) => p !== '');
+  const name = pairs.find((p) => p.startsWith('game='))?.slice(5);
+  // Compared by value: a name from the link such as `__proto__` finds nothing.
+  const family = families.find((f) => f.name === name);
+  if (!family) return spec;
+  const allowed = new Set(['game', 'play', ...family.keys.map((k) => k.key)]);
+  const kept = pairs.filter((pair) => {
+    const key = pair.split('=')[0];
+    if (allowed.has(key)) return true;
+    notices.push(
+      `Unknown parameter ${quoted(key)} in the link was ignored (this game takes ${[...allowed].join(', ')}; ` +
+        `the page takes ${PAGE_KEYS.map((k) => k.key).join(', ')}).`,
+    );
+    return false;
+  });
+  return kept.join('&');
 }
 
 /** The hash for a canonical game spec and the page's values (every key, in PAGE_KEYS order). */

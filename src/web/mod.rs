@@ -117,6 +117,22 @@ pub fn qr_modules(text: &str) -> Result<Vec<u8>, JsValue> {
     Ok(code.to_colors().into_iter().map(|c| u8::from(c == qrcode::Color::Dark)).collect())
 }
 
+/// The grammar's families and the ready-made examples, for the page's game form and its
+/// known-keys filter: `{ families: [{ name, title, keys: [{ key, label, example }] }],
+/// presets: [{ title, spec }] }`. The page writes no family names or keys of its own.
+///
+/// # Errors
+/// Only if the table could not be converted (a bug).
+#[wasm_bindgen]
+pub fn families() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Catalogue {
+        families: &'static [crate::spec::FamilyInfo],
+        presets: &'static [crate::spec::Preset],
+    }
+    to_js(&Catalogue { families: &crate::spec::FAMILIES, presets: &crate::spec::PRESETS })
+}
+
 /// The crate version, so the page can say which core it runs.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -1,0 +1,65 @@
+// The page's modules import each other without cycles: a cycle would make module start-up order
+// matter and blur who owns what. Reads the `import … from './x.js'` lines of every www/*.js.
+// Run: node --test tests/www/
+
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { test } from 'node:test';
+
+const WWW = new URL('../../www/', import.meta.url);
+
+/** Module name → the www/ modules it imports (static imports, also multi-line ones). */
+function importGraph() {
+  const graph = new Map();
+  for (const file of readdirSync(WWW).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(new URL(file, WWW), 'utf8');
+    const deps = [...text.matchAll(/^\s*import\s[^;]*?from\s+'\.\/([^']+\.js)'/gms)].map((m) => m[1]);
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+/** A cycle as a list of modules (first = last), or null. Depth-first search with colours. */
+function findCycle(graph) {
+  const state = new Map(); // undefined: not seen, 1: on the current path, 2: done
+  const path = [];
+  const visit = (node) => {
+    state.set(node, 1);
+    path.push(node);
+    for (const dep of graph.get(node) ?? []) {
+      if (state.get(dep) === 1) return [...path.slice(path.indexOf(dep)), dep];
+      if (state.get(dep) === undefined) {
+        const cycle = visit(dep);
+        if (cycle) return cycle;
+      }
+    }
+    path.pop();
+    state.set(node, 2);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    if (state.get(node) === undefined) {
+      const cycle = visit(node);
+      if (cycle) return cycle;
+    }
+  }
+  return null;
+}
+
+test('the import lines are read (main.js imports the controller; every import names a www/ module)', () => {
+  const graph = importGraph();
+  assert.ok(graph.get('main.js').includes('controller.js'));
+  assert.ok(graph.get('controller.js').includes('state.js'));
+  for (const [file, deps] of graph) for (const dep of deps) assert.ok(graph.has(dep), `${file} imports ${dep}, which is not in www/`);
+});
+
+test('the cycle finder finds a cycle when there is one', () => {
+  const cyclic = new Map([['a.js', ['b.js']], ['b.js', ['c.js']], ['c.js', ['a.js']], ['d.js', []]]);
+  assert.deepEqual(findCycle(cyclic), ['a.js', 'b.js', 'c.js', 'a.js']);
+  assert.equal(findCycle(new Map([['a.js', ['b.js']], ['b.js', []]])), null);
+});
+
+test('no import cycles between www/ modules', () => {
+  const cycle = findCycle(importGraph());
+  assert.equal(cycle, null, `import cycle: ${cycle?.join(' → ')}`);
+});

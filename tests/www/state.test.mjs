@@ -1,0 +1,179 @@
+// Unit tests of www/state.js, the page's address ⇄ values (no DOM, no wasm: runs in Node).
+// Run: node --test tests/www/
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
+
+const DEFAULTS = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
+const SPEC = 'game=g&a=1,2&b=7&play=normal';
+
+describe('parseHash', () => {
+  test('an empty address has no game (the caller picks the default) and every page default', () => {
+    for (const hash of ['', '#', '#  ', '#&&']) {
+      assert.deepEqual(parseHash(hash), { spec: '', page: DEFAULTS, notices: [] }, hash);
+    }
+  });
+
+  test('separates the game spec (kept as written, in order) from the page keys', () => {
+    const { spec, page, notices } = parseHash('#b=7&mu=200&game=g&gamma=0.005&a=1%2C2&seed=7&engine=naive&speed=1&expected=1&paused=1');
+    assert.equal(spec, 'b=7&game=g&a=1%2C2');
+    assert.deepEqual(page, { mu: '200', gamma: '0.005', seed: '7', engine: 'naive', speed: '1', expected: '1', paused: '1' });
+    assert.deepEqual(notices, []);
+  });
+
+  test('page values are decoded and trimmed; the core checks μ, γ, seed and engine, so they pass as text', () => {
+    const { page, notices } = parseHash('#mu=%32%30&gamma=%20paper%20&seed=007&engine=whatever');
+    assert.deepEqual([page.mu, page.gamma, page.seed, page.engine], ['20', 'paper', '007', 'whatever']);
+    assert.deepEqual(notices, []);
+  });
+
+  test('a bad %-escape is kept as text rather than thrown', () => {
+    assert.equal(parseHash('#mu=%zz').page.mu, '%zz');
+    assert.equal(parseHash('#game=g&a=%E0%A4%A').spec, 'game=g&a=%E0%A4%A');
+  });
+
+  test('speed is normalised and bounded by SPEEDS', () => {
+    assert.equal(parseHash('#speed=.5').page.speed, '0.5');
+    assert.equal(parseHash('#speed=1000').page.speed, '1000');
+    assert.equal(parseHash('#speed=0.05').page.speed, String(SPEEDS[0]));
+    for (const bad of ['0.01', '1001', 'fast', '-1', '1e2', '', '1,5']) {
+      const { page, notices } = parseHash(`#speed=${bad}`);
+      assert.equal(page.speed, DEFAULTS.speed, bad);
+      assert.equal(notices.length, 1, bad);
+      assert.match(notices[0], /is not a valid value for speed: use a number of generations per frame from 0\.05 to 1000\. Using speed=0\.2\.$/);
+    }
+  });
+
+  test('expected and paused take 0 or 1; anything else is a notice and the default', () => {
+    const { page, notices } = parseHash('#expected=yes&paused=2');
+    assert.equal(page.expected, '0');
+    assert.equal(page.paused, '0');
+    assert.deepEqual(notices, [
+      "'yes' is not a valid value for expected: use 0 or 1. Using expected=0.",
+      "'2' is not a valid value for paused: use 0 or 1. Using paused=0.",
+    ]);
+  });
+
+  test('a page key given twice keeps the first, with a notice', () => {
+    const { page, notices } = parseHash('#mu=5&mu=6&speed=1&speed=oops');
+    assert.equal(page.mu, '5');
+    assert.equal(page.speed, '1');
+    assert.deepEqual(notices, ['mu is given twice in the link; using the first.', 'speed is given twice in the link; using the first.']);
+  });
+
+  test('a key without = is a game key (the core refuses it), and a page key without = is empty', () => {
+    assert.equal(parseHash('#game=g&oops').spec, 'game=g&oops');
+    const { page, notices } = parseHash('#paused');
+    assert.equal(page.paused, '0');
+    assert.equal(notices.length, 1);
+  });
+
+  test("JavaScript's property names are only text: they go to the spec and touch no object", () => {
+    const hash = '#__proto__=1&constructor=2&toString=3&hasOwnProperty=4&__proto__%5Bmu%5D=5&valueOf=6&game=g';
+    const { spec, page, notices } = parseHash(hash);
+    assert.equal(spec, '__proto__=1&constructor=2&toString=3&hasOwnProperty=4&__proto__%5Bmu%5D=5&valueOf=6&game=g');
+    assert.deepEqual(page, DEFAULTS);
+    assert.equal(Object.getPrototypeOf(page), Object.prototype);
+    assert.deepEqual(notices, []);
+    assert.equal({}.mu, undefined, 'Object.prototype is untouched');
+    // Encoded, they are still not page keys.
+    assert.equal(parseHash('#%5F%5Fproto%5F%5F=1').spec, '%5F%5Fproto%5F%5F=1');
+  });
+});
+
+describe('formatHash', () => {
+  test('writes the spec, then every page key in PAGE_KEYS order; expected and paused only when on', () => {
+    assert.equal(formatHash(SPEC, DEFAULTS), `#${SPEC}&mu=20&gamma=paper&seed=1&engine=fast&speed=0.2`);
+    assert.equal(
+      formatHash(SPEC, { ...DEFAULTS, expected: '1', paused: '1', mu: '7' }),
+      `#${SPEC}&mu=7&gamma=paper&seed=1&engine=fast&speed=0.2&expected=1&paused=1`,
+    );
+  });
+
+  test('a missing page value is written as its default; values are %-encoded', () => {
+    assert.equal(formatHash(SPEC, { gamma: '1e-7' }), `#${SPEC}&mu=20&gamma=1e-7&seed=1&engine=fast&speed=0.2`);
+    assert.equal(formatHash(SPEC, { ...DEFAULTS, engine: 'a&b=c' }), `#${SPEC}&mu=20&gamma=paper&seed=1&engine=a%26b%3Dc&speed=0.2`);
+  });
+
+  test('round trips: parse(format(spec, page)) gives the spec and the page back', () => {
+    const pages = [
+      DEFAULTS,
+      { ...DEFAULTS, mu: '100000000', gamma: '0.0003571', seed: '18446744073709551615', engine: 'expected', speed: '1000', expected: '1', paused: '1' },
+      { ...DEFAULTS, gamma: '5e-324', speed: '0.05', paused: '1' },
+      { ...DEFAULTS, engine: 'a&b=c %', seed: '__proto__' },
+    ];
+    for (const page of pages) {
+      const parsed = parseHash(formatHash(SPEC, page));
+      assert.deepEqual(parsed, { spec: SPEC, page, notices: [] });
+      // And formatting again gives the same address.
+      assert.equal(formatHash(parsed.spec, parsed.page), formatHash(SPEC, page));
+    }
+  });
+});
+
+describe('quoted', () => {
+  test('single quotes, with quotes and backslashes escaped', () => {
+    assert.equal(quoted('abc'), "'abc'");
+    assert.equal(quoted(''), "''");
+    assert.equal(quoted("it's"), "'it\\'s'");
+    assert.equal(quoted('a\\b'), "'a\\\\b'");
+  });
+
+  test('control and invisible characters are escaped, so they cannot garble the sentence', () => {
+    assert.equal(quoted('a\nb\tc\rd'), "'a\\nb\\tc\\rd'");
+    assert.equal(quoted('\u0000\u001b\u007f'), "'\\u{0}\\u{1b}\\u{7f}'");
+    assert.equal(quoted('abc\u202edef'), "'abc\\u{202e}def'", 'right-to-left override');
+    assert.equal(quoted('\u200b\u2066\ufeff'), "'\\u{200b}\\u{2066}\\u{feff}'");
+    assert.equal(quoted('é ✓ 😀'), "'é ✓ 😀'", 'visible text is kept');
+  });
+
+  test('cut to 40 characters (code points, not UTF-16 units) with an ellipsis', () => {
+    assert.equal(quoted('x'.repeat(40)), `'${'x'.repeat(40)}'`);
+    assert.equal(quoted('x'.repeat(41)), `'${'x'.repeat(40)}…'`);
+    assert.equal(quoted('😀'.repeat(41)), `'${'😀'.repeat(40)}…'`);
+    assert.equal(quoted('y'.repeat(100_000)).length, 43);
+  });
+});
+
+describe('knownKeysOnly', () => {
+  // A made-up table in the core's shape: the page's code knows no family by name.
+  const FAMILIES = [
+    { name: 'alpha', title: 'Alpha', keys: [{ key: 'a', label: 'A', example: '1' }, { key: 'b', label: 'B', example: '2' }] },
+    { name: 'beta', title: 'Beta', keys: [{ key: 'c', label: 'C', example: '3' }] },
+  ];
+
+  test("keeps the family's keys, game and play, in order", () => {
+    const notices = [];
+    assert.equal(knownKeysOnly('b=2&game=alpha&play=misere&a=1', notices, FAMILIES), 'b=2&game=alpha&play=misere&a=1');
+    assert.deepEqual(notices, []);
+  });
+
+  test('drops keys the family does not take, each with a notice naming what is allowed', () => {
+    const notices = [];
+    assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
+    assert.deepEqual(notices, [
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused).",
+    ]);
+  });
+
+  test('an unknown family (or none) is left to the core to refuse', () => {
+    for (const spec of ['game=gamma&z=1', 'z=1', 'game=__proto__&a=1', 'game=constructor&a=1', 'game=toString']) {
+      const notices = [];
+      assert.equal(knownKeysOnly(spec, notices, FAMILIES), spec);
+      assert.deepEqual(notices, []);
+    }
+  });
+
+  test("JavaScript's property names as keys are dropped like any unknown key, and quoted", () => {
+    const notices = [];
+    assert.equal(knownKeysOnly('game=alpha&__proto__=1&constructor=2&a=1', notices, FAMILIES), 'game=alpha&a=1');
+    assert.equal(notices.length, 2);
+    assert.match(notices[0], /^Unknown parameter '__proto__' in the link/);
+    const evil = [];
+    knownKeysOnly("game=alpha&x'\u202e=1", evil, FAMILIES);
+    assert.match(evil[0], /^Unknown parameter 'x\\'\\u\{202e\}' in the link/);
+  });
+});

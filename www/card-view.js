@@ -1,0 +1,124 @@
+// The hover card: the position hovered or tapped on the graph, its Grundy value worked out and
+// its moves with their current probabilities. It owns which position is shown and where, and
+// redraws after generations so its probabilities stay current.
+
+import { count, prob } from './panels.js';
+
+/** At most this many redraws a second while the run goes (each costs a layout). */
+const REDRAWS_PER_SECOND = 5;
+
+export class CardView {
+  constructor(card) {
+    this.card = card;
+    this.session = null;
+    this.shown = null; // { id, at } or null
+    this.generation = 0; // of the numbers the session gives now
+    this.drawn = 0;
+    this.timer = 0;
+  }
+
+  /** Another game: nothing is shown. */
+  setSession(session) {
+    this.session = session;
+    this.shown = null;
+    this.draw();
+  }
+
+  /**
+   * A pick on the graph (`id` null: none) at `at` = { x, y, sticky }. A tap (sticky) keeps the
+   * card until the next tap; a hover away does not hide it then.
+   */
+  pick(id, at) {
+    const card = this.card;
+    if (id === null) {
+      if (!at.sticky && card.dataset.sticky === 'true') return;
+      card.dataset.sticky = 'false';
+      this.shown = null;
+    } else {
+      card.dataset.sticky = String(at.sticky);
+      this.shown = { id, at };
+    }
+    this.draw();
+  }
+
+  /**
+   * A generation has finished. The card is redrawn at most REDRAWS_PER_SECOND times a second,
+   * but the last generation is always drawn, late if need be: the card never keeps old numbers
+   * once the run stops.
+   */
+  generationDone(generation) {
+    this.generation = generation;
+    if (!this.shown) return;
+    const wait = 1000 / REDRAWS_PER_SECOND - (performance.now() - this.drawn);
+    if (wait <= 0) this.draw();
+    else this.timer ||= setTimeout(() => this.draw(), wait);
+  }
+
+  /** Draws the card shown (or hides it); `data-generation` is the generation its numbers are from. */
+  draw() {
+    clearTimeout(this.timer);
+    this.timer = 0;
+    this.drawn = performance.now();
+    const card = this.card;
+    if (this.shown) {
+      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play);
+      card.dataset.generation = String(this.generation);
+    } else {
+      renderCard(card, null);
+      delete card.dataset.generation;
+    }
+  }
+}
+
+/** Fills the card for a position (from the core's `position(id)`), or hides it. */
+function renderCard(card, position, at, play = 'normal') {
+  if (!position) {
+    card.hidden = true;
+    return;
+  }
+  const lines = [];
+  const head = document.createElement('p');
+  head.className = 'card-head';
+  const kind = position.outcome === 'P' ? 'P-position' : 'N-position';
+  head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
+  lines.push(head);
+  const grundy = document.createElement('p');
+  grundy.textContent = position.mex
+    ? `Grundy value: ${position.mex}`
+    : 'Misère play: no Grundy value; outcome by the misère rule.';
+  lines.push(grundy);
+  if (position.optimal_mass !== null) {
+    const mass = document.createElement('p');
+    mass.textContent = `Mass on optimal moves: ${prob(position.optimal_mass)}`;
+    lines.push(mass);
+  }
+  if (position.moves.length === 0) {
+    const none = document.createElement('p');
+    none.textContent =
+      play === 'misere' ? 'No moves: the player to move here has won (misère play).' : 'No moves: the player to move here has lost.';
+    lines.push(none);
+  } else {
+    const list = document.createElement('ul');
+    for (const move of position.moves) {
+      const li = document.createElement('li');
+      li.className = move.optimal ? 'optimal' : '';
+      const g = move.grundy === null ? move.outcome : `g = ${move.grundy}`;
+      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''}): p = ${prob(move.probability)}`;
+      list.append(li);
+    }
+    if (position.more_moves > 0) {
+      const li = document.createElement('li');
+      li.textContent = `… and ${count(position.more_moves)} more moves`;
+      list.append(li);
+    }
+    lines.push(list);
+  }
+  card.replaceChildren(...lines);
+  card.hidden = false;
+  // Keep the card inside the view: to the right of the pointer, or left when near the edge.
+  const parent = card.parentElement.getBoundingClientRect();
+  const w = card.offsetWidth;
+  const h = card.offsetHeight;
+  card.style.left = `${Math.max(4, at.x + 16 + w > parent.width ? at.x - w - 16 : at.x + 16)}px`;
+  card.style.top = `${Math.max(4, Math.min(at.y + 12, parent.height - h - 4))}px`;
+}
