@@ -113,6 +113,10 @@ pub struct NodeReport {
 /// seconds. A larger listing is refused with a sentence saying so.
 pub const OUTPUT_BUDGET: u64 = 256 << 20;
 
+/// The fixed fields of one position's entry in a listing (grundy, outcome, critical, bounds, mex),
+/// in bytes, rounded up: what the output estimate adds to each label.
+const PER_POSITION_BYTES: u64 = 160;
+
 /// What lists a game's positions one at a time ([`Report::with_positions`]): the analysis and
 /// the per-position switchability, kept so that no [`NodeReport`] has to be held for more
 /// than the moment it is written.
@@ -128,6 +132,24 @@ impl Positions<'_> {
     /// to it.
     pub fn labels(&self) -> Vec<String> {
         (0..self.graph.len()).map(|v| self.graph.label(v)).collect()
+    }
+
+    /// Every position's label, made once, if listing them fits the output budget (see
+    /// [`Positions::check_output`]). Stops making labels as soon as they alone exceed it, so a
+    /// refused listing never holds more than the budget.
+    pub fn checked_labels(&self) -> Result<Vec<String>, SpecError> {
+        let mut labels = Vec::with_capacity(self.graph.len());
+        let mut bytes = 0u64;
+        for v in 0..self.graph.len() {
+            let label = self.graph.label(v);
+            bytes += label.len() as u64 + PER_POSITION_BYTES;
+            if bytes > OUTPUT_BUDGET {
+                return Err(SpecError::OutputTooLarge { what: "--positions", bytes, budget: OUTPUT_BUDGET });
+            }
+            labels.push(label);
+        }
+        self.check_output(&labels)?;
+        Ok(labels)
     }
 
     /// Position `v`'s entry, with `label(w)` naming each position.
@@ -149,9 +171,9 @@ impl Positions<'_> {
     /// About how many bytes listing every position writes (JSON; the text form is shorter):
     /// each label once for itself and up to twice per move into it (`moves`, `optimal_moves`),
     /// plus each entry's fixed fields. The sentence refusing a listing over [`OUTPUT_BUDGET`].
-    pub fn check_output(&self, labels: &[String]) -> Result<(), SpecError> {
+    fn check_output(&self, labels: &[String]) -> Result<(), SpecError> {
         let graph = self.graph;
-        let per_position: u64 = labels.iter().map(|l| l.len() as u64 + 160).sum();
+        let per_position: u64 = labels.iter().map(|l| l.len() as u64 + PER_POSITION_BYTES).sum();
         let per_move: u64 = graph.targets().iter().map(|&w| 2 * (labels[w as usize].len() as u64 + 8)).sum();
         let bytes = per_position + per_move;
         if bytes > OUTPUT_BUDGET {

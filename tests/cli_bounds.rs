@@ -189,6 +189,10 @@ fn messages_quote_user_text_escaped_and_cut() {
         let out = run_within(Duration::from_secs(20), &args);
         assert_one_line_refusal(&out, "…'");
     }
+    // The poset parser's pointer into the text is escaped too.
+    let out =
+        run_within(Duration::from_secs(20), &["analyse", "--game", "game=poset&poset=C1+\x1b[2J\u{202e}"]);
+    assert_one_line_refusal(&out, "(at '\\u{1b}[2J\\u{202e}')");
     // A file's first line is quoted escaped, never raw.
     let dir = std::env::temp_dir().join(format!("impartial-cli-bounds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -203,6 +207,30 @@ fn messages_quote_user_text_escaped_and_cut() {
     let out = run_within(Duration::from_secs(20), &["runtime", "--summarise", raw.to_str().unwrap()]);
     assert_one_line_refusal(&out, "is not a row written by --raw");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_are_one_sentence_that_points_to_help() {
+    let hostile_flag = format!("--{}\x1b[2J\n{}", "y".repeat(50_000), "z");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["analyse"], "--game <GAME>; usage: impartial analyse"),
+        (vec!["analyse", "--fro", "x", "--game", "game=nim&heaps=1"], "'--fro'"),
+        (vec!["analyse", "--game", "a", &hostile_flag], "…' found"),
+        (vec!["frob"], "unrecognized subcommand 'frob'"),
+        (vec!["analyse", "--game", "a", "--game", "b"], "cannot be used multiple times"),
+        (vec!["umda", "--game", "game=nim&heaps=1", "--mu"], "a value is required for '--mu <MU>'"),
+    ];
+    for (args, contains) in cases {
+        let out = run_within(Duration::from_secs(20), &args);
+        assert_one_line_refusal(&out, contains);
+        assert!(out.stderr.trim_end().ends_with("see --help."), "{}", out.stderr);
+    }
+    // Help and version are answers, not errors.
+    for flag in ["--help", "--version"] {
+        let out = run_within(Duration::from_secs(20), &[flag]);
+        assert_eq!(out.code, Some(0), "{flag}");
+        assert!(!out.stdout.is_empty() && out.stderr.is_empty(), "{flag}");
+    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ use impartial::analysis::opt;
 use impartial::learn::dynamics::expected_selection;
 use impartial::learn::projection::projected;
 use impartial::learn::{Engine, Params, Run, Task};
+use impartial::spec::GameSpec;
 use impartial::{GameGraph, Limits, Play};
 use proptest::prelude::*;
 
@@ -17,8 +18,14 @@ fn task(spec: &str) -> Arc<Task> {
     Arc::new(Task::from_spec(spec, &Limits::DEFAULT).unwrap())
 }
 
+/// A task on a generated graph: the spec written from its edges (positions named by id), the
+/// graph itself used as generated, so ids match the brute force's.
 fn task_of(graph: GameGraph, play: Play) -> Arc<Task> {
-    Arc::new(Task::new("game=dag".to_string(), graph, play))
+    let edges: Vec<String> =
+        (0..graph.len()).flat_map(|v| graph.moves(v).iter().map(move |w| format!("{v}-{w}"))).collect();
+    let play = if play == Play::Misere { "misere" } else { "normal" };
+    let text = format!("game=dag&edges={}&root={}&play={play}", edges.join(","), graph.root());
+    Arc::new(Task::new(GameSpec::parse(&text).unwrap(), graph))
 }
 
 // ---------------------------------------------------------------------------------------------

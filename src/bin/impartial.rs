@@ -68,11 +68,19 @@ mod cli {
     pub fn run() -> ExitCode {
         let cli = match Cli::try_parse() {
             Ok(cli) => cli,
-            Err(err) => {
-                // --help and --version are not errors.
-                let code = if err.use_stderr() { 2 } else { 0 };
+            // --help and --version are not errors; neither is the help shown for a bare
+            // `impartial`, which repeats nothing the user typed.
+            Err(err) if !err.use_stderr() => {
                 let _ = err.print();
-                return ExitCode::from(code);
+                return ExitCode::SUCCESS;
+            }
+            Err(err) if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                let _ = err.print();
+                return ExitCode::from(2);
+            }
+            Err(err) => {
+                eprintln!("impartial: {}", usage_error(&err.render().to_string()));
+                return ExitCode::from(2);
             }
         };
         match cli.command {
@@ -95,8 +103,7 @@ mod cli {
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
         let _ = if options.positions {
-            let labels = positions.labels();
-            positions.check_output(&labels)?;
+            let labels = positions.checked_labels()?;
             if json {
                 positions.write_json(&report, &labels, &mut out)
             } else {
@@ -111,6 +118,54 @@ mod cli {
         }
         .and_then(|()| out.flush());
         Ok(())
+    }
+
+    /// clap's usage error (several lines: the error, tips, usage, a pointer to --help) as one
+    /// sentence, with every quoted argument escaped and cut like any user text.
+    fn usage_error(rendered: &str) -> String {
+        let mut head = Vec::new();
+        let mut tips = Vec::new();
+        let mut usage = None;
+        let mut in_head = true;
+        for line in rendered.lines().map(str::trim) {
+            if line.is_empty() {
+                in_head = false;
+            } else if let Some(rest) = line.strip_prefix("Usage: ") {
+                usage = Some(rest);
+            } else if line.starts_with("tip: ") {
+                tips.push(line);
+            } else if in_head {
+                head.push(line.strip_prefix("error: ").unwrap_or(line));
+            }
+        }
+        let mut sentence = head.join(" ");
+        for tip in tips {
+            sentence.push_str("; ");
+            sentence.push_str(tip);
+        }
+        let mut sentence = requote(&sentence).trim_end_matches(['.', ':']).to_string();
+        if let Some(usage) = usage {
+            sentence.push_str(&format!("; usage: {usage}"));
+        }
+        sentence.push_str("; see --help.");
+        impartial::error::one_line(&sentence)
+    }
+
+    /// Replaces each `'…'` span in clap's text by [`impartial::error::quoted`] of its content.
+    fn requote(text: &str) -> String {
+        let mut out = String::new();
+        let mut parts = text.split('\'');
+        out.push_str(parts.next().unwrap_or(""));
+        while let Some(inside) = parts.next() {
+            match parts.next() {
+                Some(after) => {
+                    out.push_str(&impartial::error::quoted(inside));
+                    out.push_str(after);
+                }
+                None => out.push_str(&impartial::error::quoted(inside)),
+            }
+        }
+        out
     }
 
     /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input.

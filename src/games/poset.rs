@@ -18,7 +18,7 @@
 use std::fmt;
 
 use super::{check_size, Bound, Limits, Size, U64Map};
-use crate::error::SpecError;
+use crate::error::{quoted, SpecError};
 use crate::graph::{CsrBuilder, GameGraph, Labels};
 use crate::spec::bad_value;
 
@@ -375,10 +375,11 @@ impl Parser<'_> {
     /// The error at the current position: what was expected there, then the grammar.
     fn error(&self, expected: &str) -> SpecError {
         let at = if self.at < self.text.len() {
-            format!(
-                "at '{}'",
-                String::from_utf8_lossy(&self.text[self.at..]).chars().take(12).collect::<String>()
-            )
+            // A short, escaped excerpt: the rest of the input may be long or hold control
+            // characters.
+            let rest = &self.text[self.at..self.text.len().min(self.at + 64)];
+            let excerpt: String = String::from_utf8_lossy(rest).chars().take(12).collect();
+            format!("at {}", quoted(&excerpt))
         } else {
             "at the end".to_string()
         };

@@ -130,7 +130,7 @@ pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
     if !(k.is_finite() && k > 0.0) {
         return Err(bad_value("paper-k", &k.to_string(), "a positive number (Theorem 5.2's K)"));
     }
-    let bounds = task.runtime_bounds(k)?.ok_or_else(|| {
+    let bounds = task.runtime_bounds(k).ok_or_else(|| {
         bad_value("mu", "paper", "a whole number under misère play (Theorem 5.2 is for normal play)")
     })?;
     let log10 = bounds.theorem_mu_over_c.log10.unwrap_or(0.0) + c.log10();

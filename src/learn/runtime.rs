@@ -127,7 +127,7 @@ pub fn prepare(
         MuSetting::Fixed(m) => m,
         MuSetting::Paper { c, k } => paper_mu(&task, c, k)?,
     };
-    let bounds = task.runtime_bounds(1.0)?;
+    let bounds = task.runtime_bounds(1.0);
     let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
     let params = Params::new(&task, mu, gamma)?;
     Ok(Size { size, task: Arc::new(task), params, bound_log10 })

@@ -20,6 +20,10 @@ use crate::spec::{GameSpec, Play};
 /// moved from v0 (`Role::Second`). The learning graph's n and Δ are those of G*.
 #[derive(Debug, Clone)]
 pub struct Task {
+    /// The game as parsed; later questions about it (its bounds) need no re-parsing, which
+    /// would also fail where the canonical text outgrows the spec limit.
+    pub game: GameSpec,
+    /// The game's canonical spec text, for reports.
     pub spec: String,
     pub graph: GameGraph,
     pub play: Play,
@@ -38,8 +42,10 @@ pub struct Task {
 }
 
 impl Task {
-    /// Analyses `graph` and prepares it for learning.
-    pub fn new(spec: String, graph: GameGraph, play: Play) -> Task {
+    /// Analyses `graph` (built from `game`) and prepares it for learning.
+    pub fn new(game: GameSpec, graph: GameGraph) -> Task {
+        let play = game.play;
+        let spec = game.to_string();
         let analysis = Analysis::new(&graph, play);
         let fictitious_start = analysis.outcome[graph.root()] == Outcome::P;
         let role = if fictitious_start { Role::Second } else { Role::First };
@@ -51,14 +57,14 @@ impl Task {
         } else {
             (graph.len(), graph.max_degree())
         };
-        Task { spec, graph, play, analysis, role, optimal_edge, critical, n, max_degree }
+        Task { game, spec, graph, play, analysis, role, optimal_edge, critical, n, max_degree }
     }
 
     /// Parses, builds (within `limits`) and analyses a game spec.
     pub fn from_spec(text: &str, limits: &Limits) -> Result<Task, SpecError> {
         let spec = GameSpec::parse(text)?;
         let graph = build(&spec, limits)?;
-        Ok(Task::new(spec.to_string(), graph, spec.play))
+        Ok(Task::new(spec, graph))
     }
 
     /// The indices of position `v`'s moves in the flat per-edge arrays.
@@ -69,15 +75,37 @@ impl Task {
 
     /// Theorem 5.2's and Corollary 5.3's settings and bounds for this task with confidence K
     /// (None under misère play), with s(v) exact on small graphs and bounded otherwise.
-    pub fn runtime_bounds(&self, k: f64) -> Result<Option<RuntimeBounds>, SpecError> {
-        let spec = GameSpec::parse(&self.spec)?;
-        let (bounds_s, _) = switchability_bounds(&spec, &self.graph);
+    pub fn runtime_bounds(&self, k: f64) -> Option<RuntimeBounds> {
+        let (bounds_s, _) = switchability_bounds(&self.game, &self.graph);
         let exact = switchability::exact(&self.graph);
-        Ok(learning_bounds(&spec, &self.graph, &self.analysis, &bounds_s, exact.as_deref(), k))
+        learning_bounds(&self.game, &self.graph, &self.analysis, &bounds_s, exact.as_deref(), k)
     }
 
     /// Whether the root is a P-position, so that the learner plays G* (seed 000 §2).
     pub fn fictitious_start(&self) -> bool {
         self.role == Role::Second
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::MAX_SPEC_BYTES;
+
+    /// A spec just under the limit whose canonical text (with `&root=…&play=normal` written
+    /// out) is over it: its bounds must still be computed, not refused as too long.
+    #[test]
+    fn bounds_need_no_reparsing_of_the_canonical_spec() {
+        let mut text = String::from("game=dag&edges=");
+        let mut i = 0;
+        while text.len() < MAX_SPEC_BYTES - 20 {
+            text.push_str(&format!("{}-{},", i, i + 1));
+            i += 1;
+        }
+        text.pop();
+        assert!(text.len() <= MAX_SPEC_BYTES);
+        let task = Task::from_spec(&text, &Limits::DEFAULT).unwrap();
+        assert!(task.spec.len() > MAX_SPEC_BYTES, "the canonical text outgrows the limit");
+        assert!(task.runtime_bounds(1.0).is_some());
     }
 }
