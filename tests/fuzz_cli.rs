@@ -288,7 +288,9 @@ fn case() -> BoxedStrategy<Case> {
 /// Output of one run.
 struct Ran {
     status: std::process::ExitStatus,
+    /// The first KEEP_BYTES of stderr, and its whole length.
     stderr: Vec<u8>,
+    stderr_bytes: u64,
     stdout_bytes: u64,
     timed_out: bool,
 }
@@ -335,8 +337,8 @@ fn run(bin: &Path, args: &[String], timeout: Duration, prlimit: bool) -> std::io
         std::thread::sleep(Duration::from_millis(2));
     };
     let (_, stdout_bytes) = out.join().expect("reader thread");
-    let (stderr, _) = err.join().expect("reader thread");
-    Ok(Ran { status, stderr, stdout_bytes, timed_out })
+    let (stderr, stderr_bytes) = err.join().expect("reader thread");
+    Ok(Ran { status, stderr, stderr_bytes, stdout_bytes, timed_out })
 }
 
 /// Learning runs must end within the timeout by their own budget: games above 5,000 positions
@@ -466,12 +468,15 @@ fn check(
             Ok(())
         }
         Some(2) => {
-            let Some(line) = stderr.strip_suffix('\n') else { return fail("exit 2 without a final newline") };
-            if line.starts_with("error:") {
+            if stderr.starts_with("error:") {
                 // clap's usage errors: several lines, allowed and counted (reported as a finding).
                 CLAP_ERRORS.fetch_add(1, Ordering::Relaxed);
                 return Ok(());
             }
+            if ran.stderr_bytes > ran.stderr.len() as u64 {
+                return fail("exit 2 with more than 8 KiB on stderr");
+            }
+            let Some(line) = stderr.strip_suffix('\n') else { return fail("exit 2 without a final newline") };
             let Some(message) = line.strip_prefix("impartial: ") else {
                 return fail("exit 2 without 'impartial: '");
             };
