@@ -101,26 +101,31 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// Longest piece of user text a message quotes, in characters; the rest becomes `…`.
+/// Longest piece of user text a message quotes, in characters as shown (an escape counts as
+/// its length); the rest becomes `…`.
 pub const QUOTE_CHARS: usize = 40;
 
-/// User text as a message quotes it: in single quotes, cut to [`QUOTE_CHARS`] characters, with
-/// control characters (line breaks, terminal escapes) and other invisible ones written as
-/// escapes, so a message stays one line and cannot move a terminal's cursor. Every message
-/// that repeats what a user typed goes through here.
+/// User text as a message quotes it: in single quotes, cut to [`QUOTE_CHARS`] characters as
+/// shown, with control characters (line breaks, terminal escapes) and other invisible ones
+/// written as escapes, so a message stays one short line and cannot move a terminal's cursor.
+/// Every message that repeats what a user typed goes through here.
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(4 * QUOTE_CHARS) + 8);
     out.push('\'');
-    let mut chars = text.chars();
-    for ch in chars.by_ref().take(QUOTE_CHARS) {
-        if ch.is_control() || is_invisible(ch) || ch == '\\' || ch == '\'' {
+    let mut shown = 0;
+    for ch in text.chars() {
+        let escape = ch.is_control() || is_invisible(ch) || ch == '\\' || ch == '\'';
+        let width = if escape { ch.escape_default().count() } else { 1 };
+        if shown + width > QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        shown += width;
+        if escape {
             out.extend(ch.escape_default());
         } else {
             out.push(ch);
         }
-    }
-    if chars.next().is_some() {
-        out.push('…');
     }
     out.push('\'');
     out
@@ -195,6 +200,8 @@ mod tests {
         assert_eq!(q.chars().count(), QUOTE_CHARS + 3);
         assert!(q.ends_with("…'"));
         assert_eq!(quoted("\u{202e}abc"), "'\\u{202e}abc'");
+        // Escapes count as what they show: five right-to-left overrides fill 40 characters.
+        assert_eq!(quoted(&"\u{202e}".repeat(6)), format!("'{}…'", "\\u{202e}".repeat(5)));
     }
 
     #[test]

@@ -175,9 +175,19 @@ pub struct GameSpec {
 
 impl GameSpec {
     /// Parses and validates a spec string (a leading `?` or `#` is ignored).
+    ///
+    /// A spec whose canonical form (defaults written out) would exceed [`MAX_SPEC_BYTES`] is
+    /// refused too, so that every canonical spec a report or link shows parses back.
     pub fn parse(text: &str) -> Result<GameSpec, SpecError> {
         let pairs = parse_pairs(text)?;
-        GameSpec::from_pairs(&pairs)
+        let spec = GameSpec::from_pairs(&pairs)?;
+        let canonical = spec.to_string().len();
+        if canonical > MAX_SPEC_BYTES {
+            return Err(SpecError::Malformed(format!(
+                "written out in full it is {canonical} bytes long; at most {MAX_SPEC_BYTES} bytes are allowed"
+            )));
+        }
+        Ok(spec)
     }
 
     /// Builds a spec from already split `key=value` pairs; every key must belong to the game.
@@ -404,6 +414,29 @@ mod tests {
         let b = GameSpec::parse("?moves=1%2C3%2C4&game=subtraction&heap=20&play=normal").unwrap();
         assert_eq!(a.to_string(), "game=subtraction&moves=1,3,4&heap=20&play=normal");
         assert_eq!(a.to_string(), b.to_string());
+    }
+
+    /// A spec just under the limit whose canonical form (`&root=…&play=normal` written out)
+    /// would be over it is refused; one whose canonical form fits parses back.
+    #[test]
+    fn a_canonical_form_over_the_limit_is_refused() {
+        let chain = |limit: usize| {
+            let mut text = String::from("game=dag&edges=");
+            let mut i = 0;
+            while text.len() < limit {
+                text.push_str(&format!("{}-{},", i, i + 1));
+                i += 1;
+            }
+            text.pop();
+            text
+        };
+        let text = chain(MAX_SPEC_BYTES - 20);
+        assert!(text.len() <= MAX_SPEC_BYTES);
+        let err = GameSpec::parse(&text).unwrap_err().to_string();
+        assert!(err.contains("written out in full it is"), "{err}");
+        let text = chain(MAX_SPEC_BYTES - 60);
+        let canonical = GameSpec::parse(&text).unwrap().to_string();
+        assert_eq!(GameSpec::parse(&canonical).unwrap().to_string(), canonical);
     }
 
     #[test]

@@ -26,23 +26,31 @@ export const PAGE_KEYS = [
 
 const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
 
-/** At most this many characters of text from the link are quoted back (the core's limit). */
+/** At most this many characters of text from the link are quoted back, as shown (the core's limit). */
 const QUOTE_CHARS = 40;
 
 /**
  * Text from the link as a notice quotes it, like the core's messages: in single quotes, cut to
- * 40 characters, with control and invisible (e.g. right-to-left override) characters, quotes
- * and backslashes escaped, so a link cannot fill the page or garble the sentence.
+ * 40 characters as shown (an escape counts as its length), with control and invisible (e.g.
+ * right-to-left override) characters, quotes and backslashes escaped, so a link cannot fill
+ * the page or garble the sentence.
  */
 export function quoted(text) {
-  const chars = [...text];
-  const shown = chars.slice(0, QUOTE_CHARS).map((ch) => {
-    if (ch === '\\' || ch === "'") return `\\${ch}`;
-    if (ch === '\n' || ch === '\r' || ch === '\t') return JSON.stringify(ch).slice(1, -1);
-    if (/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u.test(ch)) return `\\u{${ch.codePointAt(0).toString(16)}}`;
-    return ch;
-  });
-  return `'${shown.join('')}${chars.length > QUOTE_CHARS ? '…' : ''}'`;
+  let out = '';
+  let shown = 0;
+  for (const ch of text) {
+    let piece = ch;
+    if (ch === '\\' || ch === "'") piece = `\\${ch}`;
+    else if (ch === '\n' || ch === '\r' || ch === '\t') piece = JSON.stringify(ch).slice(1, -1);
+    else if (/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u.test(ch)) {
+      piece = `\\u{${ch.codePointAt(0).toString(16)}}`;
+    }
+    const width = piece === ch ? 1 : piece.length; // an escape is ASCII; ch may be astral
+    if (shown + width > QUOTE_CHARS) return `'${out}…'`;
+    shown += width;
+    out += piece;
+  }
+  return `'${out}'`;
 }
 
 function speed(text) {

@@ -86,26 +86,3 @@ impl Task {
         self.role == Role::Second
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::spec::MAX_SPEC_BYTES;
-
-    /// A spec just under the limit whose canonical text (with `&root=…&play=normal` written
-    /// out) is over it: its bounds must still be computed, not refused as too long.
-    #[test]
-    fn bounds_need_no_reparsing_of_the_canonical_spec() {
-        let mut text = String::from("game=dag&edges=");
-        let mut i = 0;
-        while text.len() < MAX_SPEC_BYTES - 20 {
-            text.push_str(&format!("{}-{},", i, i + 1));
-            i += 1;
-        }
-        text.pop();
-        assert!(text.len() <= MAX_SPEC_BYTES);
-        let task = Task::from_spec(&text, &Limits::DEFAULT).unwrap();
-        assert!(task.spec.len() > MAX_SPEC_BYTES, "the canonical text outgrows the limit");
-        assert!(task.runtime_bounds(1.0).is_some());
-    }
-}

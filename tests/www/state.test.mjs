@@ -135,6 +135,11 @@ describe('quoted', () => {
     assert.equal(quoted('😀'.repeat(41)), `'${'😀'.repeat(40)}…'`);
     assert.equal(quoted('y'.repeat(100_000)).length, 43);
   });
+
+  test('an escape counts as what it shows, as in the core', () => {
+    assert.equal(quoted('\u202e'.repeat(6)), `'${'\\u{202e}'.repeat(5)}…'`);
+    assert.equal(quoted(`${'x'.repeat(39)}\n`), `'${'x'.repeat(39)}…'`);
+  });
 });
 
 describe('knownKeysOnly', () => {
