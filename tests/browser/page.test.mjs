@@ -368,12 +368,12 @@ describe('the page', () => {
     });
   });
 
-  test('text from a link is quoted short in a notice, invisible characters shown', async () => {
+  test('text from a link is quoted short in a notice, invisible characters shown (an escape counts as its length)', async () => {
     const long = 'x'.repeat(5000);
     await withPage(`#game=nim&heaps=1,2&${long}=1&speed=%E2%80%AE${long}&expected=1%07&paused=1`, async (page) => {
       await expectNotice(
         page,
-        /^'\\u\{202e\}x{39}…' is not a valid value for speed: [^\n]*\n+'1\\u\{7\}' is not a valid value for expected: use 0 or 1\. Using expected=0\.\n+Unknown parameter 'x{40}…' in the link/,
+        /^'\\u\{202e\}x{32}…' is not a valid value for speed: [^\n]*\n+'1\\u\{7\}' is not a valid value for expected: use 0 or 1\. Using expected=0\.\n+Unknown parameter 'x{40}…' in the link/,
       );
       const longest = await page.$$eval('#notice p', (ps) => Math.max(...ps.map((p) => p.textContent.length)));
       assert.ok(longest < 400, `the longest notice has ${longest} characters`);
