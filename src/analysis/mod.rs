@@ -9,6 +9,7 @@ pub mod bounds;
 pub mod grundy;
 pub mod opt;
 pub mod period;
+pub mod sequence;
 pub mod switchability;
 
 use serde::Serialize;

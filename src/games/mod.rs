@@ -8,6 +8,7 @@
 pub mod chomp;
 pub mod dag;
 pub mod nim;
+pub mod octal;
 pub mod poset;
 pub mod silver_dollar;
 pub mod subtraction;

@@ -1,0 +1,499 @@
+//! Grundy sequences of heap games, computed by their recurrence (not through a position graph),
+//! and their periods with a proof.
+//!
+//! For an octal game (Winning Ways ch. 4; see [`crate::games::octal`]), g(n) is the mex of the
+//! values of the positions one move from a heap of n: 0 (the heap taken whole), g(n − i) (one
+//! heap left) and g(a) ⊕ g(b) with a + b = n − i, a, b ≥ 1 (two heaps left; the XOR is the
+//! Sprague–Grundy theorem for the sum of the two, seed 001). A subtraction game is the octal
+//! game whose digits are 3 at its moves.
+//!
+//! **Speed.** The two-heap options make the plain recurrence O(n²). Winning Ways' "Sparse
+//! space spells speed" (ch. 4, Extras; Flammenkamp's tables of octal games use the same
+//! method) avoids most of it: fix a bit mask m and split the values by the parity of the bits
+//! of `g & m` (Flammenkamp's "domain" variant also adds the parity of n). The XOR of a pair's
+//! values has odd (twisted) parity exactly when one member is in each class, so if one class is
+//! sparse, every option value of that parity comes from a pair with a sparse member and can be
+//! listed exactly from the (short) sparse list. Only values of the other parity need a scan of
+//! the pairs, and a scan for a value smaller than the mex ends at the first pair that makes it.
+//! The result never depends on the mask, only the speed: [`OctalSequence`] picks the mask that
+//! would have been cheapest on the last values computed, and re-picks it as the sequence grows.
+//!
+//! **Periods.** Guy and Smith's periodicity theorem (Winning Ways ch. 4, "The Periodicity
+//! Theorem"): for an octal game whose code has length k, if g(n + p) = g(n) for all n with
+//! n0 ≤ n < 2·n0 + p + k, then for all n ≥ n0. For a subtraction game with largest move s a
+//! repeated window of s values suffices (g(n) depends on the s values before it), so
+//! g(n + p) = g(n) for n0 ≤ n < n0 + s proves it (seed 004's argument, see
+//! [`super::period`]). [`proven_period`] reports the least period such a proof covers within the
+//! values computed, and for it the least preperiod.
+
+use crate::games::octal::OctalCode;
+
+/// Grundy values of one octal game, extended on demand.
+#[derive(Debug, Clone)]
+pub struct OctalSequence {
+    code: OctalCode,
+    g: Vec<u32>,
+    classes: Option<Classes>,
+    /// Stamp per value: `marks[v] == stamp` means v is an option of the heap being computed.
+    marks: Vec<u32>,
+    stamp: u32,
+    /// Values found only by scanning every pair since the classes were last chosen.
+    full_scans: usize,
+    /// A period proven by Guy and Smith's theorem: later values are copies.
+    period: Option<Period>,
+    /// The largest value so far.
+    top: u32,
+}
+
+/// The sparse-space split of the values computed so far (see the module doc).
+#[derive(Debug, Clone)]
+struct Classes {
+    mask: u32,
+    /// 1 when the class also depends on the parity of the heap (Flammenkamp's domain variant).
+    twist: u32,
+    /// Which class value is the sparse one.
+    sparse_class: u32,
+    /// Heaps a ≥ 1 in the sparse class, ascending.
+    sparse: Vec<u32>,
+}
+
+/// Values computed with the plain recurrence before a mask is chosen.
+const FIRST_MASK_AT: usize = 1024;
+/// How many of the latest values the choice of a mask looks at.
+const MASK_WINDOW: usize = 512;
+/// Whole scans after which the classes are chosen again.
+const RECHOOSE_AFTER: usize = 256;
+/// Masks tried: every mask on the low bits of the largest value, at most this many bits.
+const MASK_BITS: u32 = 9;
+
+fn parity(x: u32) -> u32 {
+    x.count_ones() & 1
+}
+
+impl Classes {
+    fn class(&self, g: &[u32], a: usize) -> u32 {
+        parity(g[a] & self.mask) ^ (self.twist & a as u32 & 1)
+    }
+
+    /// The parity of the values that only mixed pairs (one sparse member) of size m produce.
+    fn listed_parity(&self, m: usize) -> u32 {
+        1 ^ (self.twist & m as u32 & 1)
+    }
+}
+
+impl OctalSequence {
+    pub fn new(code: OctalCode) -> OctalSequence {
+        OctalSequence {
+            code,
+            g: vec![0],
+            classes: None,
+            marks: Vec::new(),
+            stamp: 0,
+            full_scans: 0,
+            period: None,
+            top: 0,
+        }
+    }
+
+    /// g(0), g(1), … as far as computed.
+    pub fn values(&self) -> &[u32] {
+        &self.g
+    }
+
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The period proven so far (Guy and Smith), if any.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// Computes g up to and including heap `to`. Once a period is proven, the rest are
+    /// copies; before, the classes are re-chosen at every power of two and whenever values
+    /// have needed many whole scans since the last choice.
+    pub fn extend_to(&mut self, to: usize) {
+        self.g.reserve((to + 1).saturating_sub(self.g.len()));
+        while self.g.len() <= to {
+            let n = self.g.len();
+            if let Some(Period { period, .. }) = self.period {
+                let value = self.g[n - period];
+                self.g.push(value);
+                continue;
+            }
+            if n >= 64 && n.is_power_of_two() {
+                self.period = proven_period(&self.g, Proof::Octal { code_len: self.code.len() });
+                if self.period.is_some() {
+                    continue;
+                }
+            }
+            if self.code.splits()
+                && n >= FIRST_MASK_AT
+                && (n.is_power_of_two() || self.full_scans >= RECHOOSE_AFTER)
+            {
+                self.choose_classes();
+                self.full_scans = 0;
+            }
+            let value = self.next_value();
+            self.top = self.top.max(value);
+            self.g.push(value);
+            if let Some(c) = &mut self.classes {
+                if n >= 1 && c.class(&self.g, n) == c.sparse_class {
+                    c.sparse.push(n as u32);
+                }
+            }
+        }
+    }
+
+    /// g(n) for n = the next heap, from the values before it.
+    fn next_value(&mut self) -> u32 {
+        let n = self.g.len();
+        let g = &self.g;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let marks = &mut self.marks;
+        let mut mark = |v: u32| {
+            let v = v as usize;
+            if v >= marks.len() {
+                marks.resize(v + 1, 0);
+            }
+            marks[v] = stamp;
+        };
+        let mut split_sizes: [usize; crate::games::octal::MAX_CODE_DIGITS] =
+            [0; crate::games::octal::MAX_CODE_DIGITS];
+        let mut splits = 0;
+        for i in 1..=self.code.len().min(n) {
+            let d = self.code.digit(i);
+            let m = n - i;
+            if d & 1 != 0 && m == 0 {
+                mark(0);
+            }
+            if d & 2 != 0 && m >= 1 {
+                mark(g[m]);
+            }
+            if d & 4 != 0 && m >= 2 {
+                split_sizes[splits] = m;
+                splits += 1;
+                // Values of the listed parity: exactly those of mixed pairs, found from the
+                // sparse members.
+                if let Some(c) = &self.classes {
+                    for &r in &c.sparse {
+                        let r = r as usize;
+                        if r >= m {
+                            break;
+                        }
+                        if c.class(g, m - r) != c.sparse_class {
+                            mark(g[r] ^ g[m - r]);
+                        }
+                    }
+                }
+            }
+        }
+        let split_sizes = &split_sizes[..splits];
+        let first_unmarked = |marks: &[u32], from: u32, wanted: &dyn Fn(u32) -> bool| {
+            (from..).find(|&v| marks.get(v as usize) != Some(&stamp) && wanted(v)).unwrap_or(from)
+        };
+        if split_sizes.is_empty() {
+            return first_unmarked(&self.marks, 0, &|_| true);
+        }
+        // The parity every split lists exactly, if they agree (see the module doc).
+        let listed = self.classes.as_ref().and_then(|c| {
+            let q = c.listed_parity(split_sizes[0]);
+            split_sizes.iter().all(|&m| c.listed_parity(m) == q).then_some((c.mask, q))
+        });
+        let Some((mask, q)) = listed else {
+            // No class split: every pair is an option to list.
+            for &m in split_sizes {
+                for a in 1..=m / 2 {
+                    let v = (self.g[a] ^ self.g[m - a]) as usize;
+                    if v >= self.marks.len() {
+                        self.marks.resize(v + 1, 0);
+                    }
+                    self.marks[v] = stamp;
+                }
+            }
+            return first_unmarked(&self.marks, 0, &|_| true);
+        };
+        // The least value of the listed parity that is not an option bounds the mex; the
+        // values of the other parity below it are made by a pair of one class, if at all.
+        let bound = first_unmarked(&self.marks, 0, &|v| parity(v & mask) == q);
+        if self.marks.len() <= bound as usize {
+            self.marks.resize(bound as usize + 1, 0);
+        }
+        let mut missing: Vec<u32> = (0..bound).filter(|&v| self.marks[v as usize] != stamp).collect();
+        if missing.is_empty() {
+            return bound;
+        }
+        // Every pair's value is marked without a test (marks covers every XOR of two values);
+        // the values still missing are checked once per block of pairs.
+        let cover = (self.top as usize + 1).next_power_of_two();
+        if self.marks.len() < cover {
+            self.marks.resize(cover, 0);
+        }
+        let (g, marks) = (&self.g, &mut self.marks);
+        const BLOCK: usize = 256;
+        let longest = split_sizes.iter().map(|m| m / 2).max().unwrap_or(0);
+        let mut from = 1;
+        while from <= longest && !missing.is_empty() {
+            let to = (from + BLOCK).min(longest + 1);
+            for &m in split_sizes {
+                for a in from..to.min(m / 2 + 1) {
+                    marks[(g[a] ^ g[m - a]) as usize] = stamp;
+                }
+            }
+            missing.retain(|&v| marks[v as usize] != stamp);
+            from = to;
+        }
+        match missing.first() {
+            None => bound,
+            Some(&v) => {
+                self.full_scans += 1;
+                v
+            }
+        }
+    }
+
+    /// Chooses the mask, twist and sparse class that would have made the latest values
+    /// cheapest: each value whose parity needs a scan costs a scan, each sparse heap a look-up.
+    fn choose_classes(&mut self) {
+        let g = &self.g;
+        let n = g.len();
+        let window = n.saturating_sub(MASK_WINDOW).max(1)..n;
+        let top = g[window.clone()].iter().copied().max().unwrap_or(0);
+        let bits = (32 - top.leading_zeros()).min(MASK_BITS);
+        let code = &self.code;
+        // Per heap in the window: whether it has a split of even size, of odd size.
+        let split_parities: Vec<[bool; 2]> = window
+            .clone()
+            .map(|h| {
+                let mut has = [false; 2];
+                for i in (1..=code.len().min(h)).filter(|&i| code.digit(i) & 4 != 0 && h - i >= 2) {
+                    has[(h - i) & 1] = true;
+                }
+                has
+            })
+            .collect();
+        // Heaps 1..n by their value's low bits and their own parity: each class's size over
+        // every heap so far (the sparse list is kept whole) for any mask, without a pass.
+        let low = (1u32 << MASK_BITS) - 1;
+        let mut histogram = vec![[0usize; 2]; 1 << MASK_BITS];
+        for (a, &v) in g.iter().enumerate().skip(1) {
+            histogram[(v & low) as usize][a & 1] += 1;
+        }
+        // Per heap: looking up each sparse member once per split, or scanning half the pairs.
+        let (mut best_cost, mut best) = (f64::INFINITY, None);
+        for mask in 1..(1u32 << bits.max(1)) {
+            for twist in 0..2 {
+                let mut c = Classes { mask, twist, sparse_class: 0, sparse: Vec::new() };
+                let mut ones = 0;
+                for (v, counts) in histogram.iter().enumerate() {
+                    for (odd, &count) in counts.iter().enumerate() {
+                        if parity(v as u32 & mask) ^ (twist & odd as u32) == 1 {
+                            ones += count;
+                        }
+                    }
+                }
+                c.sparse_class = u32::from(ones * 2 < n - 1);
+                let sparse = ones.min(n - 1 - ones);
+                // A heap whose value has the scanned parity for some split must scan it whole.
+                let scans = window
+                    .clone()
+                    .zip(&split_parities)
+                    .filter(|&(h, has)| (0..2).any(|m| has[m] && parity(g[h] & mask) != c.listed_parity(m)))
+                    .count();
+                let cost = sparse as f64 + scans as f64 / window.len() as f64 * n as f64 / 2.0;
+                if cost < best_cost {
+                    (best_cost, best) = (cost, Some(c));
+                }
+            }
+        }
+        // No split is chosen when a bad one would cost more than scanning every pair.
+        match best {
+            Some(mut c) if best_cost < n as f64 / 2.0 => {
+                c.sparse = (1..n).filter(|&a| c.class(g, a) == c.sparse_class).map(|a| a as u32).collect();
+                self.classes = Some(c);
+            }
+            _ => self.classes = None,
+        }
+    }
+}
+
+/// g(0..=to) of an octal game by the plain recurrence, every option listed: the twin the tests
+/// compare the fast method with, and what small sequences use.
+pub fn octal_values_plain(code: &OctalCode, to: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(to + 1);
+    for n in 0..=to {
+        let mut options = std::collections::BTreeSet::new();
+        for i in 1..=code.len().min(n) {
+            let (d, m) = (code.digit(i), n - i);
+            if d & 1 != 0 && m == 0 {
+                options.insert(0);
+            }
+            if d & 2 != 0 && m >= 1 {
+                options.insert(g[m]);
+            }
+            if d & 4 != 0 {
+                for a in 1..m {
+                    options.insert(g[a] ^ g[m - a]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+/// g(0..=to) of the subtraction game with `moves` (any order, each ≥ 1).
+pub fn subtraction_values(moves: &[u64], to: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(to + 1);
+    let mut seen = vec![usize::MAX; moves.len() + 2];
+    for n in 0..=to {
+        for &s in moves {
+            if s as usize <= n {
+                let v = g[n - s as usize] as usize;
+                if v < seen.len() {
+                    seen[v] = n;
+                }
+            }
+        }
+        g.push((0..seen.len()).find(|&v| seen[v] != n).unwrap_or(0) as u32);
+    }
+    g
+}
+
+/// What proves a period from values computed so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// Guy–Smith: agreement for n0 ≤ n < 2·n0 + p + k, k the octal code's length.
+    Octal { code_len: usize },
+    /// A repeated window: agreement for n0 ≤ n < n0 + s, s the largest subtraction move.
+    Window { largest_move: usize },
+}
+
+impl Proof {
+    /// The end (exclusive) of the n for which g(n + p) = g(n) must be checked.
+    fn checked_until(self, n0: usize, p: usize) -> usize {
+        match self {
+            Proof::Octal { code_len } => 2 * n0 + p + code_len,
+            Proof::Window { largest_move } => n0 + largest_move.max(1),
+        }
+    }
+}
+
+/// An eventual period: g(n + period) = g(n) for every n ≥ preperiod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The least n0 with g(n + p) = g(n) for every n ≥ n0 that `g` holds (n + p < len).
+fn last_agreement_start(g: &[u32], p: usize) -> usize {
+    (0..g.len().saturating_sub(p)).rev().find(|&n| g[n] != g[n + p]).map_or(0, |n| n + 1)
+}
+
+/// The least period that `proof` establishes from the values `g`, with its least preperiod;
+/// None when no period is proven within them.
+///
+/// The least p whose proof fits in `g` is found first; a smaller true period must divide it,
+/// and a divisor d is proven as soon as g(n + d) = g(n) over one whole period-p window at or
+/// after p's preperiod (every later n reduces into that window by multiples of p).
+pub fn proven_period(g: &[u32], proof: Proof) -> Option<Period> {
+    let len = g.len();
+    let (n0, p) = (1..len).find_map(|p| {
+        let n0 = last_agreement_start(g, p);
+        (proof.checked_until(n0, p) + p <= len).then_some((n0, p))
+    })?;
+    for d in (1..p).filter(|d| p % d == 0) {
+        let start = last_agreement_start(g, d).max(n0);
+        if start + p + d <= len {
+            return Some(Period { preperiod: last_agreement_start(g, d), period: d });
+        }
+    }
+    Some(Period { preperiod: n0, period: p })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(text: &str) -> OctalCode {
+        OctalCode::parse(text).unwrap()
+    }
+
+    fn fast(text: &str, to: usize) -> Vec<u32> {
+        let mut s = OctalSequence::new(code(text));
+        s.extend_to(to);
+        s.values().to_vec()
+    }
+
+    /// Winning Ways' table of Kayles: period 12 after the last exceptional value at n = 70.
+    #[test]
+    fn kayles_has_period_12_from_71() {
+        let g = fast("0.77", 400);
+        assert_eq!(&g[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        let period = proven_period(&g, Proof::Octal { code_len: 2 }).unwrap();
+        assert_eq!(period, Period { preperiod: 71, period: 12 });
+    }
+
+    /// Dawson's Kayles (0.07): period 34. Its last exceptional value is at n = 52 here, n = 51
+    /// in Dawson's chess (OEIS A002187, whose a(n) is g(n + 1) of 0.07).
+    #[test]
+    fn dawsons_kayles_has_period_34() {
+        let g = fast("0.07", 400);
+        let a002187 = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+            7, 4,
+        ];
+        assert_eq!(&g[1..35], &a002187);
+        let exceptions: Vec<usize> = (0..300).filter(|&n| g[n] != g[n + 34]).collect();
+        assert_eq!(exceptions, [0, 15, 17, 32, 35, 52]);
+        let period = proven_period(&g, Proof::Octal { code_len: 2 }).unwrap();
+        assert_eq!(period, Period { preperiod: 53, period: 34 });
+    }
+
+    /// Gangolli and Plambeck (1989): 0.16 is periodic with period 149,459, its last exceptional
+    /// value at n = 105,350 (the theorem needs about 510,000 values to prove it).
+    #[test]
+    fn game_0_16_has_the_period_gangolli_and_plambeck_found() {
+        let mut s = OctalSequence::new(code("0.16"));
+        s.extend_to(600_000);
+        assert_eq!(s.period(), Some(Period { preperiod: 105_351, period: 149_459 }));
+        let g = s.values();
+        assert_eq!(proven_period(g, Proof::Octal { code_len: 2 }), s.period());
+        assert_ne!(g[105_350], g[105_350 + 149_459]);
+    }
+
+    #[test]
+    fn the_fast_method_equals_the_plain_recurrence() {
+        for text in ["0.77", "0.07", "0.6", "0.137", "0.4", "0.165", "0.33", "0.7", "0.0", "0.44", "0.644"] {
+            assert_eq!(fast(text, 3000), octal_values_plain(&code(text), 3000), "{text}");
+        }
+    }
+
+    #[test]
+    fn subtraction_periods_agree_with_the_window_search() {
+        for moves in [vec![1, 3, 4], vec![2, 3], vec![1, 2], vec![3, 5, 9], vec![4, 7, 12]] {
+            let g = subtraction_values(&moves, 5000);
+            let largest = *moves.iter().max().unwrap() as usize;
+            let ours = proven_period(&g, Proof::Window { largest_move: largest }).unwrap();
+            let theirs = super::super::period::subtraction_period(&moves, 5000).unwrap();
+            assert_eq!(
+                (ours.preperiod as u64, ours.period as u64),
+                (theirs.preperiod, theirs.period),
+                "{moves:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn too_few_values_prove_nothing() {
+        let g = fast("0.77", 100);
+        assert_eq!(proven_period(&g, Proof::Octal { code_len: 2 }), None);
+        assert_eq!(proven_period(&[0], Proof::Window { largest_move: 1 }), None);
+    }
+}
