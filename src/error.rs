@@ -1,19 +1,20 @@
-//! The one error type of the core: every way a spec or a custom graph can be wrong.
+//! The one error type of the core: every way an input can be wrong (a spec, a custom graph,
+//! a learning parameter such as μ, γ or a seed, a file given to the CLI).
 //!
 //! Each variant's `Display` is a single sentence that says what is wrong and what is
 //! allowed, so the CLI, the wasm facade and the page can show it unchanged.
 
 use std::fmt;
 
-use crate::games::Bound;
+use crate::size::Bound;
 
-/// Why a game spec was refused. Returned before anything large is allocated.
+/// Why an input was refused. Returned before anything large is allocated.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SpecError {
+pub enum InputError {
     /// The spec string itself is not a query string of `key=value` pairs.
     Malformed(String),
-    /// `game=` names no family we know.
-    UnknownFamily(String),
+    /// `game=` names no family we know; `allowed` lists the ones we do.
+    UnknownFamily { name: String, allowed: String },
     /// A key that the family does not take.
     UnknownKey { family: &'static str, key: String, allowed: &'static str },
     /// A key given twice.
@@ -38,25 +39,24 @@ pub enum SpecError {
     EmptyGraph,
 }
 
-impl fmt::Display for SpecError {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::Malformed(why) => write!(f, "The game spec is malformed: {why}."),
-            SpecError::UnknownFamily(name) => {
-                let name = quoted(name);
-                write!(f, "Unknown game family {name}; allowed: {}.", crate::spec::FAMILY_NAMES.join(", "))
+            InputError::Malformed(why) => write!(f, "The game spec is malformed: {why}."),
+            InputError::UnknownFamily { name, allowed } => {
+                write!(f, "Unknown game family {}; allowed: {allowed}.", quoted(name))
             }
-            SpecError::UnknownKey { family, key, allowed } => {
+            InputError::UnknownKey { family, key, allowed } => {
                 write!(f, "The {family} game takes no key {}; allowed keys: {allowed}.", quoted(key))
             }
-            SpecError::DuplicateKey(key) => write!(f, "The key {} is given more than once.", quoted(key)),
-            SpecError::MissingKey { family, key } => {
+            InputError::DuplicateKey(key) => write!(f, "The key {} is given more than once.", quoted(key)),
+            InputError::MissingKey { family, key } => {
                 write!(f, "The {family} game needs the key '{key}'.")
             }
-            SpecError::BadValue { key, value, allowed } => {
+            InputError::BadValue { key, value, allowed } => {
                 write!(f, "{} is not a valid value for {key}: {allowed}.", quoted(value))
             }
-            SpecError::TooLarge { family, what, size, bound, budget } => {
+            InputError::TooLarge { family, what, size, bound, budget } => {
                 let size = match bound {
                     _ if *size >= HUGE => "more than 10^30".to_string(),
                     Bound::Exact => group_digits(*size),
@@ -69,37 +69,37 @@ impl fmt::Display for SpecError {
                     group_digits(u128::from(*budget))
                 )
             }
-            SpecError::OutputTooLarge { what, bytes, budget } => write!(
+            InputError::OutputTooLarge { what, bytes, budget } => write!(
                 f,
                 "{what} would write about {} MB for this game, above the output budget of {} MB; leave it out or choose a smaller instance.",
                 group_digits(u128::from(bytes.div_ceil(1 << 20))),
                 group_digits(u128::from(budget >> 20))
             ),
-            SpecError::NeedsRoot { sources } => write!(
+            InputError::NeedsRoot { sources } => write!(
                 f,
                 "The custom graph has several positions that no move reaches ({}); name the start with root=NAME.",
                 sources.join(", ")
             ),
-            SpecError::Cyclic { node } => {
+            InputError::Cyclic { node } => {
                 write!(f, "The custom graph has a cycle through {}; a game graph must be acyclic.", quoted(node))
             }
-            SpecError::SelfLoop { node } => write!(
+            InputError::SelfLoop { node } => write!(
                 f,
                 "The custom graph has a move from {} to itself; a game graph must be acyclic.",
                 quoted(node)
             ),
             // Position names were checked to be letters, digits, '_' or '.' and short.
-            SpecError::DuplicateEdge { from, to } => {
+            InputError::DuplicateEdge { from, to } => {
                 write!(f, "The custom graph lists the move {from}-{to} twice; list each move once.")
             }
-            SpecError::EmptyGraph => {
+            InputError::EmptyGraph => {
                 write!(f, "The custom graph has no moves; give at least one edge, e.g. edges=a-b.")
             }
         }
     }
 }
 
-impl std::error::Error for SpecError {}
+impl std::error::Error for InputError {}
 
 /// Longest piece of user text a message quotes, in characters as shown (an escape counts as
 /// its length); the rest becomes `…`.
@@ -208,9 +208,9 @@ mod tests {
     fn messages_quote_user_text_escaped_and_short() {
         let long = format!("{}\n\x1b[31m", "z".repeat(100_000));
         for err in [
-            SpecError::UnknownFamily(long.clone()),
-            SpecError::DuplicateKey(long.clone()),
-            SpecError::Cyclic { node: long.clone() },
+            InputError::UnknownFamily { name: long.clone(), allowed: "nim".into() },
+            InputError::DuplicateKey(long.clone()),
+            InputError::Cyclic { node: long.clone() },
         ] {
             let text = err.to_string();
             assert!(text.len() < 400, "{text}");

@@ -7,20 +7,28 @@
 //! [`report::Report`] that the CLI and the wasm facade print. The core knows nothing of the DOM
 //! or of the CLI.
 
+// Layers, each using only those above it in this list (tests/layers.rs checks there is no
+// cycle): sizes and combinatorics; errors and values; the budget; the generic graph; the
+// families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
 pub mod analysis;
+pub mod budget;
+pub mod combinatorics;
 pub mod error;
 pub mod games;
 pub mod graph;
 pub mod layout;
 pub mod learn;
 pub mod report;
+pub mod size;
 pub mod spec;
+pub mod value;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
+pub use analysis::game::AnalysedGame;
 pub use analysis::{Analysis, Outcome};
-pub use error::SpecError;
+pub use error::InputError;
 pub use games::{build, Limits};
 pub use graph::GameGraph;
 pub use spec::{GameSpec, Play};

@@ -11,78 +11,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::error::{clipped, quoted, SpecError};
-use crate::games::dag::DagSpec;
-use crate::games::poset::PosetExpr;
-
-/// One key a family takes: its name in the spec, a label for a form, and an example value.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct FamilyKey {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub example: &'static str,
-}
-
-/// A family as the grammar knows it: the parser reads its key list from here and the page builds
-/// its form from here (through the wasm facade), so neither writes the grammar out again.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct FamilyInfo {
-    /// As written after `game=`.
-    pub name: &'static str,
-    /// For a person: "Subtraction game".
-    pub title: &'static str,
-    /// Its keys besides `game` and `play`, in canonical order.
-    pub keys: &'static [FamilyKey],
-    /// Every key it takes, as the "allowed keys" sentence lists them.
-    #[serde(skip)]
-    pub allowed: &'static str,
-}
-
-/// One entry of [`FAMILIES`]; `allowed` is made from the same key list, so it cannot drift.
-macro_rules! family {
-    ($name:literal, $title:literal, [$(($key:literal, $label:literal, $example:literal)),+ $(,)?]) => {
-        FamilyInfo {
-            name: $name,
-            title: $title,
-            keys: &[$(FamilyKey { key: $key, label: $label, example: $example }),+],
-            allowed: concat!("game, ", $($key, ", ",)+ "play"),
-        }
-    };
-}
-
-/// Every family the `game` key accepts, in the order documentation lists them.
-pub const FAMILIES: [FamilyInfo; 8] = [
-    family!(
-        "subtraction",
-        "Subtraction game",
-        [("moves", "Moves (amounts to take)", "1,2"), ("heap", "Heap", "7")]
-    ),
-    family!("nim", "Nim", [("heaps", "Heaps", "3,4,5")]),
-    family!("silver-dollar", "Silver Dollar", [("coins", "Coins", "3"), ("squares", "Squares", "8")]),
-    family!("turning-turtles", "Turning Turtles", [("coins", "Coins", "6")]),
-    family!("chomp", "Chomp", [("rows", "Rows", "4"), ("cols", "Columns", "4")]),
-    family!("wythoff", "Wythoff's game", [("heaps", "Heaps (two)", "5,8")]),
-    family!("poset", "Poset game", [("poset", "Poset expression", "(C2+A2)/C1")]),
-    family!(
-        "dag",
-        "Custom graph",
-        [
-            ("edges", "Moves (from-to, comma separated)", "v0-a,v0-b,a-c,b-c,b-e,c-e"),
-            ("root", "Start position", "v0")
-        ]
-    ),
-];
-
-/// Every family name the `game` key accepts, in [`FAMILIES`] order.
-pub const FAMILY_NAMES: [&str; FAMILIES.len()] = {
-    let mut names = [""; FAMILIES.len()];
-    let mut i = 0;
-    while i < FAMILIES.len() {
-        names[i] = FAMILIES[i].name;
-        i += 1;
-    }
-    names
-};
+use crate::error::{clipped, quoted, InputError};
+use crate::games::{family_names, Family, Keys, FAMILIES};
+use crate::value::bad_value;
 
 /// A ready-made game for the page's list of examples.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -92,7 +23,7 @@ pub struct Preset {
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 10] = [
+pub const PRESETS: [Preset; 12] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
         spec: "game=subtraction&moves=1,2&heap=7",
@@ -106,13 +37,16 @@ pub const PRESETS: [Preset; 10] = [
     Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0" },
     Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere" },
     Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30" },
+    Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10" },
+    Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12" },
 ];
 
 /// Longest spec we read at all (a custom graph is typed into it, so it may be long).
 pub const MAX_SPEC_BYTES: usize = 256 * 1024;
 
 /// Normal play (the player unable to move loses, seed 000 §2) or misère play (that player wins).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     #[default]
     Normal,
@@ -124,44 +58,6 @@ impl Play {
         match self {
             Play::Normal => "normal",
             Play::Misere => "misere",
-        }
-    }
-}
-
-/// A game family with its validated parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Family {
-    /// Remove any s ∈ `moves` from one heap (seed 004; seed 000 §6.1 for moves 1..k).
-    /// Invariant: `moves` sorted ascending, distinct, all ≥ 1.
-    Subtraction { moves: Vec<u64>, heap: u64 },
-    /// Remove any positive number from one heap. Heap order is kept (labels follow it).
-    Nim { heaps: Vec<u64> },
-    /// k coins on m squares, seed 000 §6.2. Invariant: 1 ≤ coins ≤ squares.
-    SilverDollar { coins: u64, squares: u64 },
-    /// m coins all heads, seed 000 §6.3. Invariant: coins ≥ 1.
-    TurningTurtles { coins: u64 },
-    /// rows × cols Chomp in normal-play form, seed 000 §6.4. Invariant: both ≥ 1.
-    Chomp { rows: u64, cols: u64 },
-    /// Two heaps; take any number from one, or the same number from both.
-    Wythoff { heaps: [u64; 2] },
-    /// A poset game (seed 002 §1.1) given by an expression.
-    Poset { expr: PosetExpr },
-    /// A custom game graph typed as an edge list.
-    Dag(DagSpec),
-}
-
-impl Family {
-    /// The family's name as written after `game=`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Family::Subtraction { .. } => "subtraction",
-            Family::Nim { .. } => "nim",
-            Family::SilverDollar { .. } => "silver-dollar",
-            Family::TurningTurtles { .. } => "turning-turtles",
-            Family::Chomp { .. } => "chomp",
-            Family::Wythoff { .. } => "wythoff",
-            Family::Poset { .. } => "poset",
-            Family::Dag(_) => "dag",
         }
     }
 }
@@ -178,12 +74,12 @@ impl GameSpec {
     ///
     /// A spec whose canonical form (defaults written out) would exceed [`MAX_SPEC_BYTES`] is
     /// refused too, so that every canonical spec a report or link shows parses back.
-    pub fn parse(text: &str) -> Result<GameSpec, SpecError> {
+    pub fn parse(text: &str) -> Result<GameSpec, InputError> {
         let pairs = parse_pairs(text)?;
         let spec = GameSpec::from_pairs(&pairs)?;
         let canonical = spec.to_string().len();
         if canonical > MAX_SPEC_BYTES {
-            return Err(SpecError::Malformed(format!(
+            return Err(InputError::Malformed(format!(
                 "written out in full it is {canonical} bytes long; at most {MAX_SPEC_BYTES} bytes are allowed"
             )));
         }
@@ -191,94 +87,33 @@ impl GameSpec {
     }
 
     /// Builds a spec from already split `key=value` pairs; every key must belong to the game.
-    pub fn from_pairs(pairs: &[(String, String)]) -> Result<GameSpec, SpecError> {
+    pub fn from_pairs(pairs: &[(String, String)]) -> Result<GameSpec, InputError> {
         // A set, not a list: a 256 KiB spec may hold tens of thousands of keys.
         let mut seen = std::collections::HashSet::with_capacity(pairs.len());
         for (key, _) in pairs {
             if !seen.insert(key.as_str()) {
-                return Err(SpecError::DuplicateKey(clipped(key)));
+                return Err(InputError::DuplicateKey(clipped(key)));
             }
         }
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         let family_name = get("game").ok_or_else(|| {
-            SpecError::Malformed(format!(
+            InputError::Malformed(format!(
                 "it has no 'game' key; start with game=NAME, NAME one of {}",
-                FAMILY_NAMES.join(", ")
+                family_names()
             ))
         })?;
-        let info = FAMILIES
-            .iter()
-            .find(|f| f.name == family_name)
-            .ok_or_else(|| SpecError::UnknownFamily(clipped(family_name)))?;
-        let name = info.name;
+        let unknown = || InputError::UnknownFamily { name: clipped(family_name), allowed: family_names() };
+        let info = FAMILIES.iter().find(|f| f.name == family_name).ok_or_else(unknown)?;
         for (key, _) in pairs {
             if key != "game" && key != "play" && !info.keys.iter().any(|k| k.key == key) {
-                return Err(SpecError::UnknownKey { family: name, key: clipped(key), allowed: info.allowed });
+                return Err(InputError::UnknownKey {
+                    family: info.name,
+                    key: clipped(key),
+                    allowed: info.allowed,
+                });
             }
         }
-        let need = |key: &'static str| get(key).ok_or(SpecError::MissingKey { family: name, key });
-        let family = match name {
-            "subtraction" => {
-                let mut moves = parse_list(
-                    "moves",
-                    need("moves")?,
-                    1,
-                    u64::MAX,
-                    "a comma-separated list of whole numbers, each at least 1, e.g. 1,3,4",
-                )?;
-                moves.sort_unstable();
-                moves.dedup();
-                let heap = parse_number("heap", need("heap")?, 0, u64::MAX, "a whole number, at least 0")?;
-                Family::Subtraction { moves, heap }
-            }
-            "nim" => {
-                let heaps = parse_list(
-                    "heaps",
-                    need("heaps")?,
-                    0,
-                    u64::MAX,
-                    "a comma-separated list of heap sizes (whole numbers), e.g. 3,4,5",
-                )?;
-                if heaps.len() > MAX_NIM_HEAPS {
-                    return Err(bad_value(
-                        "heaps",
-                        need("heaps")?,
-                        &format!("at most {MAX_NIM_HEAPS} heaps"),
-                    ));
-                }
-                Family::Nim { heaps }
-            }
-            "silver-dollar" => {
-                let coins = parse_number("coins", need("coins")?, 1, u64::MAX, "a whole number, at least 1")?;
-                let squares_text = need("squares")?;
-                let squares = parse_number(
-                    "squares",
-                    squares_text,
-                    coins,
-                    u64::MAX,
-                    "a whole number at least the number of coins",
-                )?;
-                Family::SilverDollar { coins, squares }
-            }
-            "turning-turtles" => Family::TurningTurtles {
-                coins: parse_number("coins", need("coins")?, 1, u64::MAX, "a whole number, at least 1")?,
-            },
-            "chomp" => Family::Chomp {
-                rows: parse_number("rows", need("rows")?, 1, u64::MAX, "a whole number, at least 1")?,
-                cols: parse_number("cols", need("cols")?, 1, u64::MAX, "a whole number, at least 1")?,
-            },
-            "wythoff" => {
-                let text = need("heaps")?;
-                let heaps = parse_list("heaps", text, 0, u64::MAX, "two heap sizes, e.g. 5,8")?;
-                match heaps.as_slice() {
-                    [a, b] => Family::Wythoff { heaps: [*a, *b] },
-                    _ => return Err(bad_value("heaps", text, "exactly two heap sizes, e.g. 5,8")),
-                }
-            }
-            "poset" => Family::Poset { expr: PosetExpr::parse(need("poset")?)? },
-            "dag" => Family::Dag(DagSpec::parse(need("edges")?, get("root"))?),
-            _ => unreachable!("every name in FAMILIES is parsed above"),
-        };
+        let family = Family::parse(info.name, &Keys::new(info.name, pairs)).ok_or_else(unknown)??;
         let play = match get("play") {
             None | Some("normal") => Play::Normal,
             Some("misere" | "misère") => Play::Misere,
@@ -288,39 +123,28 @@ impl GameSpec {
     }
 }
 
-/// Most heaps a Nim spec may list (each heap multiplies the positions, so the budget binds first
-/// for non-empty heaps; this only stops endless lists of empty heaps).
-pub const MAX_NIM_HEAPS: usize = 64;
+impl AsRef<Family> for GameSpec {
+    fn as_ref(&self) -> &Family {
+        &self.family
+    }
+}
 
 impl fmt::Display for GameSpec {
     /// The canonical spec: keys in a fixed order, defaults written out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game={}", self.family.name())?;
-        match &self.family {
-            Family::Subtraction { moves, heap } => write!(f, "&moves={}&heap={heap}", join(moves))?,
-            Family::Nim { heaps } => write!(f, "&heaps={}", join(heaps))?,
-            Family::SilverDollar { coins, squares } => write!(f, "&coins={coins}&squares={squares}")?,
-            Family::TurningTurtles { coins } => write!(f, "&coins={coins}")?,
-            Family::Chomp { rows, cols } => write!(f, "&rows={rows}&cols={cols}")?,
-            Family::Wythoff { heaps } => write!(f, "&heaps={},{}", heaps[0], heaps[1])?,
-            Family::Poset { expr } => write!(f, "&poset={expr}")?,
-            Family::Dag(dag) => write!(f, "&{dag}")?,
-        }
+        self.family.write_keys(f)?;
         write!(f, "&play={}", self.play.as_str())
     }
-}
-
-fn join(values: &[u64]) -> String {
-    values.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// Splits a query string into decoded `(key, value)` pairs, keeping their order.
 ///
 /// `%XX` escapes are decoded; `+` is kept as a literal plus (it is the poset grammar's parallel
 /// union), unlike form encoding. Empty segments (`a=1&&b=2`) are skipped.
-pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, SpecError> {
+pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, InputError> {
     if text.len() > MAX_SPEC_BYTES {
-        return Err(SpecError::Malformed(format!(
+        return Err(InputError::Malformed(format!(
             "it is {} bytes long; at most {} bytes are allowed",
             text.len(),
             MAX_SPEC_BYTES
@@ -332,23 +156,23 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, SpecError> {
     let mut pairs = Vec::new();
     for segment in text.split('&').filter(|s| !s.trim().is_empty()) {
         let (key, value) = segment.split_once('=').ok_or_else(|| {
-            SpecError::Malformed(format!("{} is not of the form key=value", quoted(segment)))
+            InputError::Malformed(format!("{} is not of the form key=value", quoted(segment)))
         })?;
         let key = percent_decode(key.trim())?;
         if key.is_empty() {
-            return Err(SpecError::Malformed(format!("{} has an empty key", quoted(segment))));
+            return Err(InputError::Malformed(format!("{} has an empty key", quoted(segment))));
         }
         pairs.push((key, percent_decode(value.trim())?));
     }
     if pairs.is_empty() {
-        return Err(SpecError::Malformed(
+        return Err(InputError::Malformed(
             "it is empty; write game=NAME and its keys, e.g. game=nim&heaps=3,4,5".into(),
         ));
     }
     Ok(pairs)
 }
 
-fn percent_decode(text: &str) -> Result<String, SpecError> {
+fn percent_decode(text: &str) -> Result<String, InputError> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -358,7 +182,7 @@ fn percent_decode(text: &str) -> Result<String, SpecError> {
             let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
             let hex = hex.and_then(|h| std::str::from_utf8(h).ok());
             let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok()).ok_or_else(|| {
-                SpecError::Malformed(format!("{} has a '%' not followed by two hex digits", quoted(text)))
+                InputError::Malformed(format!("{} has a '%' not followed by two hex digits", quoted(text)))
             })?;
             out.push(byte);
             i += 3;
@@ -368,40 +192,7 @@ fn percent_decode(text: &str) -> Result<String, SpecError> {
         }
     }
     String::from_utf8(out)
-        .map_err(|_| SpecError::Malformed(format!("{} does not decode to UTF-8 text", quoted(text))))
-}
-
-/// The value is kept only as far as [`quoted`] shows it, so an error never holds a huge input.
-pub(crate) fn bad_value(key: &str, value: &str, allowed: &str) -> SpecError {
-    SpecError::BadValue { key: key.to_string(), value: clipped(value), allowed: allowed.to_string() }
-}
-
-/// A whole number in `[min, max]`; anything else is a [`SpecError::BadValue`] quoting `allowed`.
-pub(crate) fn parse_number(
-    key: &str,
-    text: &str,
-    min: u64,
-    max: u64,
-    allowed: &str,
-) -> Result<u64, SpecError> {
-    let t = text.trim();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad_value(key, text, allowed));
-    }
-    match t.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        Ok(_) => Err(bad_value(key, text, allowed)),
-        Err(_) => Err(bad_value(key, text, &format!("{allowed} (this one has too many digits)"))),
-    }
-}
-
-fn parse_list(key: &str, text: &str, min: u64, max: u64, allowed: &str) -> Result<Vec<u64>, SpecError> {
-    if text.trim().is_empty() {
-        return Err(bad_value(key, text, allowed));
-    }
-    text.split(',')
-        .map(|part| parse_number(key, part, min, max, allowed).map_err(|_| bad_value(key, text, allowed)))
-        .collect()
+        .map_err(|_| InputError::Malformed(format!("{} does not decode to UTF-8 text", quoted(text))))
 }
 
 #[cfg(test)]

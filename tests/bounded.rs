@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use impartial::games::{estimate, Bound, Size};
-use impartial::{build, GameSpec, Limits, SpecError};
+use impartial::{build, GameSpec, InputError, Limits};
 
 /// Well under a second even in a debug build on a busy machine; the old code took from
 /// 15 s (release) to hours on these inputs.
@@ -26,7 +26,7 @@ fn refused_quickly(spec: &str, limits: &Limits) {
     let result = build(&parsed, limits);
     let took = start.elapsed();
     let shown = &spec[..spec.len().min(60)];
-    assert!(matches!(result, Err(SpecError::TooLarge { .. })), "{shown}… was not refused as too large");
+    assert!(matches!(result, Err(InputError::TooLarge { .. })), "{shown}… was not refused as too large");
     assert!(took < QUICK, "{shown}… took {took:?} to refuse");
 }
 

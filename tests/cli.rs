@@ -1,5 +1,5 @@
 //! The `impartial analyse` command as a user runs it: JSON fields, text output, and one clear
-//! sentence with exit code 2 for every kind of bad input (issue 2, item 6).
+//! sentence with exit code 2 for every kind of bad input.
 
 use std::process::Command;
 use std::time::{Duration, Instant};

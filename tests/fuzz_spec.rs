@@ -339,7 +339,7 @@ fn structured_specs_reach_every_family() {
             }
         }
     }
-    assert_eq!(built.len(), impartial::spec::FAMILY_NAMES.len(), "{built:?}");
+    assert_eq!(built.len(), impartial::games::FAMILIES.len(), "{built:?}");
 }
 
 /// Generators of spec text.

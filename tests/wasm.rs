@@ -28,7 +28,7 @@ fn subtraction_134_follows_its_period() {
         let report = impartial::report::analyse(&spec, false).expect("a valid spec");
         let expected = PERIOD_134[(heap % 7) as usize];
         assert_eq!(report.root_grundy, Some(expected), "g({heap})");
-        assert_eq!(report.root_outcome, if expected == 0 { "P" } else { "N" }, "outcome of {heap}");
+        assert_eq!(report.root_outcome.as_str(), if expected == 0 { "P" } else { "N" }, "outcome of {heap}");
         assert_eq!(report.positions, heap as usize + 1);
     }
 }
@@ -52,8 +52,9 @@ fn unknown_family_is_an_error_not_a_panic() {
 }
 
 #[wasm_bindgen_test]
-fn facade_returns_the_report_as_json() {
-    let json = impartial::web::analyse("game=subtraction&moves=1,2&heap=6", true).expect("a valid spec");
+fn the_report_serialises_to_the_same_json_in_wasm() {
+    let report = |positions| impartial::report::analyse("game=subtraction&moves=1,2&heap=6", positions);
+    let json = serde_json::to_string(&report(true).expect("a valid spec")).unwrap();
     assert!(json.starts_with('{') && json.ends_with('}'), "{json}");
     assert!(json.contains(r#""game":"game=subtraction&moves=1,2&heap=6&play=normal""#), "{json}");
     assert!(json.contains(r#""root_grundy":0"#), "{json}");
@@ -61,17 +62,17 @@ fn facade_returns_the_report_as_json() {
     assert!(json.contains(r#""fictitious_start":true"#), "{json}");
     assert!(json.contains(r#""nodes":["#), "{json}");
 
-    let without = impartial::web::analyse("game=subtraction&moves=1,2&heap=6", false).unwrap();
+    let without = serde_json::to_string(&report(false).unwrap()).unwrap();
     assert!(!without.contains(r#""nodes""#), "{without}");
 }
 
 #[wasm_bindgen_test]
 fn facade_turns_a_bad_spec_into_the_core_message() {
-    let err = impartial::web::analyse("game=chess", false).expect_err("chess is not a family");
+    let err = impartial::web::Session::new("game=chess").err().expect("chess is not a family");
     let message = err.as_string().expect("the error is a JS string");
     assert!(message.starts_with("Unknown game family 'chess'"), "{message}");
 
-    let err = impartial::web::analyse("game=nim&heaps=x", false).expect_err("x is not a heap");
+    let err = impartial::web::Session::new("game=nim&heaps=x").err().expect("x is not a heap");
     assert!(err.as_string().unwrap().contains("not a valid value for heaps"));
 }
 
@@ -212,6 +213,16 @@ fn the_facade_sizes_and_builds_within_the_page_s_budget() {
     assert!(positions > 200_000.0 && positions < 1_000_000.0, "{positions}");
     assert!(size["refused"].as_str().unwrap().contains("200,000"));
     // 300,001 positions: within the CLI's budget, not the page's.
-    let err = impartial::web::analyse("game=subtraction&moves=1&heap=300000", false).unwrap_err();
+    let err = impartial::web::Session::new("game=subtraction&moves=1&heap=300000").err().unwrap();
     assert!(err.as_string().unwrap().contains("budget of 200,000 positions"), "{err:?}");
+}
+
+#[wasm_bindgen_test]
+fn session_shows_a_position_as_its_family_s_board() {
+    let s = Session::new("game=chomp&rows=3&cols=5").unwrap();
+    let board = json(s.view(s.find("5,2,1") as usize).unwrap());
+    assert_eq!(board["kind"], "chomp");
+    assert_eq!(board["lengths"], serde_json::json!([5, 2, 1]));
+    assert_eq!(board["cols"], 5);
+    assert!(s.view(usize::MAX).unwrap().is_null());
 }

@@ -4,6 +4,7 @@
 // and shows the core's sentence beside the field.
 
 import { catalogue, estimate, messageOf } from './core.js';
+import { decode } from './state.js';
 
 function pairsOf(spec) {
   const map = new Map();
@@ -73,7 +74,7 @@ export class GameForm {
       input.type = 'text';
       input.spellcheck = false;
       input.dataset.key = key;
-      input.value = pairs.has(key) ? decodeSafe(pairs.get(key)) : example;
+      input.value = pairs.has(key) ? decode(pairs.get(key)) : example;
       input.addEventListener('input', () => this.composeSpec());
       wrap.append(lab, input);
       box.append(wrap);
@@ -90,7 +91,7 @@ export class GameForm {
     this.showEstimate(spec);
   }
 
-  /** Item 2: the size, against the page's budget, before building. */
+  /** The size, against the page’s budget, before building. */
   showEstimate(spec) {
     const { estimateOut, specError } = this.els;
     if (spec === '') {
@@ -127,10 +128,3 @@ export class GameForm {
   }
 }
 
-function decodeSafe(text) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}

@@ -30,7 +30,7 @@ export function renderFacts(info) {
   $('fictitious-note').hidden = !info.fictitious_start;
 }
 
-/** The stats row (item 4). */
+/** The stats row: generation, games, Π and the critical positions learned. */
 export function renderStats(progress, info) {
   $('generation').textContent = count(progress.generation);
   $('games-played').textContent = count(progress.games);

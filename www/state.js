@@ -68,7 +68,8 @@ function oneOf(text, key, allowed) {
   return text;
 }
 
-function decode(text) {
+/** URI-decoded text, or the text itself when it is not valid percent-encoding. */
+export function decode(text) {
   try {
     return decodeURIComponent(text);
   } catch {

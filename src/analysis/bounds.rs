@@ -12,6 +12,11 @@
 
 use serde::Serialize;
 
+use super::{switchability, Analysis, Outcome};
+use crate::games::Family;
+use crate::graph::GameGraph;
+use crate::spec::Play;
+
 /// A possibly astronomically large non-negative number: its log10 (null for 0, e.g. a runtime
 /// bound summed over an empty W_G), and its value when f64 holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -104,6 +109,53 @@ fn log10_sum(logs: impl Iterator<Item = f64> + Clone) -> f64 {
         return top;
     }
     top + logs.map(|x| 10f64.powf(x - top)).sum::<f64>().log10()
+}
+
+/// Theorem 5.2's and Corollary 5.3's settings and bounds for the learning graph (G, or G* when
+/// the root is a P-position); None under misère play, for which the paper proves nothing.
+///
+/// G* is not built: its learner makes the forced move v* → v0 and then plays second from v0
+/// (opt::Role::Second); v* is not critical (its one move goes to the P-position v0); n grows
+/// by one and Δ is at least 1; s(v) is unchanged for v ≠ v* and s(v*) = 0, because a switcher
+/// never needs the edge v* → v0. Where exact s(v) is unknown its upper bound is used (valid,
+/// since the bounds increase in s).
+pub fn learning_bounds(
+    play: Play,
+    graph: &GameGraph,
+    analysis: &Analysis,
+    bounds_s: &[u32],
+    exact: Option<&[Option<u32>]>,
+    k: f64,
+) -> Option<RuntimeBounds> {
+    if play != Play::Normal {
+        return None;
+    }
+    let s_value = |v: usize| exact.and_then(|e| e[v]).unwrap_or(bounds_s[v]);
+    let s_exact = exact.is_some_and(|e| e.iter().all(Option::is_some));
+    let critical_s: Vec<u32> = analysis.critical_positions().into_iter().map(s_value).collect();
+    let s_all = (0..graph.len()).map(s_value).max().unwrap_or(0);
+    let (n, max_degree) = if analysis.outcome[graph.root()] == Outcome::P {
+        (graph.len() + 1, graph.max_degree().max(1))
+    } else {
+        (graph.len(), graph.max_degree())
+    };
+    Some(runtime_bounds(n, max_degree, &critical_s, s_all, s_exact, k))
+}
+
+/// Upper bounds on s(v): Prop 4.4's shortest-path length, and Prop 6.1's s(v) ≤ 1 for
+/// SubtractionNim^k_n (moves exactly 1..k), whose proof builds a depth-1 switcher for every v.
+/// Returns the bounds and which result they come from.
+pub fn switchability_bounds(family: &Family, graph: &GameGraph) -> (Vec<u32>, &'static str) {
+    let mut bounds = switchability::path_bounds(graph);
+    if let Family::Subtraction(game) = family {
+        if game.is_subtraction_nim() {
+            for b in &mut bounds {
+                *b = (*b).min(1);
+            }
+            return (bounds, "Prop 6.1");
+        }
+    }
+    (bounds, "Prop 4.4")
 }
 
 #[cfg(test)]

@@ -3,11 +3,6 @@
 
 use crate::graph::GameGraph;
 
-/// h(v) for every position, in one pass over ids (successors have smaller ids).
-pub fn grundy_values(graph: &GameGraph) -> Vec<u32> {
-    grundy_and_critical(graph).0
-}
-
 /// h(v) and membership of W_G (Def 2.1) for every position, in the same single pass: by the
 /// time v is reached every successor's value is known, so "some move to h ≠ 0" is read off
 /// while computing the mex.
@@ -38,4 +33,14 @@ pub fn grundy_and_critical(graph: &GameGraph) -> (Vec<u32>, Vec<bool>) {
         critical[v] = g != 0 && to_nonzero;
     }
     (grundy, critical)
+}
+
+/// Position `v`'s Grundy value worked out from its options' values, e.g. `mex{0, 2} = 1`
+/// (seed 004: the minimum excluded value of the set of the options' Grundy values).
+pub fn mex_text(graph: &GameGraph, grundy: &[u32], v: usize) -> String {
+    let mut options: Vec<u32> = graph.moves(v).iter().map(|&w| grundy[w as usize]).collect();
+    options.sort_unstable();
+    options.dedup();
+    let shown: Vec<String> = options.iter().map(u32::to_string).collect();
+    format!("mex{{{}}} = {}", shown.join(", "), grundy[v])
 }

@@ -6,6 +6,7 @@
 //! same shape with outcomes in place of h: an N-position with a move to another N-position.
 
 pub mod bounds;
+pub mod game;
 pub mod grundy;
 pub mod opt;
 pub mod period;

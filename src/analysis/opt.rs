@@ -12,6 +12,7 @@
 //! Opt(G), i.e. x_wins_moving(v) must hold for every move at an open v.
 //! Under misère play the sink rule flips (the player who cannot move wins).
 
+use super::Outcome;
 use crate::graph::GameGraph;
 use crate::spec::Play;
 
@@ -66,4 +67,66 @@ pub fn every_completion_wins(graph: &GameGraph, strategy: &[Option<u32>], play: 
         Role::First => moving[graph.root()],
         Role::Second => waiting[graph.root()],
     }
+}
+
+/// Space [`reachable_moves_win`] reuses between calls: `visited[v] == tag` marks a position
+/// seen in this call (a new tag per call clears the marks without a pass), and the walk's stack.
+pub struct Scratch<'a> {
+    pub visited: &'a mut [u64],
+    pub tag: u64,
+    pub stack: &'a mut Vec<u32>,
+}
+
+/// Whether a strategy, read move by move through `move_of` (an edge index per interior
+/// position), is in Opt(G) — or Opt(G*) in the second role. The lazy twin of
+/// [`every_completion_wins`]: it reads only the positions the strategy lets the game reach,
+/// which is what UMDA needs after every generation.
+///
+/// From an N-position the learner stays winning exactly when it moves to a P-position; any
+/// move to an N-position loses to an opponent who then plays well. So the strategy is optimal
+/// iff at every position where it is to move and which the game can reach (the opponent free
+/// to choose), its move leads to a P-position. A depth-first walk over those positions, each
+/// read once (`visited` marks with `tag`), stops at the first bad move.
+pub fn reachable_moves_win(
+    graph: &GameGraph,
+    outcome: &[Outcome],
+    (play, role): (Play, Role),
+    Scratch { visited, tag, stack }: Scratch,
+    mut move_of: impl FnMut(usize) -> usize,
+) -> bool {
+    let targets = graph.targets();
+    stack.clear();
+    let mut visit = |v: u32, stack: &mut Vec<u32>| {
+        if visited[v as usize] != tag {
+            visited[v as usize] = tag;
+            stack.push(v);
+        }
+    };
+    match role {
+        Role::First => visit(graph.root() as u32, stack),
+        // G*: the learner's forced v* → v0, then the opponent moves from v0.
+        Role::Second => {
+            for &c in graph.moves(graph.root()) {
+                visit(c, stack);
+            }
+        }
+    }
+    while let Some(u) = stack.pop() {
+        let u = u as usize;
+        if graph.is_sink(u) {
+            // The learner is stuck: it loses under normal play, wins under misère play.
+            if play == Play::Normal {
+                return false;
+            }
+            continue;
+        }
+        let w = targets[move_of(u)] as usize;
+        if outcome[w] != Outcome::P {
+            return false;
+        }
+        for &c in graph.moves(w) {
+            visit(c, stack);
+        }
+    }
+    true
 }

@@ -26,7 +26,120 @@
 //! [`super::period`]). [`proven_period`] reports the least period such a proof covers within the
 //! values computed, and for it the least preperiod.
 
+use crate::error::InputError;
 use crate::games::octal::OctalCode;
+use crate::games::Family;
+use crate::spec::{parse_pairs, GameSpec};
+use crate::value::bad_value;
+
+/// The largest `--to` a sequence may be asked for: values are 4 bytes each, and a game whose
+/// values grow (no sparse split) costs time quadratic in the heap, about 5 minutes here at this
+/// size for the slowest two-digit codes.
+pub const MAX_TO: usize = 1 << 20;
+
+/// How far a sequence is computed, without `--to`, while no period is proven.
+pub const SEARCH_LIMIT: usize = 1 << 17;
+
+/// How far `analyse` looks for an octal game's period (a fraction of a second for any code).
+pub const ANALYSE_LIMIT: usize = 1 << 14;
+
+/// A heap game whose Grundy sequence is computed by its recurrence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapGame {
+    /// A subtraction game's moves, ascending.
+    Subtraction(Vec<u64>),
+    Octal(OctalCode),
+}
+
+/// g(0..=to) of a heap game and the least period proven within those values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sequence {
+    pub values: Vec<u32>,
+    pub period: Option<Period>,
+}
+
+impl HeapGame {
+    /// The heap game of a family, if it is one.
+    pub fn of(family: &Family) -> Option<HeapGame> {
+        match family {
+            Family::Subtraction(game) => Some(HeapGame::Subtraction(game.moves.clone())),
+            Family::Octal(game) => Some(HeapGame::Octal(game.code.clone())),
+            _ => None,
+        }
+    }
+
+    /// Reads a spec of a subtraction or octal game; its heap keys may be left out (the
+    /// sequence is of single heaps of every size). Returns the game and its canonical spec.
+    pub fn parse(text: &str) -> Result<(HeapGame, String), InputError> {
+        let mut pairs = parse_pairs(text)?;
+        let game = pairs.iter().find(|(k, _)| k == "game").map(|(_, v)| v.clone());
+        let heap_key = match game.as_deref() {
+            Some("subtraction") => "heap",
+            Some("octal") => "heaps",
+            Some(other) => {
+                return Err(bad_value("game", other, "subtraction or octal: sequences are of heap games"))
+            }
+            None => "",
+        };
+        if !heap_key.is_empty() && !pairs.iter().any(|(k, _)| k == heap_key) {
+            pairs.push((heap_key.to_string(), "0".to_string()));
+        }
+        let spec = GameSpec::from_pairs(&pairs)?;
+        let heap_game = HeapGame::of(&spec.family)
+            .ok_or_else(|| bad_value("game", spec.family.name(), "subtraction or octal"))?;
+        // The canonical spec without the heap key, which a sequence does not use.
+        let canonical = spec.to_string();
+        let canonical = canonical
+            .split('&')
+            .filter(|pair| !pair.starts_with(&format!("{heap_key}=")))
+            .collect::<Vec<_>>()
+            .join("&");
+        Ok((heap_game, canonical))
+    }
+
+    /// What proves a period of this game.
+    fn proof(&self) -> Proof {
+        match self {
+            // A move longer than any heap computed never proves anything; cap it so the sum
+            // in the proof's bound cannot overflow.
+            HeapGame::Subtraction(moves) => Proof::Window {
+                largest_move: moves
+                    .last()
+                    .map_or(1, |&s| usize::try_from(s).unwrap_or(usize::MAX).min(MAX_TO * 4)),
+            },
+            HeapGame::Octal(code) => Proof::Octal { code_len: code.len() },
+        }
+    }
+
+    /// g(0..=to) and the least period proven within those values.
+    pub fn values_to(&self, to: usize) -> Sequence {
+        let values = match self {
+            HeapGame::Subtraction(moves) => subtraction_values(moves, to),
+            HeapGame::Octal(code) => {
+                let mut sequence = OctalSequence::new(code.clone());
+                sequence.extend_to(to);
+                sequence.g.truncate(to + 1);
+                sequence.g
+            }
+        };
+        let period = proven_period(&values, self.proof());
+        Sequence { values, period }
+    }
+
+    /// Computes g until a period is proven or `limit` heaps are reached, doubling the length
+    /// each round (`progress` hears each new length); the values end where the proof was found.
+    pub fn until_period(&self, limit: usize, mut progress: impl FnMut(usize)) -> Sequence {
+        let mut to = 255.min(limit);
+        loop {
+            progress(to);
+            let sequence = self.values_to(to);
+            if sequence.period.is_some() || to >= limit {
+                return sequence;
+            }
+            to = (2 * to + 1).min(limit);
+        }
+    }
+}
 
 /// Grundy values of one octal game, extended on demand.
 #[derive(Debug, Clone)]

@@ -1,5 +1,5 @@
-//! The native command-line tool over the core: `impartial analyse`, `impartial umda` and
-//! `impartial runtime` (see README).
+//! The native command-line tool over the core: `impartial analyse`, `impartial umda`,
+//! `impartial runtime` and `impartial sequence` (see README).
 //!
 //! Bad input gets one sentence on stderr and exit code 2; nothing here panics on user input.
 
@@ -16,6 +16,10 @@ fn main() {}
 mod learn_cli;
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/sequence_cli.rs"]
+mod sequence_cli;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use std::io::Write;
     use std::process::ExitCode;
@@ -24,6 +28,7 @@ mod cli {
     use impartial::report::Options;
 
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
+    use crate::sequence_cli::{self, SequenceArgs};
 
     /// Impartial combinatorial games: game graphs and Sprague–Grundy analysis.
     #[derive(Parser)]
@@ -63,6 +68,10 @@ mod cli {
         /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
         /// Corollary 5.3's bound.
         Runtime(RuntimeArgs),
+        /// The Grundy sequence g(0..N) of a subtraction or octal game's single heaps, by the
+        /// recurrence, and its period with its proof (Guy and Smith's theorem for octal games,
+        /// a repeated window for subtraction games).
+        Sequence(SequenceArgs),
     }
 
     pub fn run() -> ExitCode {
@@ -86,6 +95,7 @@ mod cli {
         match cli.command {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
+            Command::Sequence(args) => finish(sequence_cli::sequence(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
                 finish(read_arg("game spec", game).and_then(|game| {
                     analyse(&game, json, options(positions, from, strategy)?).map_err(|e| e.to_string())
@@ -96,10 +106,9 @@ mod cli {
 
     /// `analyse`: the report, and with `--positions` every position, written one at a time
     /// after the listing's size is checked against the output budget.
-    fn analyse(game: &str, json: bool, options: Options) -> Result<(), impartial::SpecError> {
-        let spec = impartial::GameSpec::parse(game)?;
-        let graph = impartial::build(&spec, &impartial::Limits::DEFAULT)?;
-        let (report, positions) = impartial::report::Report::with_positions(&spec, &graph, &options)?;
+    fn analyse(game: &str, json: bool, options: Options) -> Result<(), impartial::InputError> {
+        let game = impartial::AnalysedGame::from_spec(game, &impartial::Limits::DEFAULT)?;
+        let (report, positions) = impartial::report::Report::of(game, &options)?;
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
         let _ = if options.positions {

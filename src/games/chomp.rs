@@ -11,8 +11,118 @@
 //! λ_0 ≥ … ≥ λ_{k−1}, the set a_i = λ_{k−1−i} + i has combinadic rank Σ C(a_i, i+1); removing
 //! squares lowers some λ and so the rank. id = rank − 1 (rank 0 is the empty board).
 
-use super::{binomial_u128, Binomials, Bound, Size};
-use crate::graph::{partition_of, CsrBuilder, GameGraph, Labels};
+use std::fmt;
+
+use super::codec::{join, number, numbers};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::combinatorics::{binomial_u128, Binomials};
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::parse_number;
+
+const SIDE: &str = "a whole number, at least 1";
+
+/// A rows × cols Chomp board. Invariant: both ≥ 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chomp {
+    pub rows: u64,
+    pub cols: u64,
+}
+
+impl Game for Chomp {
+    const INFO: FamilyInfo = family_info!(
+        "chomp",
+        "Chomp",
+        [("rows", "Rows", "4", SIDE, None), ("cols", "Columns", "4", SIDE, None)]
+    );
+
+    fn parse(keys: &Keys) -> Result<Chomp, InputError> {
+        Ok(Chomp {
+            rows: parse_number("rows", keys.need("rows")?, 1, u64::MAX, SIDE)?,
+            cols: parse_number("cols", keys.need("cols")?, 1, u64::MAX, SIDE)?,
+        })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&rows={}&cols={}", self.rows, self.cols)
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(self.rows, self.cols))
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(build(self.rows, self.cols))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        let lengths = numbers(&graph.label(v)).unwrap_or_default().into_iter().map(|l| l as u32).collect();
+        PositionView::Chomp { rows: self.rows, cols: self.cols, lengths }
+    }
+}
+
+/// Labels: id + 1 = combinadic rank of the partition with `parts` parts each ≤ `largest`
+/// (a_i = λ_{parts−1−i} + i); `transposed` when the parts are columns, not rows.
+#[derive(Debug, Clone)]
+struct Partitions {
+    binomials: Binomials,
+    parts: u32,
+    largest: u32,
+    transposed: bool,
+}
+
+impl Labeling for Partitions {
+    fn label(&self, v: usize) -> String {
+        let lengths = partition_of(&self.binomials, v as u64 + 1, self.parts, self.largest);
+        let rows: Vec<u32> = if self.transposed {
+            (0..self.largest).map(|i| lengths.iter().filter(|&&l| l > i).count() as u32).collect()
+        } else {
+            lengths
+        };
+        join(&rows.into_iter().filter(|&l| l > 0).collect::<Vec<_>>())
+    }
+
+    fn find(&self, label: &str) -> Option<u64> {
+        let Partitions { binomials, parts, largest, transposed } = self;
+        // The label lists the non-empty rows, each at most `width` long, non-increasing.
+        let (rows_at_most, width) = if *transposed { (*largest, *parts) } else { (*parts, *largest) };
+        let mut rows = Vec::new();
+        for part in label.split(',') {
+            let row = u32::try_from(number(part)?).ok()?;
+            if row == 0 || row > width || rows.last().is_some_and(|&last| row > last) {
+                return None;
+            }
+            rows.push(row);
+            if rows.len() > rows_at_most as usize {
+                return None;
+            }
+        }
+        // λ_j, the parts (columns when transposed), each at most `largest`; the column
+        // heights are the number of rows longer than j (rows are non-increasing).
+        let lambda = |j: usize| -> u32 {
+            if *transposed {
+                rows.partition_point(|&r| r as usize > j) as u32
+            } else {
+                rows.get(j).copied().unwrap_or(0)
+            }
+        };
+        let k = *parts as usize;
+        // Rank = Σ C(a_i, i+1) with a_i = λ_{k−1−i} + i; rank ≥ 1 as the board is not empty.
+        let rank = (0..k)
+            .fold(0u64, |rank, i| rank.saturating_add(binomials.get(lambda(k - 1 - i) as usize + i, i + 1)));
+        rank.checked_sub(1)
+    }
+}
+
+/// The partition λ_0 ≥ … ≥ λ_{parts−1} (each ≤ `largest`) whose combinadic rank is `rank`.
+fn partition_of(binomials: &Binomials, rank: u64, parts: u32, largest: u32) -> Vec<u32> {
+    let mut set = vec![0u32; parts as usize];
+    binomials.unrank(rank, &mut set, parts + largest);
+    // a_i = λ_{parts−1−i} + i
+    (0..parts as usize).map(|j| set[parts as usize - 1 - j] - (parts as usize - 1 - j) as u32).collect()
+}
 
 /// C(r+c, r) − 1 positions. Over all C(r+c, r) diagrams of the box the squares sum to
 /// C(r+c, r)·rc/2 (a diagram and its complement share the box), and a non-empty diagram has
@@ -64,9 +174,5 @@ pub fn build(rows: u64, cols: u64) -> GameGraph {
         }
         csr.end_position();
     }
-    GameGraph::from_csr(
-        csr.offsets,
-        csr.targets,
-        Labels::Partitions { binomials, parts, largest, transposed },
-    )
+    GameGraph::from_csr(csr.offsets, csr.targets, Partitions { binomials, parts, largest, transposed })
 }

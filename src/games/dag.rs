@@ -14,10 +14,12 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Bound, Size};
-use crate::error::SpecError;
-use crate::graph::{CsrBuilder, GameGraph, Labels};
-use crate::spec::bad_value;
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, StoredLabels};
+use crate::size::{Bound, Size};
+use crate::value::bad_value;
 
 /// Most moves a custom graph may list.
 pub const MAX_EDGES: usize = 100_000;
@@ -26,6 +28,39 @@ pub const MAX_NAME: usize = 32;
 
 const ALLOWED: &str = "a comma-separated list of moves from-to between names of letters, digits, _ or ., \
                        e.g. a-b,a-c,b-c";
+
+const ROOT: &str = "the name of a position in the edges";
+
+impl Game for DagSpec {
+    const INFO: FamilyInfo = family_info!(
+        "dag",
+        "Custom graph",
+        [
+            ("edges", "Moves (from-to, comma separated)", "v0-a,v0-b,a-c,b-c,b-e,c-e", ALLOWED, None),
+            ("root", "Start position", "v0", ROOT, Some("the one position no move reaches"))
+        ]
+    );
+
+    fn parse(keys: &Keys) -> Result<DagSpec, InputError> {
+        DagSpec::parse(keys.need("edges")?, keys.get("root"))
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&{self}")
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        Ok(DagSpec::estimate(self))
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(DagSpec::build(self))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        PositionView::Named { label: graph.label(v) }
+    }
+}
 
 /// A validated custom graph. Invariants: acyclic, no self-loops, no repeated edge,
 /// `root` is a node, at least one edge.
@@ -39,10 +74,10 @@ pub struct DagSpec {
 
 impl DagSpec {
     /// Parses `edges` and the optional `root`, and checks the graph is a game graph.
-    pub fn parse(edges: &str, root: Option<&str>) -> Result<DagSpec, SpecError> {
+    pub fn parse(edges: &str, root: Option<&str>) -> Result<DagSpec, InputError> {
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, u32> = HashMap::new();
-        let mut intern = |name: &str| -> Result<u32, SpecError> {
+        let mut intern = |name: &str| -> Result<u32, InputError> {
             let valid = !name.is_empty()
                 && name.len() <= MAX_NAME
                 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
@@ -67,7 +102,7 @@ impl DagSpec {
             }
         }
         if list.is_empty() {
-            return Err(SpecError::EmptyGraph);
+            return Err(InputError::EmptyGraph);
         }
         let root_id = match root {
             Some(name) => *index
@@ -85,14 +120,14 @@ impl DagSpec {
         Ok(spec)
     }
 
-    fn check_simple(&self) -> Result<(), SpecError> {
+    fn check_simple(&self) -> Result<(), InputError> {
         let mut seen = std::collections::HashSet::new();
         for &(from, to) in &self.edges {
             if from == to {
-                return Err(SpecError::SelfLoop { node: self.names[from as usize].clone() });
+                return Err(InputError::SelfLoop { node: self.names[from as usize].clone() });
             }
             if !seen.insert((from, to)) {
-                return Err(SpecError::DuplicateEdge {
+                return Err(InputError::DuplicateEdge {
                     from: self.names[from as usize].clone(),
                     to: self.names[to as usize].clone(),
                 });
@@ -110,7 +145,7 @@ impl DagSpec {
     }
 
     /// Depth-first search over the whole graph; a back edge closes a cycle through its target.
-    fn check_acyclic(&self) -> Result<(), SpecError> {
+    fn check_acyclic(&self) -> Result<(), InputError> {
         let out = self.adjacency();
         // 0 = unseen, 1 = on the stack, 2 = done
         let mut state = vec![0u8; out.len()];
@@ -128,7 +163,7 @@ impl DagSpec {
                             state[w as usize] = 1;
                             stack.push((w as usize, 0));
                         }
-                        1 => return Err(SpecError::Cyclic { node: self.names[w as usize].clone() }),
+                        1 => return Err(InputError::Cyclic { node: self.names[w as usize].clone() }),
                         _ => {}
                     }
                 } else {
@@ -139,7 +174,7 @@ impl DagSpec {
         Ok(())
     }
 
-    fn only_source(&self) -> Result<u32, SpecError> {
+    fn only_source(&self) -> Result<u32, InputError> {
         let mut has_incoming = vec![false; self.names.len()];
         for &(_, to) in &self.edges {
             has_incoming[to as usize] = true;
@@ -149,7 +184,7 @@ impl DagSpec {
             [only] => Ok(*only as u32),
             _ => {
                 let shown = sources.iter().take(5).map(|&v| self.names[v].clone()).collect();
-                Err(SpecError::NeedsRoot { sources: shown })
+                Err(InputError::NeedsRoot { sources: shown })
             }
         }
     }
@@ -185,7 +220,7 @@ impl DagSpec {
             csr.end_position();
         }
         let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
-        GameGraph::from_csr(csr.offsets, csr.targets, Labels::Stored(labels))
+        GameGraph::from_csr(csr.offsets, csr.targets, StoredLabels(labels))
     }
 }
 
@@ -223,11 +258,11 @@ mod tests {
     #[test]
     fn bad_graphs_get_their_own_sentence() {
         let err = |edges: &str, root: Option<&str>| DagSpec::parse(edges, root).unwrap_err();
-        assert_eq!(err("a-b,b-c,c-a", None), SpecError::Cyclic { node: "a".into() });
-        assert_eq!(err("a-a", None), SpecError::SelfLoop { node: "a".into() });
-        assert_eq!(err("a-b,a-b", None), SpecError::DuplicateEdge { from: "a".into(), to: "b".into() });
-        assert_eq!(err("", None), SpecError::EmptyGraph);
-        assert_eq!(err(" , ", None), SpecError::EmptyGraph);
+        assert_eq!(err("a-b,b-c,c-a", None), InputError::Cyclic { node: "a".into() });
+        assert_eq!(err("a-a", None), InputError::SelfLoop { node: "a".into() });
+        assert_eq!(err("a-b,a-b", None), InputError::DuplicateEdge { from: "a".into(), to: "b".into() });
+        assert_eq!(err("", None), InputError::EmptyGraph);
+        assert_eq!(err(" , ", None), InputError::EmptyGraph);
         assert_eq!(
             err("a-b,c-b", None).to_string(),
             "The custom graph has several positions that no move reaches (a, c); name the start with root=NAME."

@@ -1,4 +1,6 @@
-//! Game families: each turns a validated spec into a [`GameGraph`].
+//! Game families: each module owns everything about its family (see [`family::Game`]) and is
+//! registered once, in [`families!`] below. Adding a family touches its module, one line
+//! there, its tests and README.
 //!
 //! [`build`] first [`estimate`]s the instance's size from a formula (or, for posets and custom
 //! graphs, from a bounded count) and refuses anything above [`Limits`] before allocating. Each
@@ -6,7 +8,9 @@
 //! topological.
 
 pub mod chomp;
+pub mod codec;
 pub mod dag;
+pub mod family;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -15,252 +19,119 @@ pub mod subtraction;
 pub mod turning_turtles;
 pub mod wythoff;
 
-use crate::error::SpecError;
+pub use crate::budget::{check_size, Limits};
+pub use crate::size::{Bound, Size};
+pub use family::{FamilyInfo, FamilyKey, Game, Keys, PositionView};
+
+use crate::error::InputError;
 use crate::graph::GameGraph;
-use crate::spec::{Family, GameSpec};
 
-/// The size budget. Instances above it are refused before any graph memory is allocated.
-/// [`build`] caps both at what u32 ids and offsets can hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub max_positions: u64,
-    pub max_edges: u64,
-}
-
-impl Limits {
-    /// 4,000,000 positions and 40,000,000 moves: about 200 MB for the graph and its analysis
-    /// at the top, and within what a browser tab's wasm memory can hold.
-    pub const DEFAULT: Limits = Limits { max_positions: 4_000_000, max_edges: 40_000_000 };
-
-    /// The page's budget: 200,000 positions and 2,000,000 moves. A run keeps about 40 bytes per
-    /// move (model, sampler table, counts, the expected-dynamics twin), so this stays near
-    /// 100 MB, which a phone's browser tab can hold, and the graph view still draws it.
-    pub const PAGE: Limits = Limits { max_positions: 200_000, max_edges: 2_000_000 };
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits::DEFAULT
-    }
-}
-
-/// An instance's size before building.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Size {
-    pub positions: u128,
-    pub edges: u128,
-    pub bound: Bound,
-}
-
-/// How a size relates to the true one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    Exact,
-    /// The true size is at most this.
-    AtMost,
-    /// The true size is at least this (a count stopped past the budget, or a bound that needed
-    /// no count, such as the positions top − j·m of a subtraction game).
-    AtLeast,
-}
-
-impl Bound {
-    /// The weaker of two bounds, for sizes combined from parts.
-    pub fn and(self, other: Bound) -> Bound {
-        match (self, other) {
-            (Bound::AtLeast, _) | (_, Bound::AtLeast) => Bound::AtLeast,
-            (Bound::AtMost, _) | (_, Bound::AtMost) => Bound::AtMost,
-            _ => Bound::Exact,
+/// Declares [`Family`] (one variant per family, holding its validated instance), the table
+/// [`FAMILIES`] and the dispatch from one to the other.
+macro_rules! families {
+    ($($variant:ident($ty:ty)),+ $(,)?) => {
+        /// A game family with its validated parameters.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Family {
+            $($variant($ty)),+
         }
+
+        /// Every family the `game` key accepts, in the order documentation lists them.
+        pub const FAMILIES: &[FamilyInfo] = &[$(<$ty as Game>::INFO),+];
+
+        impl Family {
+            /// Reads the family named `name` from its keys; None when no family has that name.
+            pub fn parse(name: &str, keys: &Keys) -> Option<Result<Family, InputError>> {
+                $(if name == <$ty as Game>::INFO.name {
+                    return Some(<$ty as Game>::parse(keys).map(Family::$variant));
+                })+
+                None
+            }
+
+            /// The family's entry in [`FAMILIES`].
+            pub fn info(&self) -> &'static FamilyInfo {
+                match self {
+                    $(Family::$variant(_) => &<$ty as Game>::INFO),+
+                }
+            }
+
+            /// Writes the keys after `game=NAME` in canonical form.
+            pub fn write_keys(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(Family::$variant(game) => Game::write_keys(game, f)),+
+                }
+            }
+
+            fn estimate_unchecked(&self, limits: &Limits) -> Result<Size, InputError> {
+                match self {
+                    $(Family::$variant(game) => Game::estimate(game, limits)),+
+                }
+            }
+
+            fn build_unchecked(&self, limits: &Limits) -> Result<GameGraph, InputError> {
+                match self {
+                    $(Family::$variant(game) => Game::build(game, limits)),+
+                }
+            }
+
+            /// Position `v` of the graph this instance built, as a board draws it.
+            pub fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+                match self {
+                    $(Family::$variant(game) => Game::view(game, graph, v)),+
+                }
+            }
+        }
+    };
+}
+
+families! {
+    Subtraction(subtraction::Subtraction),
+    Nim(nim::Nim),
+    SilverDollar(silver_dollar::SilverDollar),
+    TurningTurtles(turning_turtles::TurningTurtles),
+    Chomp(chomp::Chomp),
+    Wythoff(wythoff::Wythoff),
+    Poset(poset::PosetExpr),
+    Dag(dag::DagSpec),
+    Octal(octal::Octal),
+}
+
+impl Family {
+    /// The family's name as written after `game=`.
+    pub fn name(&self) -> &'static str {
+        self.info().name
     }
 }
 
-/// The size of the instance a spec describes, computed without building it.
+/// The family names, as the sentence refusing an unknown one lists them.
+pub fn family_names() -> String {
+    FAMILIES.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The size of the instance a spec (or a family) describes, computed without building it.
 ///
 /// Where the size is counted rather than given by a formula (subtraction games whose smallest
 /// move is not 1, `divN` posets), the count stops once past `limits`, so sizing costs at most
 /// about the budget, and the size is then a lower bound ([`Bound::AtLeast`]) above it.
-pub fn estimate(spec: &GameSpec, limits: &Limits) -> Result<Size, SpecError> {
-    Ok(match &spec.family {
-        Family::Subtraction { moves, heap } => subtraction::estimate(moves, *heap, limits),
-        Family::Nim { heaps } => nim::estimate(heaps),
-        Family::SilverDollar { coins, squares } => silver_dollar::estimate(*coins, *squares)?,
-        Family::TurningTurtles { coins } => turning_turtles::estimate(*coins),
-        Family::Chomp { rows, cols } => chomp::estimate(*rows, *cols),
-        Family::Wythoff { heaps } => wythoff::estimate(*heaps),
-        Family::Poset { expr } => expr.estimate(limits)?,
-        Family::Dag(dag) => dag.estimate(),
-    })
+pub fn estimate(game: &impl AsRef<Family>, limits: &Limits) -> Result<Size, InputError> {
+    game.as_ref().estimate_unchecked(limits)
 }
 
-/// Checks a size against the budget; the error names the budget and the instance's size.
-pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(), SpecError> {
-    if size.positions > u128::from(limits.max_positions) {
-        return Err(SpecError::TooLarge {
-            family,
-            what: "positions",
-            size: size.positions,
-            bound: size.bound,
-            budget: limits.max_positions,
-        });
-    }
-    if size.edges > u128::from(limits.max_edges) {
-        return Err(SpecError::TooLarge {
-            family,
-            what: "moves",
-            size: size.edges,
-            bound: size.bound,
-            budget: limits.max_edges,
-        });
-    }
-    Ok(())
-}
-
-/// Builds the game graph of a spec, refusing instances above `limits` before allocating.
-pub fn build(spec: &GameSpec, limits: &Limits) -> Result<GameGraph, SpecError> {
-    let family = spec.family.name();
+/// Builds the game graph of a spec (or a family), refusing instances above `limits` before
+/// allocating.
+pub fn build(game: &impl AsRef<Family>, limits: &Limits) -> Result<GameGraph, InputError> {
+    let family = game.as_ref();
     // Ids and CSR offsets are u32: no budget may pass that, whatever a caller asks for.
     let limits = &Limits {
         max_positions: limits.max_positions.min(u64::from(u32::MAX) - 1),
         max_edges: limits.max_edges.min(u64::from(u32::MAX)),
     };
-    check_size(family, estimate(spec, limits)?, limits)?;
-    Ok(match &spec.family {
-        Family::Subtraction { moves, heap } => subtraction::build(moves, *heap, limits)?,
-        Family::Nim { heaps } => nim::build(heaps),
-        Family::SilverDollar { coins, squares } => silver_dollar::build(*coins, *squares),
-        Family::TurningTurtles { coins } => turning_turtles::build(*coins),
-        Family::Chomp { rows, cols } => chomp::build(*rows, *cols),
-        Family::Wythoff { heaps } => wythoff::build(*heaps),
-        Family::Poset { expr } => expr.build(limits)?,
-        Family::Dag(dag) => dag.build(),
-    })
+    check_size(family.name(), family.estimate_unchecked(limits)?, limits)?;
+    family.build_unchecked(limits)
 }
 
-/// Hashes a u64 key with one multiplication: the maps of positions hold millions of keys, and
-/// the default SipHash would dominate their cost. (The keys are positions, not attacker-chosen.)
-#[derive(Default)]
-pub(crate) struct U64Hasher(u64);
-
-impl std::hash::Hasher for U64Hasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-/// A hash map keyed by u64 positions.
-pub(crate) type U64Map<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<U64Hasher>>;
-
-/// Binomial coefficients C(a, b) for a < `rows`, b ≤ `max_b`, saturating at u64::MAX.
-///
-/// Used for the combinatorial number system: a b-subset a_0 < … < a_{b−1} has rank
-/// Σ C(a_i, i+1), a bijection onto 0..C(n, b) that strictly decreases when any a_i decreases
-/// (keeping the set strictly increasing). Chomp and Silver Dollar use it as a reverse
-/// topological id with no hash map.
-#[derive(Debug, Clone)]
-pub(crate) struct Binomials {
-    max_b: usize,
-    table: Vec<u64>,
-}
-
-impl Binomials {
-    pub fn new(rows: usize, max_b: usize) -> Binomials {
-        let width = max_b + 1;
-        let mut table = vec![0u64; rows.max(1) * width];
-        for a in 0..rows {
-            table[a * width] = 1;
-            for b in 1..=max_b.min(a) {
-                let left = if a > 0 { table[(a - 1) * width + b - 1] } else { 0 };
-                let up = if a > 0 { table[(a - 1) * width + b] } else { 0 };
-                table[a * width + b] = left.saturating_add(up);
-            }
-        }
-        Binomials { max_b, table }
-    }
-
-    #[inline]
-    pub fn get(&self, a: usize, b: usize) -> u64 {
-        debug_assert!(b <= self.max_b);
-        self.table[a * (self.max_b + 1) + b]
-    }
-
-    /// Rank of the strictly increasing sequence `set` (the combinadic).
-    #[cfg(test)]
-    pub fn rank(&self, set: &[u32]) -> u64 {
-        set.iter().enumerate().map(|(i, &a)| self.get(a as usize, i + 1)).sum()
-    }
-
-    /// Inverse of [`Binomials::rank`] for sets of `set.len()` elements below `upper`.
-    pub fn unrank(&self, mut rank: u64, set: &mut [u32], upper: u32) {
-        let mut a = upper;
-        for i in (0..set.len()).rev() {
-            // Largest a with C(a, i+1) ≤ rank; a > previous element is guaranteed.
-            a -= 1;
-            while self.get(a as usize, i + 1) > rank {
-                a -= 1;
-            }
-            set[i] = a;
-            rank -= self.get(a as usize, i + 1);
-        }
-    }
-}
-
-/// C(n, k) in u128, saturating; for size estimates of arbitrary (unvalidated) instances.
-pub(crate) fn binomial_u128(n: u128, k: u128) -> u128 {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n.saturating_sub(k));
-    let mut result: u128 = 1;
-    for i in 0..k {
-        // result * (n - i) / (i + 1) is exact at every step; saturate once it passes 2^100.
-        result = match result.checked_mul(n - i) {
-            Some(r) => r / (i + 1),
-            None => return u128::MAX,
-        };
-        if result > 1u128 << 100 {
-            return u128::MAX;
-        }
-    }
-    result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn combinadic_rank_and_unrank_are_inverse_and_colex() {
-        let table = Binomials::new(9, 3);
-        let mut expected_rank = 0;
-        // All 3-subsets of 0..8 in colex order.
-        for c in 2..8u32 {
-            for b in 1..c {
-                for a in 0..b {
-                    let set = [a, b, c];
-                    assert_eq!(table.rank(&set), expected_rank);
-                    let mut back = [0; 3];
-                    table.unrank(expected_rank, &mut back, 8);
-                    assert_eq!(back, set);
-                    expected_rank += 1;
-                }
-            }
-        }
-        assert_eq!(expected_rank, 56);
-    }
-
-    #[test]
-    fn binomials_agree_and_saturate() {
-        assert_eq!(binomial_u128(16, 8), 12870);
-        assert_eq!(binomial_u128(5, 7), 0);
-        assert_eq!(binomial_u128(100_000, 50_000), u128::MAX);
-        assert_eq!(Binomials::new(17, 8).get(16, 8), 12870);
+impl AsRef<Family> for Family {
+    fn as_ref(&self) -> &Family {
+        self
     }
 }

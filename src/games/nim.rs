@@ -5,8 +5,56 @@
 //! Ids: mixed radix with radix (size + 1) per heap, last heap fastest; shrinking a heap lowers
 //! the id, so ids are reverse topological and the root (all heaps full) is the largest.
 
-use super::{Bound, Size};
-use crate::graph::{CsrBuilder, GameGraph, Labels};
+use std::fmt;
+
+use super::codec::{join_u64, numbers, MixedRadix};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph};
+use crate::size::{Bound, Size};
+use crate::value::{bad_value, parse_list};
+
+/// Most heaps a Nim spec may list (each heap multiplies the positions, so the budget binds first
+/// for non-empty heaps; this only stops endless lists of empty heaps).
+pub const MAX_NIM_HEAPS: usize = 64;
+
+const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 3,4,5";
+
+/// A Nim instance. Heap order is kept (labels follow it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nim {
+    pub heaps: Vec<u64>,
+}
+
+impl Game for Nim {
+    const INFO: FamilyInfo = family_info!("nim", "Nim", [("heaps", "Heaps", "3,4,5", HEAPS, None)]);
+
+    fn parse(keys: &Keys) -> Result<Nim, InputError> {
+        let text = keys.need("heaps")?;
+        let heaps = parse_list("heaps", text, 0, u64::MAX, HEAPS)?;
+        if heaps.len() > MAX_NIM_HEAPS {
+            return Err(bad_value("heaps", text, &format!("at most {MAX_NIM_HEAPS} heaps")));
+        }
+        Ok(Nim { heaps })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&heaps={}", join_u64(&self.heaps))
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(&self.heaps))
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(build(&self.heaps))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        PositionView::Heaps { heaps: numbers(&graph.label(v)).unwrap_or_default() }
+    }
+}
 
 /// Π (h_i + 1) positions; heap i contributes h_i(h_i+1)/2 · Π_{j≠i}(h_j + 1) moves.
 pub fn estimate(heaps: &[u64]) -> Size {
@@ -49,5 +97,5 @@ pub fn build(heaps: &[u64]) -> GameGraph {
             digits[i] = 0;
         }
     }
-    GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(radices))
+    GameGraph::from_csr(csr.offsets, csr.targets, MixedRadix(radices))
 }

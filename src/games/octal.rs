@@ -13,9 +13,82 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Bound, Limits, Size};
-use crate::error::{clipped, SpecError};
-use crate::graph::{CsrBuilder, GameGraph, Labels};
+use super::codec::{join_u64, numbers};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::error::{clipped, InputError};
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::{bad_value, parse_list};
+
+/// Most starting heaps an octal spec may list (each non-empty heap multiplies the positions, so
+/// the budget binds first; this only stops endless lists of empty heaps).
+pub const MAX_HEAPS: usize = 64;
+
+const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 10 or 4,7";
+
+/// An octal game from its starting heaps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Octal {
+    pub code: OctalCode,
+    pub heaps: Vec<u64>,
+}
+
+impl Game for Octal {
+    const INFO: FamilyInfo = family_info!(
+        "octal",
+        "Octal game",
+        [("code", "Code (0.d1d2…)", "0.77", ALLOWED, None), ("heaps", "Heaps", "10", HEAPS, None)]
+    );
+
+    fn parse(keys: &Keys) -> Result<Octal, InputError> {
+        let code = OctalCode::parse(keys.need("code")?)?;
+        let text = keys.need("heaps")?;
+        let heaps = parse_list("heaps", text, 0, u64::MAX, HEAPS)?;
+        if heaps.len() > MAX_HEAPS {
+            return Err(bad_value("heaps", text, &format!("at most {MAX_HEAPS} heaps")));
+        }
+        Ok(Octal { code, heaps })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&code={}&heaps={}", self.code, join_u64(&self.heaps))
+    }
+
+    fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(&self.code, &self.heaps, limits))
+    }
+
+    fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
+        build(&self.code, &self.heaps, limits)
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        let label = graph.label(v);
+        let heaps = if label == "0" { Vec::new() } else { numbers(&label).unwrap_or_default() };
+        PositionView::Heaps { heaps }
+    }
+}
+
+/// Labels: each position's heaps. Invariant: sorted by (counters left, heaps), the id order,
+/// so a label is found by binary search.
+#[derive(Debug, Clone)]
+struct Positions(Vec<Heaps>);
+
+impl Labeling for Positions {
+    fn label(&self, v: usize) -> String {
+        label(&self.0[v])
+    }
+
+    fn find(&self, text: &str) -> Option<u64> {
+        let heaps = if text == "0" { Vec::new() } else { numbers(text)? };
+        if heaps.contains(&0) || heaps.windows(2).any(|w| w[0] < w[1]) {
+            return None;
+        }
+        let key = (heaps.iter().try_fold(0u64, |sum, &h| sum.checked_add(h))?, heaps.as_slice());
+        self.0.binary_search_by(|p| (p.iter().sum::<u64>(), p.as_slice()).cmp(&key)).ok().map(|v| v as u64)
+    }
+}
 
 /// Longest code accepted, in digits after `0.`.
 pub const MAX_CODE_DIGITS: usize = 32;
@@ -32,9 +105,9 @@ pub struct OctalCode {
 
 impl OctalCode {
     /// Parses `0.d1d2…dk` (1 to [`MAX_CODE_DIGITS`] octal digits).
-    pub fn parse(text: &str) -> Result<OctalCode, SpecError> {
+    pub fn parse(text: &str) -> Result<OctalCode, InputError> {
         let bad =
-            || SpecError::BadValue { key: "code".into(), value: clipped(text), allowed: ALLOWED.into() };
+            || InputError::BadValue { key: "code".into(), value: clipped(text), allowed: ALLOWED.into() };
         let digits = text.trim().strip_prefix("0.").ok_or_else(bad)?;
         if digits.is_empty()
             || digits.len() > MAX_CODE_DIGITS
@@ -184,8 +257,8 @@ pub fn estimate(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Size {
 }
 
 /// Builds the graph of the octal game `code` from the starting `heaps`, within `limits`.
-pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGraph, SpecError> {
-    let too_large = || SpecError::TooLarge {
+pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGraph, InputError> {
+    let too_large = || InputError::TooLarge {
         family: "octal",
         what: "positions or moves",
         size: u128::from(limits.max_positions) + 1,
@@ -206,8 +279,8 @@ pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGra
         csr.targets.extend(targets);
         csr.end_position();
     }
-    let labels = positions.iter().map(|p| label(p)).collect();
-    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Stored(labels)))
+    drop(id_of);
+    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Positions(positions)))
 }
 
 /// A position's label: its heaps, non-increasing, or `0` for none.

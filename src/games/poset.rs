@@ -17,10 +17,13 @@
 
 use std::fmt;
 
-use super::{check_size, Bound, Limits, Size, U64Map};
-use crate::error::{quoted, SpecError};
-use crate::graph::{CsrBuilder, GameGraph, Labels};
-use crate::spec::bad_value;
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::{check_size, Limits};
+use crate::combinatorics::U64Map;
+use crate::error::{quoted, InputError};
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::bad_value;
 
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;
@@ -30,6 +33,57 @@ pub const MAX_NESTING: usize = 64;
 const ALLOWED: &str = "write C<n> (chain), A<n> (antichain), V<n>, L<n> (Λ), D<n> (◇) or div<n> \
                        (divisors), joined by / (series, binds tighter) and + (parallel), with \
                        parentheses, e.g. (C2+A2)/C1+div12";
+
+impl Game for PosetExpr {
+    const INFO: FamilyInfo =
+        family_info!("poset", "Poset game", [("poset", "Poset expression", "(C2+A2)/C1", ALLOWED, None)]);
+
+    fn parse(keys: &Keys) -> Result<PosetExpr, InputError> {
+        PosetExpr::parse(keys.need("poset")?)
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&poset={self}")
+    }
+
+    fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
+        PosetExpr::estimate(self, limits)
+    }
+
+    fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
+        PosetExpr::build(self, limits)
+    }
+
+    /// The elements, which remain at `v`, and the covering pairs x ⋖ y (y above x with nothing
+    /// between) that a Hasse diagram draws.
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        let names = self.names();
+        let label = graph.label(v);
+        let inside: Vec<&str> = label
+            .trim_start_matches('{')
+            .trim_end_matches('}')
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .collect();
+        let remaining = names.iter().map(|n| inside.contains(&n.as_str())).collect();
+        let above: Vec<u64> = self.up_sets().iter().enumerate().map(|(x, &up)| up & !(1u64 << x)).collect();
+        let mut covers = Vec::new();
+        for (x, &strictly_above) in above.iter().enumerate() {
+            let mut through = 0u64;
+            let mut rest = strictly_above;
+            while rest != 0 {
+                through |= above[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            let mut cover = strictly_above & !through;
+            while cover != 0 {
+                covers.push((x as u32, cover.trailing_zeros()));
+                cover &= cover - 1;
+            }
+        }
+        PositionView::Poset { elements: names, remaining, covers }
+    }
+}
 
 /// A parsed poset expression. Invariant: at most [`MAX_ELEMENTS`] elements.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +112,7 @@ enum Atom {
 
 impl PosetExpr {
     /// Parses and validates an expression.
-    pub fn parse(text: &str) -> Result<PosetExpr, SpecError> {
+    pub fn parse(text: &str) -> Result<PosetExpr, InputError> {
         let mut parser = Parser { text: text.as_bytes(), at: 0, raw: text, depth: 0 };
         let node = parser.parallel()?;
         parser.skip_spaces();
@@ -87,16 +141,15 @@ impl PosetExpr {
     /// Positions = down-sets, counted by the series–parallel formulas d(P+Q) = d(P)·d(Q),
     /// d(P/Q) = d(P) + d(Q) − 1; moves = Σ over down-sets of their size. `divN` parts are
     /// counted by enumeration without storing them, stopping past `limits.max_positions`.
-    pub fn estimate(&self, limits: &Limits) -> Result<Size, SpecError> {
+    pub fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
         let (positions, edges, bound) = self.node.count(limits.max_positions);
         Ok(Size { positions, edges, bound })
     }
 
     /// Builds the graph, enumerating the down-sets from the whole poset.
-    pub fn build(&self, limits: &Limits) -> Result<GameGraph, SpecError> {
+    pub fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
         let up = self.up_sets();
-        let n = up.len();
-        let sets = down_sets(&up, limits.max_positions).ok_or(SpecError::TooLarge {
+        let sets = down_sets(&up, limits.max_positions).ok_or(InputError::TooLarge {
             family: "poset",
             what: "positions",
             size: u128::from(limits.max_positions) + 1,
@@ -120,11 +173,51 @@ impl PosetExpr {
             }
             csr.end_position();
         }
-        let names = match self.node {
+        Ok(GameGraph::from_csr(csr.offsets, csr.targets, Masks { masks: sets, names: self.names() }))
+    }
+
+    /// The elements' names: the divisors themselves for a lone `divN`, else 0, 1, 2, ….
+    fn names(&self) -> Vec<String> {
+        match self.node {
             Node::Atom(Atom::Divisors, n) => divisors(n).iter().map(u64::to_string).collect(),
-            _ => (0..n).map(|i| i.to_string()).collect(),
-        };
-        Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Masks { masks: sets, names }))
+            _ => (0..self.elements()).map(|i| i.to_string()).collect(),
+        }
+    }
+}
+
+/// Labels: each position's set of remaining elements, named by `names`, as `{0,2,3}`.
+/// Invariant: `masks` sorted by (number of elements, mask), so a label is found by binary
+/// search; `names` distinct, none containing `,`, `{` or `}`.
+#[derive(Debug, Clone)]
+struct Masks {
+    masks: Vec<u64>,
+    names: Vec<String>,
+}
+
+impl Labeling for Masks {
+    fn label(&self, v: usize) -> String {
+        let mask = self.masks[v];
+        let inside: Vec<&str> =
+            (0..self.names.len()).filter(|&i| mask >> i & 1 == 1).map(|i| self.names[i].as_str()).collect();
+        format!("{{{}}}", inside.join(","))
+    }
+
+    fn find(&self, label: &str) -> Option<u64> {
+        let inside = label.strip_prefix('{')?.strip_suffix('}')?;
+        let mut mask = 0u64;
+        let mut last: Option<usize> = None;
+        if !inside.is_empty() {
+            for name in inside.split(',') {
+                let i = self.names.iter().position(|n| n == name)?;
+                if last.is_some_and(|l| i <= l) {
+                    return None;
+                }
+                last = Some(i);
+                mask |= 1 << i;
+            }
+        }
+        let key = (mask.count_ones(), mask);
+        self.masks.binary_search_by_key(&key, |&m| (m.count_ones(), m)).ok().map(|v| v as u64)
     }
 }
 
@@ -373,7 +466,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     /// The error at the current position: what was expected there, then the grammar.
-    fn error(&self, expected: &str) -> SpecError {
+    fn error(&self, expected: &str) -> InputError {
         let at = if self.at < self.text.len() {
             // A short, escaped excerpt: the rest of the input may be long or hold control
             // characters.
@@ -387,7 +480,7 @@ impl Parser<'_> {
     }
 
     /// An error about the part just read: the reason, then the grammar.
-    fn reason(&self, why: &str) -> SpecError {
+    fn reason(&self, why: &str) -> InputError {
         bad_value("poset", self.raw, &format!("{why}; {ALLOWED}"))
     }
 
@@ -398,7 +491,7 @@ impl Parser<'_> {
     }
 
     /// parallel := series (('+' | ' ')+ series)*
-    fn parallel(&mut self) -> Result<Node, SpecError> {
+    fn parallel(&mut self) -> Result<Node, InputError> {
         let mut parts = vec![self.series()?];
         loop {
             let start = self.at;
@@ -420,7 +513,7 @@ impl Parser<'_> {
     }
 
     /// series := factor ('/' factor)*
-    fn series(&mut self) -> Result<Node, SpecError> {
+    fn series(&mut self) -> Result<Node, InputError> {
         let mut parts = vec![self.factor()?];
         loop {
             let before = self.at;
@@ -437,7 +530,7 @@ impl Parser<'_> {
     }
 
     /// factor := '(' parallel ')' | atom
-    fn factor(&mut self) -> Result<Node, SpecError> {
+    fn factor(&mut self) -> Result<Node, InputError> {
         self.skip_spaces();
         if self.text.get(self.at) == Some(&b'(') {
             if self.depth == MAX_NESTING {

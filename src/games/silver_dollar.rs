@@ -7,10 +7,85 @@
 //! Ids: the combinadic rank Σ C(c_i, i+1) of the occupied squares c_0 < … < c_{k−1}; moving a
 //! coin left lowers one c_i and so the rank. The starting placement has the largest rank.
 
-use super::{binomial_u128, Binomials, Bound, Size};
-use crate::error::SpecError;
-use crate::graph::{CsrBuilder, GameGraph, Labels};
-use crate::spec::bad_value;
+use std::fmt;
+
+use super::codec::{increasing, join, numbers};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::combinatorics::{binomial_u128, Binomials};
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::{bad_value, parse_number};
+
+const COINS: &str = "a whole number, at least 1";
+const SQUARES: &str = "a whole number at least the number of coins";
+
+/// A Silver Dollar instance. Invariant: 1 ≤ coins ≤ squares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SilverDollar {
+    pub coins: u64,
+    pub squares: u64,
+}
+
+impl Game for SilverDollar {
+    const INFO: FamilyInfo = family_info!(
+        "silver-dollar",
+        "Silver Dollar",
+        [("coins", "Coins", "3", COINS, None), ("squares", "Squares", "8", SQUARES, None)]
+    );
+
+    fn parse(keys: &Keys) -> Result<SilverDollar, InputError> {
+        let coins = parse_number("coins", keys.need("coins")?, 1, u64::MAX, COINS)?;
+        let squares = parse_number("squares", keys.need("squares")?, coins, u64::MAX, SQUARES)?;
+        Ok(SilverDollar { coins, squares })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&coins={}&squares={}", self.coins, self.squares)
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        estimate(self.coins, self.squares)
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(build(self.coins, self.squares))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        let coins = numbers(&graph.label(v)).unwrap_or_default().into_iter().map(|c| c as u32).collect();
+        PositionView::Strip { squares: self.squares, coins }
+    }
+}
+
+/// Labels: id = combinadic rank of the occupied squares (`coins` of them).
+#[derive(Debug, Clone)]
+struct Subsets {
+    binomials: Binomials,
+    coins: u32,
+    squares: u32,
+}
+
+impl Labeling for Subsets {
+    fn label(&self, v: usize) -> String {
+        let mut set = vec![0u32; self.coins as usize];
+        self.binomials.unrank(v as u64, &mut set, self.squares);
+        join(&set)
+    }
+
+    fn find(&self, label: &str) -> Option<u64> {
+        let set = increasing(label, self.coins as usize, self.squares)?;
+        if set.len() != self.coins as usize {
+            return None;
+        }
+        Some(
+            set.iter()
+                .enumerate()
+                .fold(0u64, |rank, (i, &a)| rank.saturating_add(self.binomials.get(a as usize, i + 1))),
+        )
+    }
+}
 
 /// Most coins a Silver Dollar spec may have (the rank table has one column per coin).
 pub const MAX_COINS: u64 = 64;
@@ -18,7 +93,7 @@ pub const MAX_COINS: u64 = 64;
 /// C(m, k) positions. A placement whose last coin is on square c has c + 1 − k empty squares
 /// to its left, one move each, and C(c, k−1)(c+1−k) = k·C(c, k); summing over c (hockey stick)
 /// gives k·C(m, k+1) moves.
-pub fn estimate(coins: u64, squares: u64) -> Result<Size, SpecError> {
+pub fn estimate(coins: u64, squares: u64) -> Result<Size, InputError> {
     if coins > MAX_COINS {
         return Err(bad_value("coins", &coins.to_string(), &format!("at most {MAX_COINS} coins")));
     }
@@ -48,5 +123,5 @@ pub fn build(coins: u64, squares: u64) -> GameGraph {
         }
         csr.end_position();
     }
-    GameGraph::from_csr(csr.offsets, csr.targets, Labels::Subsets { binomials, coins: k as u32, squares: m })
+    GameGraph::from_csr(csr.offsets, csr.targets, Subsets { binomials, coins: k as u32, squares: m })
 }

@@ -14,9 +14,80 @@
 //! moves are counted in closed form; the search stops once past the budget, so its cost
 //! follows the budget, never the heap or the number of moves.
 
-use super::{check_size, Bound, Limits, Size, U64Map};
-use crate::error::SpecError;
-use crate::graph::{CsrBuilder, GameGraph, Labels};
+use std::fmt;
+
+use super::codec::{join_u64, number, MixedRadix};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::{check_size, Limits};
+use crate::combinatorics::U64Map;
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::{parse_list, parse_number};
+
+const MOVES: &str = "a comma-separated list of whole numbers, each at least 1, e.g. 1,3,4";
+const HEAP: &str = "a whole number, at least 0";
+
+/// A subtraction game. Invariant: `moves` sorted ascending, distinct, all ≥ 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subtraction {
+    pub moves: Vec<u64>,
+    pub heap: u64,
+}
+
+impl Subtraction {
+    /// SubtractionNim^k_n of seed 000 §6.1: the moves are exactly 1..k.
+    pub fn is_subtraction_nim(&self) -> bool {
+        self.moves.iter().enumerate().all(|(i, &s)| s == i as u64 + 1)
+    }
+}
+
+impl Game for Subtraction {
+    const INFO: FamilyInfo = family_info!(
+        "subtraction",
+        "Subtraction game",
+        [("moves", "Moves (amounts to take)", "1,2", MOVES, None), ("heap", "Heap", "7", HEAP, None)]
+    );
+
+    fn parse(keys: &Keys) -> Result<Subtraction, InputError> {
+        let mut moves = parse_list("moves", keys.need("moves")?, 1, u64::MAX, MOVES)?;
+        moves.sort_unstable();
+        moves.dedup();
+        let heap = parse_number("heap", keys.need("heap")?, 0, u64::MAX, HEAP)?;
+        Ok(Subtraction { moves, heap })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&moves={}&heap={}", join_u64(&self.moves), self.heap)
+    }
+
+    fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(&self.moves, self.heap, limits))
+    }
+
+    fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
+        build(&self.moves, self.heap, limits)
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        PositionView::Heap { heap: number(&graph.label(v)).unwrap_or(0), moves: self.moves.clone() }
+    }
+}
+
+/// Labels: the heap size of each id. Invariant: strictly increasing (so a label is found by
+/// binary search).
+#[derive(Debug, Clone)]
+struct Heaps(Vec<u64>);
+
+impl Labeling for Heaps {
+    fn label(&self, v: usize) -> String {
+        self.0[v].to_string()
+    }
+
+    fn find(&self, label: &str) -> Option<u64> {
+        self.0.binary_search(&number(label)?).ok().map(|v| v as u64)
+    }
+}
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
@@ -165,7 +236,7 @@ pub fn estimate(moves: &[u64], heap: u64, limits: &Limits) -> Size {
 
 /// Builds the graph; `moves` sorted ascending. An instance above `limits` is refused (the
 /// same bounded search as [`estimate`]), before the graph is allocated.
-pub fn build(moves: &[u64], heap: u64, limits: &Limits) -> Result<GameGraph, SpecError> {
+pub fn build(moves: &[u64], heap: u64, limits: &Limits) -> Result<GameGraph, InputError> {
     let game = Scaled::new(moves, heap);
     let mut csr;
     if game.all_reachable() {
@@ -179,17 +250,17 @@ pub fn build(moves: &[u64], heap: u64, limits: &Limits) -> Result<GameGraph, Spe
             csr.end_position();
         }
         if game.g == 1 {
-            return Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![game.top + 1])));
+            return Ok(GameGraph::from_csr(csr.offsets, csr.targets, MixedRadix(vec![game.top + 1])));
         }
         let heaps = (0..=game.top).map(|h| game.rest + game.g * h).collect();
-        return Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps)));
+        return Ok(GameGraph::from_csr(csr.offsets, csr.targets, Heaps(heaps)));
     }
     let (apery, edges) = match game.reachable(limits) {
         Reachable::All { apery, edges, .. } => (apery, edges),
         Reachable::Over(size) => {
             // Over is past a limit, so check_size refuses it; the fallback only keeps this total.
             check_size("subtraction", size, limits)?;
-            return Err(SpecError::TooLarge {
+            return Err(InputError::TooLarge {
                 family: "subtraction",
                 what: "positions",
                 size: size.positions,
@@ -211,5 +282,5 @@ pub fn build(moves: &[u64], heap: u64, limits: &Limits) -> Result<GameGraph, Spe
         csr.end_position();
     }
     let heaps = sizes.into_iter().map(|h| game.rest + game.g * h).collect();
-    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Labels::Heaps(heaps)))
+    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Heaps(heaps)))
 }

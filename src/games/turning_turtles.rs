@@ -8,8 +8,72 @@
 //! bit i and may flip a lower bit j < i, so the mask drops by 2^i ± 2^j > 0: ids are reverse
 //! topological, and all heads (2^m − 1) is the root.
 
-use super::{Bound, Size};
-use crate::graph::{CsrBuilder, GameGraph, Labels};
+use std::fmt;
+
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+use crate::value::parse_number;
+
+const COINS: &str = "a whole number, at least 1";
+
+/// A Turning Turtles instance: m coins, all heads. Invariant: coins ≥ 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurningTurtles {
+    pub coins: u64,
+}
+
+impl Game for TurningTurtles {
+    const INFO: FamilyInfo =
+        family_info!("turning-turtles", "Turning Turtles", [("coins", "Coins", "6", COINS, None)]);
+
+    fn parse(keys: &Keys) -> Result<TurningTurtles, InputError> {
+        Ok(TurningTurtles { coins: parse_number("coins", keys.need("coins")?, 1, u64::MAX, COINS)? })
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&coins={}", self.coins)
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(self.coins))
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(build(self.coins))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        PositionView::Turtles { heads: graph.label(v).bytes().map(|c| c == b'H').collect() }
+    }
+}
+
+/// Labels: the id's bit i is coin i (leftmost coin = bit 0), 1 = heads.
+#[derive(Debug, Clone)]
+struct Coins(u32);
+
+impl Labeling for Coins {
+    fn label(&self, v: usize) -> String {
+        (0..self.0).map(|i| if v >> i & 1 == 1 { 'H' } else { 'T' }).collect()
+    }
+
+    fn find(&self, label: &str) -> Option<u64> {
+        if label.len() != self.0 as usize {
+            return None;
+        }
+        let mut id = 0u64;
+        for (i, c) in label.bytes().enumerate() {
+            match c {
+                b'H' => id |= 1 << i,
+                b'T' => {}
+                _ => return None,
+            }
+        }
+        Some(id)
+    }
+}
 
 /// 2^m positions; each head at coin i gives 1 + i moves, and each coin is heads in half the
 /// positions: 2^(m−1) · Σ_i (1 + i) = 2^(m−1) · m(m+1)/2 moves.
@@ -38,5 +102,5 @@ pub fn build(coins: u64) -> GameGraph {
         }
         csr.end_position();
     }
-    GameGraph::from_csr(csr.offsets, csr.targets, Labels::Coins(m))
+    GameGraph::from_csr(csr.offsets, csr.targets, Coins(m))
 }

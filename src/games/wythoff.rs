@@ -4,8 +4,56 @@
 //! Positions: every (x, y) with x ≤ a, y ≤ b. Label: `x,y`.
 //! Ids: x·(b+1) + y, lowered by every move; the root (a, b) is the largest.
 
-use super::{Bound, Size};
-use crate::graph::{CsrBuilder, GameGraph, Labels};
+use std::fmt;
+
+use super::codec::{numbers, MixedRadix};
+use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph};
+use crate::size::{Bound, Size};
+use crate::value::{bad_value, parse_list};
+
+const HEAPS: &str = "exactly two heap sizes, e.g. 5,8";
+
+/// A Wythoff instance: the two starting heaps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wythoff {
+    pub heaps: [u64; 2],
+}
+
+impl Game for Wythoff {
+    const INFO: FamilyInfo =
+        family_info!("wythoff", "Wythoff's game", [("heaps", "Heaps (two)", "5,8", HEAPS, None)]);
+
+    fn parse(keys: &Keys) -> Result<Wythoff, InputError> {
+        let text = keys.need("heaps")?;
+        let heaps = parse_list("heaps", text, 0, u64::MAX, "two heap sizes, e.g. 5,8")?;
+        match heaps.as_slice() {
+            [a, b] => Ok(Wythoff { heaps: [*a, *b] }),
+            _ => Err(bad_value("heaps", text, HEAPS)),
+        }
+    }
+
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "&heaps={},{}", self.heaps[0], self.heaps[1])
+    }
+
+    fn estimate(&self, _: &Limits) -> Result<Size, InputError> {
+        Ok(estimate(self.heaps))
+    }
+
+    fn build(&self, _: &Limits) -> Result<GameGraph, InputError> {
+        Ok(build(self.heaps))
+    }
+
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
+        let heaps = numbers(&graph.label(v)).unwrap_or_default();
+        PositionView::Queen {
+            heaps: [heaps.first().copied().unwrap_or(0), heaps.get(1).copied().unwrap_or(0)],
+        }
+    }
+}
 
 /// (a+1)(b+1) positions; position (x, y) has x + y + min(x, y) moves.
 pub fn estimate([a, b]: [u64; 2]) -> Size {
@@ -47,7 +95,7 @@ pub fn build(heaps: [u64; 2]) -> GameGraph {
             csr.end_position();
         }
     }
-    GameGraph::from_csr(csr.offsets, csr.targets, Labels::MixedRadix(vec![heaps[0] + 1, width]))
+    GameGraph::from_csr(csr.offsets, csr.targets, MixedRadix(vec![heaps[0] + 1, width]))
 }
 
 #[cfg(test)]

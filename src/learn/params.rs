@@ -1,11 +1,11 @@
 //! UMDA's parameters, validated at the edge: μ, γ, the engine, the seed and the game budget.
 //!
 //! Every parser takes the user's text and returns a typed value or one sentence saying what is
-//! wrong and what is allowed (a [`SpecError::BadValue`]); nothing here panics.
+//! wrong and what is allowed (a [`InputError::BadValue`]); nothing here panics.
 
 use super::task::Task;
-use crate::error::SpecError;
-use crate::spec::{bad_value, parse_number};
+use crate::error::InputError;
+use crate::value::{bad_value, parse_number};
 
 /// The largest population: a generation is μ games, and 10^8 of them take seconds.
 pub const MAX_MU: u32 = 100_000_000;
@@ -25,8 +25,6 @@ pub enum Engine {
 }
 
 impl Engine {
-    pub const NAMES: [&'static str; 3] = ["fast", "naive", "expected"];
-
     pub fn as_str(self) -> &'static str {
         match self {
             Engine::Fast => "fast",
@@ -35,7 +33,7 @@ impl Engine {
         }
     }
 
-    pub fn parse(text: &str) -> Result<Engine, SpecError> {
+    pub fn parse(text: &str) -> Result<Engine, InputError> {
         match text.trim() {
             "fast" => Ok(Engine::Fast),
             "naive" => Ok(Engine::Naive),
@@ -57,7 +55,7 @@ pub struct Params {
 
 impl Params {
     /// μ and γ for `task`: 1 ≤ μ ≤ MAX_MU and 0 ≤ γ < 1/Δ (γ finite).
-    pub fn new(task: &Task, mu: u32, gamma: f64) -> Result<Params, SpecError> {
+    pub fn new(task: &Task, mu: u32, gamma: f64) -> Result<Params, InputError> {
         if !(1..=MAX_MU).contains(&mu) {
             return Err(bad_value("mu", &mu.to_string(), MU_ALLOWED));
         }
@@ -74,13 +72,13 @@ impl Params {
 const MU_ALLOWED: &str = "a whole number of games per generation from 1 to 100,000,000";
 
 /// μ from text.
-pub fn parse_mu(text: &str) -> Result<u32, SpecError> {
+pub fn parse_mu(text: &str) -> Result<u32, InputError> {
     // MAX_MU fits u32, so the conversion cannot fail once parse_number has checked the range.
     parse_number("mu", text, 1, u64::from(MAX_MU), MU_ALLOWED).map(|m| m as u32)
 }
 
 /// γ from text: a decimal number in [0, 1/Δ), or `paper` for Theorem 5.2's 1/(20Δn).
-pub fn parse_gamma(task: &Task, text: &str) -> Result<f64, SpecError> {
+pub fn parse_gamma(task: &Task, text: &str) -> Result<f64, InputError> {
     if text.trim() == "paper" {
         return Ok(paper_gamma(task));
     }
@@ -89,7 +87,7 @@ pub fn parse_gamma(task: &Task, text: &str) -> Result<f64, SpecError> {
 }
 
 /// γ must be finite, at least 0 and below 1/Δ, so that π_γ is defined at every position (§3).
-pub fn check_gamma(task: &Task, gamma: f64) -> Result<f64, SpecError> {
+pub fn check_gamma(task: &Task, gamma: f64) -> Result<f64, InputError> {
     let delta = task.max_degree.max(1) as f64;
     if gamma.is_finite() && gamma >= 0.0 && gamma < 1.0 / delta {
         Ok(gamma)
@@ -98,7 +96,7 @@ pub fn check_gamma(task: &Task, gamma: f64) -> Result<f64, SpecError> {
     }
 }
 
-fn gamma_error(task: &Task, text: &str) -> SpecError {
+fn gamma_error(task: &Task, text: &str) -> InputError {
     let delta = task.max_degree.max(1);
     bad_value(
         "gamma",
@@ -119,7 +117,7 @@ pub fn paper_gamma(task: &Task) -> f64 {
 /// (its exact value on small graphs, else the Prop 4.4 / Prop 6.1 upper bound), for the given
 /// scale C of the unknown constant and confidence K. Refused under misère play (the theorem is
 /// for normal play) and when it exceeds MAX_MU.
-pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, SpecError> {
+pub fn paper_mu(task: &Task, c: f64, k: f64) -> Result<u32, InputError> {
     if !(c.is_finite() && c > 0.0) {
         return Err(bad_value(
             "paper-c",
@@ -160,12 +158,12 @@ fn short_number(x: f64) -> String {
 }
 
 /// The seed: any whole number from 0 to 2^64 − 1.
-pub fn parse_seed(text: &str) -> Result<u64, SpecError> {
+pub fn parse_seed(text: &str) -> Result<u64, InputError> {
     parse_number("seed", text, 0, u64::MAX, "a whole number from 0 to 18446744073709551615")
 }
 
 /// The game budget (`max-evals`): 1 to 10^15 games.
-pub fn parse_budget(text: &str) -> Result<u64, SpecError> {
+pub fn parse_budget(text: &str) -> Result<u64, InputError> {
     parse_number("max-evals", text, 1, MAX_GAMES, "a whole number of games from 1 to 10^15")
 }
 
@@ -173,7 +171,7 @@ pub fn parse_budget(text: &str) -> Result<u64, SpecError> {
 /// π_γ keeps every other move at γ or more, so Π can reach at most
 /// Π_{v∈W_G} (1 − γ·(non-optimal moves of v)). Refuses μ and γ for which "found" is out of
 /// reach (the run could only spend its whole budget).
-pub fn check_expected_reachable(task: &Task, params: Params) -> Result<(), SpecError> {
+pub fn check_expected_reachable(task: &Task, params: Params) -> Result<(), InputError> {
     let best: f64 = task
         .critical
         .iter()

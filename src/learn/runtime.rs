@@ -13,9 +13,10 @@ use serde::{Deserialize, Serialize};
 use super::params::{check_gamma, paper_gamma, paper_mu, Engine, Params};
 use super::task::Task;
 use super::umda::Run;
-use crate::error::SpecError;
+use crate::error::InputError;
 use crate::games::{self, Limits};
-use crate::spec::{bad_value, GameSpec};
+use crate::spec::GameSpec;
+use crate::value::bad_value;
 
 /// How μ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,7 +39,7 @@ pub enum GammaSetting {
 
 impl GammaSetting {
     /// `paper` or a finite number (checked against each size's Δ later, in [`prepare`]).
-    pub fn parse(text: &str) -> Result<GammaSetting, SpecError> {
+    pub fn parse(text: &str) -> Result<GammaSetting, InputError> {
         match text.trim() {
             "paper" => Ok(GammaSetting::Paper),
             t => match t.parse::<f64>() {
@@ -67,7 +68,7 @@ pub const TEMPLATE_RULE: &str =
 
 /// The spec of one size: every value, or comma-separated item of a value, written `N` replaced
 /// by `size`.
-pub fn spec_for(template: &str, size: u64) -> Result<String, SpecError> {
+pub fn spec_for(template: &str, size: u64) -> Result<String, InputError> {
     let mut found = false;
     let parts: Vec<String> = template
         .split('&')
@@ -98,7 +99,7 @@ pub fn spec_for(template: &str, size: u64) -> Result<String, SpecError> {
 /// Sizes every size of a sweep from its spec alone, before anything is built: the first size
 /// whose spec is bad or whose instance is above the budget is returned with its error, so a
 /// sweep is refused before its first graph is allocated.
-pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(), (u64, SpecError)> {
+pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(), (u64, InputError)> {
     for &size in sizes {
         let check = || {
             let spec = GameSpec::parse(&spec_for(template, size)?)?;
@@ -117,7 +118,7 @@ pub fn prepare(
     mu: MuSetting,
     gamma: GammaSetting,
     limits: &Limits,
-) -> Result<Size, SpecError> {
+) -> Result<Size, InputError> {
     let task = Task::from_spec(&spec_for(template, size)?, limits)?;
     let gamma = match gamma {
         GammaSetting::Fixed(g) => check_gamma(&task, g)?,
@@ -247,7 +248,7 @@ impl Shard {
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
     /// `i/k` with 1 ≤ i ≤ k.
-    pub fn parse(text: &str) -> Result<Shard, SpecError> {
+    pub fn parse(text: &str) -> Result<Shard, InputError> {
         let allowed = "i/k with whole numbers 1 ≤ i ≤ k, e.g. 3/10 for the third of ten jobs";
         let (i, k) = text.split_once('/').ok_or_else(|| bad_value("shard", text, allowed))?;
         let (i, k): (u32, u32) = match (i.trim().parse(), k.trim().parse()) {
@@ -278,14 +279,14 @@ pub fn jobs(sizes: usize, runs: u32, shard: Shard) -> Vec<(usize, u32)> {
 #[allow(clippy::too_many_arguments)] // the sweep's settings, each a CLI flag
 pub fn sweep(
     sizes: &[u64],
-    prepare: impl Fn(u64) -> Result<Size, SpecError>,
+    prepare: impl Fn(u64) -> Result<Size, InputError>,
     runs: u32,
     shard: Shard,
     engine: Engine,
     max_games: u64,
     seed: u64,
     progress: impl Fn(usize, usize) + Sync,
-) -> Result<Vec<RunRow>, SpecError> {
+) -> Result<Vec<RunRow>, InputError> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = jobs(sizes.len(), runs, shard);

@@ -37,8 +37,6 @@ use super::params::{Engine, Params};
 use super::projection::project;
 use super::sample::{multinomial, uniform};
 use super::task::Task;
-use crate::analysis::opt::Role;
-use crate::analysis::Outcome;
 
 /// When the generation's winners first contained a strategy in Opt(G).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -438,7 +436,7 @@ impl Run {
             let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
             let mut reads = 0u64;
             current.winners_optimal =
-                winner_is_optimal(task, &mut self.visited_tag, tag, &mut self.stack, |v: usize| {
+                task.strategy_is_optimal(&mut self.visited_tag, tag, &mut self.stack, |v: usize| {
                     reads += 1;
                     if played_tag[v] == tag {
                         return played_edge[v] as usize;
@@ -504,14 +502,14 @@ impl Run {
         if !current.winners_optimal {
             self.tag += 1;
             current.winners_optimal =
-                winner_is_optimal(task, &mut self.visited_tag, self.tag, &mut self.stack, |v| {
+                task.strategy_is_optimal(&mut self.visited_tag, self.tag, &mut self.stack, |v| {
                     winner[v] as usize
                 });
         }
         3 * n as u64
     }
 
-    /// The measures of item 5 for the current model.
+    /// The measures the stats row and `learn --json` show for the current model (seed 000 §2, Prop 2.2).
     pub fn measures(&self) -> Measures {
         let visit = visit_probability(&self.task, &self.p);
         let mut measures = self.mass_measures();
@@ -578,58 +576,4 @@ fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>
     // Rounding can leave target at the total: take the last move of positive probability.
     let index = index.unwrap_or_else(|| (1..sums.len()).rev().find(|&i| sums[i] > sums[i - 1]).unwrap_or(0));
     range.start + index
-}
-
-/// Whether a strategy, read move by move through `move_of` (an edge index per interior
-/// position), is in Opt(G) — or Opt(G*) when the task learns the second role.
-///
-/// From an N-position the learner stays winning exactly when it moves to a P-position; any
-/// move to an N-position loses to an opponent who then plays well. So the strategy is optimal
-/// iff at every position where it is to move and which the game can reach (the opponent free
-/// to choose), its move leads to a P-position. A depth-first walk over those positions, each
-/// read once (`visited` marks with `tag`), stops at the first bad move.
-pub fn winner_is_optimal(
-    task: &Task,
-    visited: &mut [u64],
-    tag: u64,
-    stack: &mut Vec<u32>,
-    mut move_of: impl FnMut(usize) -> usize,
-) -> bool {
-    let graph = &task.graph;
-    let targets = graph.targets();
-    let outcome = &task.analysis.outcome;
-    stack.clear();
-    let mut visit = |v: u32, stack: &mut Vec<u32>| {
-        if visited[v as usize] != tag {
-            visited[v as usize] = tag;
-            stack.push(v);
-        }
-    };
-    match task.role {
-        Role::First => visit(graph.root() as u32, stack),
-        // G*: the learner's forced v* → v0, then the opponent moves from v0.
-        Role::Second => {
-            for &c in graph.moves(graph.root()) {
-                visit(c, stack);
-            }
-        }
-    }
-    while let Some(u) = stack.pop() {
-        let u = u as usize;
-        if graph.is_sink(u) {
-            // The learner is stuck: it loses under normal play, wins under misère play.
-            if task.play == crate::spec::Play::Normal {
-                return false;
-            }
-            continue;
-        }
-        let w = targets[move_of(u)] as usize;
-        if outcome[w] != Outcome::P {
-            return false;
-        }
-        for &c in graph.moves(w) {
-            visit(c, stack);
-        }
-    }
-    true
 }

@@ -6,15 +6,16 @@
 //! as plain JS objects (serde-wasm-bindgen); per-position and per-edge arrays are not copied
 //! but exposed as pointers into wasm memory, which the page wraps in typed-array views.
 
+mod convert;
 mod session;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::error::SpecError;
 use crate::games::{self, Bound, Limits};
 use crate::spec::GameSpec;
 
+use convert::{refused, to_js};
 pub use session::Session;
 
 /// Installs the panic hook so that a panic (a bug) shows up in the browser console with its
@@ -24,36 +25,8 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// A refused input as the JS exception the page shows: the core's sentence, as a string.
-pub(crate) fn refused(err: SpecError) -> JsValue {
-    JsValue::from_str(&err.to_string())
-}
-
-/// Plain JS objects (not Maps), `null` for None; numbers above 2^53 are refused, not rounded.
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|err| JsValue::from_str(&format!("Could not pass a value to the page: {err}.")))
-}
-
-/// Analyses the game given by `spec` (e.g. `game=subtraction&moves=1,2&heap=6`) and returns
-/// the report as JSON; with `positions`, the report lists every position in `nodes`.
-/// Built within the page's budget, [`Limits::PAGE`], like everything the page builds.
-///
-/// # Errors
-/// A bad or too large spec throws a JS `Error`-like value carrying the core's message.
-#[wasm_bindgen]
-pub fn analyse(spec: &str, positions: bool) -> Result<String, JsValue> {
-    let parsed = GameSpec::parse(spec).map_err(refused)?;
-    let graph = games::build(&parsed, &Limits::PAGE).map_err(refused)?;
-    let options = crate::report::Options { positions, ..crate::report::Options::default() };
-    let report = crate::report::Report::new(&parsed, &graph, &options).map_err(refused)?;
-    serde_json::to_string(&report)
-        .map_err(|err| JsValue::from_str(&format!("Could not encode the report: {err}.")))
-}
-
-/// What the page learns about a spec before building it (item 2: the size budget is shown
-/// before building).
+/// What the page learns about a spec before building it, so that the size and the budget are
+/// shown before anything is built.
 #[derive(Serialize)]
 struct Estimate {
     /// The canonical spec.
@@ -118,7 +91,8 @@ pub fn qr_modules(text: &str) -> Result<Vec<u8>, JsValue> {
 }
 
 /// The grammar's families and the ready-made examples, for the page's game form and its
-/// known-keys filter: `{ families: [{ name, title, keys: [{ key, label, example }] }],
+/// known-keys filter: `{ families: [{ name, title, keys: [{ key, label, example, allowed,
+/// default }] }],
 /// presets: [{ title, spec }] }`. The page writes no family names or keys of its own.
 ///
 /// # Errors
@@ -127,10 +101,10 @@ pub fn qr_modules(text: &str) -> Result<Vec<u8>, JsValue> {
 pub fn families() -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct Catalogue {
-        families: &'static [crate::spec::FamilyInfo],
+        families: &'static [crate::games::FamilyInfo],
         presets: &'static [crate::spec::Preset],
     }
-    to_js(&Catalogue { families: &crate::spec::FAMILIES, presets: &crate::spec::PRESETS })
+    to_js(&Catalogue { families: crate::games::FAMILIES, presets: &crate::spec::PRESETS })
 }
 
 /// The crate version, so the page can say which core it runs.

@@ -9,14 +9,14 @@ use std::sync::Arc;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{refused, to_js};
+use super::convert::{refused, to_js};
 use crate::analysis::Outcome;
 use crate::games::Limits;
 use crate::layout::{layered, Layout};
 use crate::learn::params::{self, Engine, Params};
 use crate::learn::task::Task;
 use crate::learn::umda::Run;
-use crate::report::mex_text;
+use crate::spec::Play;
 
 /// The page's defaults: a population that learns SubtractionNim^2_7 in a few generations and
 /// the paper's margin γ = 1/(20Δn) (Theorem 5.2).
@@ -44,14 +44,14 @@ pub struct Session {
 #[derive(Serialize)]
 struct Info {
     game: String,
-    play: &'static str,
+    play: Play,
     positions: usize,
     edges: usize,
     /// Δ of the game graph.
     max_degree: usize,
     root: usize,
     root_label: String,
-    root_outcome: &'static str,
+    root_outcome: Outcome,
     root_grundy: Option<u32>,
     fictitious_start: bool,
     critical: usize,
@@ -68,7 +68,7 @@ struct Row {
     id: usize,
     label: String,
     grundy: Option<u32>,
-    outcome: &'static str,
+    outcome: Outcome,
     critical: bool,
 }
 
@@ -78,7 +78,7 @@ struct MoveInfo {
     to: u32,
     label: String,
     grundy: Option<u32>,
-    outcome: &'static str,
+    outcome: Outcome,
     /// Leads to a P-position: keeps a won game won.
     optimal: bool,
     /// p_t(v, w).
@@ -93,7 +93,7 @@ struct PositionInfo {
     grundy: Option<u32>,
     /// e.g. "mex{0, 2} = 1"; None under misère play.
     mex: Option<String>,
-    outcome: &'static str,
+    outcome: Outcome,
     critical: bool,
     root: bool,
     /// p(v, optimal moves) when v is critical.
@@ -129,10 +129,6 @@ struct Progress {
     model_hash: String,
 }
 
-fn outcome_str(outcome: Outcome) -> &'static str {
-    outcome.as_str()
-}
-
 #[wasm_bindgen]
 impl Session {
     /// Builds and analyses the game of `spec` within the page's budget ([`Limits::PAGE`]) and
@@ -164,13 +160,13 @@ impl Session {
         let root = graph.root();
         to_js(&Info {
             game: task.spec.clone(),
-            play: task.play.as_str(),
+            play: task.play,
             positions: graph.len(),
             edges: graph.edge_count(),
             max_degree: graph.max_degree(),
             root,
             root_label: graph.label(root),
-            root_outcome: outcome_str(task.analysis.outcome[root]),
+            root_outcome: task.analysis.outcome[root],
             root_grundy: task.analysis.grundy.as_ref().map(|h| h[root]),
             fictitious_start: task.fictitious_start(),
             critical: task.critical.len(),
@@ -294,7 +290,7 @@ impl Session {
                 id: v,
                 label: task.graph.label(v),
                 grundy: task.analysis.grundy.as_ref().map(|h| h[v]),
-                outcome: outcome_str(task.analysis.outcome[v]),
+                outcome: task.analysis.outcome[v],
                 critical: task.analysis.critical[v],
             })
             .collect();
@@ -319,7 +315,7 @@ impl Session {
                     to: w,
                     label: graph.label(w as usize),
                     grundy: grundy.map(|h| h[w as usize]),
-                    outcome: outcome_str(task.analysis.outcome[w as usize]),
+                    outcome: task.analysis.outcome[w as usize],
                     optimal: task.optimal_edge[e],
                     probability: model[e],
                 }
@@ -330,8 +326,8 @@ impl Session {
             id: v,
             label: graph.label(v),
             grundy: grundy.map(|h| h[v]),
-            mex: grundy.map(|h| mex_text(graph, h, v)),
-            outcome: outcome_str(task.analysis.outcome[v]),
+            mex: task.mex_text(v),
+            outcome: task.analysis.outcome[v],
             critical,
             root: v == graph.root(),
             optimal_mass: critical.then(|| self.run.optimal_mass(v)),
@@ -343,6 +339,14 @@ impl Session {
     /// The id of the position labelled `label`, or -1.
     pub fn find(&self, label: &str) -> i32 {
         self.task.graph.find(label).and_then(|v| i32::try_from(v).ok()).unwrap_or(-1)
+    }
+
+    /// Position `v` as a board draws it (the family's structured view; null for no such id).
+    pub fn view(&self, v: usize) -> Result<JsValue, JsValue> {
+        if v >= self.task.graph.len() {
+            return Ok(JsValue::NULL);
+        }
+        to_js(&self.task.view(v))
     }
 
     /// The label of position `v` (empty for no such id).
@@ -371,24 +375,11 @@ impl Session {
     pub fn gamma(&self) -> f64 {
         self.run.params().gamma()
     }
-    /// The seed as decimal text (a u64 does not fit a JS number).
-    pub fn seed(&self) -> String {
-        self.run.seed().to_string()
-    }
     pub fn engine(&self) -> String {
         self.run.engine().as_str().to_string()
     }
     pub fn generation(&self) -> f64 {
         self.run.generation() as f64
-    }
-    pub fn games(&self) -> f64 {
-        self.run.games() as f64
-    }
-    pub fn positions(&self) -> usize {
-        self.task.graph.len()
-    }
-    pub fn edges(&self) -> usize {
-        self.task.graph.edge_count()
     }
 
     // Typed-array views: pointers into wasm memory with the lengths above. They stay valid

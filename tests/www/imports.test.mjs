@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 
 const WWW = new URL('../../www/', import.meta.url);
@@ -62,4 +63,18 @@ test('the cycle finder finds a cycle when there is one', () => {
 test('no import cycles between www/ modules', () => {
   const cycle = findCycle(importGraph());
   assert.equal(cycle, null, `import cycle: ${cycle?.join(' → ')}`);
+});
+
+test('every page module parses as an ES module (a syntax error would leave the page blank)', () => {
+  for (const file of readdirSync(WWW).filter((f) => f.endsWith('.js'))) {
+    const source = readFileSync(new URL(file, WWW), 'utf8');
+    const check = spawnSync(process.execPath, ['--input-type=module', '--check'], { input: source, encoding: 'utf8' });
+    assert.equal(check.status, 0, `${file}: ${check.stderr.split('\n').find((l) => l.includes('Error')) ?? check.stderr}`);
+  }
+});
+
+test('the module check sees an early error', () => {
+  const source = "import { a } from './x.js';\nfunction a() {}\n";
+  const check = spawnSync(process.execPath, ['--input-type=module', '--check'], { input: source, encoding: 'utf8' });
+  assert.notEqual(check.status, 0);
 });

@@ -293,7 +293,7 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
 /// The labels `--dump-model` writes, made once per position, after checking that the listing
 /// fits the output budget: each interior position's label once, and per move its target's
 /// label and a probability.
-fn model_labels(task: &Task) -> Result<Vec<String>, impartial::SpecError> {
+fn model_labels(task: &Task) -> Result<Vec<String>, impartial::InputError> {
     let graph = &task.graph;
     let labels: Vec<String> = (0..graph.len()).map(|v| graph.label(v)).collect();
     let bytes: u64 = (0..graph.len())
@@ -302,7 +302,7 @@ fn model_labels(task: &Task) -> Result<Vec<String>, impartial::SpecError> {
         .chain(graph.targets().iter().map(|&w| labels[w as usize].len() as u64 + 28))
         .sum();
     if bytes > OUTPUT_BUDGET {
-        return Err(impartial::SpecError::OutputTooLarge {
+        return Err(impartial::InputError::OutputTooLarge {
             what: "--dump-model",
             bytes,
             budget: OUTPUT_BUDGET,

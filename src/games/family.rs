@@ -1,0 +1,133 @@
+//! What every family module provides, so that everything about a family lives in its module:
+//! its keys for the grammar and the page's form ([`FamilyInfo`]), parsing and canonical
+//! printing, the size estimate, the builder, and the structured view of a position that a board
+//! draws. [`crate::games`] registers each family once.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::graph::GameGraph;
+use crate::size::Size;
+
+/// One key a family takes.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FamilyKey {
+    /// Its name in the spec.
+    pub key: &'static str,
+    /// A label for a form.
+    pub label: &'static str,
+    /// An example value (the page's placeholder).
+    pub example: &'static str,
+    /// What it allows, as the refusal of a bad value says it.
+    pub allowed: &'static str,
+    /// What is used when the key is left out (a value, or how it is chosen); None when the key
+    /// is required.
+    pub default: Option<&'static str>,
+}
+
+/// A family as the grammar knows it: the parser reads its key list from here and the page builds
+/// its form from here (through the wasm facade), so neither writes the grammar out again.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FamilyInfo {
+    /// As written after `game=`.
+    pub name: &'static str,
+    /// For a person: "Subtraction game".
+    pub title: &'static str,
+    /// Its keys besides `game` and `play`, in canonical order.
+    pub keys: &'static [FamilyKey],
+    /// Every key it takes, as the "allowed keys" sentence lists them.
+    #[serde(skip)]
+    pub allowed: &'static str,
+}
+
+/// Declares a family's [`FamilyInfo`]; its `allowed` sentence is made from the same key list,
+/// so the two cannot drift. Each key: `(name, form label, example, allowed, default)`.
+macro_rules! family_info {
+    ($name:literal, $title:literal, [$(($key:literal, $label:literal, $example:literal, $allowed:expr, $default:expr)),+ $(,)?]) => {
+        $crate::games::family::FamilyInfo {
+            name: $name,
+            title: $title,
+            keys: &[$($crate::games::family::FamilyKey {
+                key: $key,
+                label: $label,
+                example: $example,
+                allowed: $allowed,
+                default: $default,
+            }),+],
+            allowed: concat!("game, ", $($key, ", ",)+ "play"),
+        }
+    };
+}
+pub(crate) use family_info;
+
+/// A family's keys as given in a spec (already checked to be keys the family takes).
+pub struct Keys<'a> {
+    family: &'static str,
+    pairs: &'a [(String, String)],
+}
+
+impl<'a> Keys<'a> {
+    pub fn new(family: &'static str, pairs: &'a [(String, String)]) -> Keys<'a> {
+        Keys { family, pairs }
+    }
+
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&'a str> {
+        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The value of a key the family needs.
+    pub fn need(&self, key: &'static str) -> Result<&'a str, InputError> {
+        self.get(key).ok_or(InputError::MissingKey { family: self.family, key })
+    }
+}
+
+/// A position as a board draws it: the structured form of its label, so that no view parses
+/// label text. Serialised for the page with a `kind` tag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PositionView {
+    /// Heaps of counters (Nim, octal games), in the label's order.
+    Heaps { heaps: Vec<u64> },
+    /// One heap and the amounts a move may take (subtraction games).
+    Heap { heap: u64, moves: Vec<u64> },
+    /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).
+    Queen { heaps: [u64; 2] },
+    /// Coins on a strip of squares, 0-based from the left (Silver Dollar).
+    Strip { squares: u64, coins: Vec<u32> },
+    /// A row of coins, true = heads, leftmost first (Turning Turtles).
+    Turtles { heads: Vec<bool> },
+    /// A Chomp board: the row lengths from the bottom row up (empty rows left out) in a
+    /// `rows` × `cols` box; the bottom-left square is the poison.
+    Chomp { rows: u64, cols: u64, lengths: Vec<u32> },
+    /// A poset's elements, which remain, and its covering pairs (lower, upper) for a Hasse
+    /// diagram.
+    Poset { elements: Vec<String>, remaining: Vec<bool>, covers: Vec<(u32, u32)> },
+    /// A position with nothing to draw but its name (custom graphs).
+    Named { label: String },
+}
+
+/// Everything a family module provides about one instance (its validated parameters).
+pub trait Game: Sized + Clone + PartialEq + Eq + fmt::Debug {
+    /// The family's entry in the grammar's table.
+    const INFO: FamilyInfo;
+
+    /// Reads and validates the instance from its keys.
+    fn parse(keys: &Keys) -> Result<Self, InputError>;
+
+    /// Writes the keys after `game=NAME` in canonical form (keys in [`Game::INFO`]'s order,
+    /// defaults written out), each preceded by `&`.
+    fn write_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// The instance's size, computed without building it (at most about `limits` of work).
+    fn estimate(&self, limits: &Limits) -> Result<Size, InputError>;
+
+    /// Builds the graph; called only once the estimate is within `limits`.
+    fn build(&self, limits: &Limits) -> Result<GameGraph, InputError>;
+
+    /// Position `v` of the graph this instance built, as a board draws it.
+    fn view(&self, graph: &GameGraph, v: usize) -> PositionView;
+}

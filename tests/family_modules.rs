@@ -1,0 +1,142 @@
+//! What every family module provides (src/games/family.rs): its keys as the grammar and the
+//! page read them, canonical printing that parses back, and the structured view of a position
+//! a board draws, read from the family's own labels.
+
+use impartial::games::{Family, PositionView, FAMILIES};
+use impartial::{AnalysedGame, GameSpec, Limits};
+
+/// The spec a family's form shows before anything is typed: every key at its example.
+fn example_spec(family: &impartial::games::FamilyInfo) -> String {
+    let keys: Vec<String> = family.keys.iter().map(|k| format!("{}={}", k.key, k.example)).collect();
+    format!("game={}&{}", family.name, keys.join("&"))
+}
+
+#[test]
+fn every_family_s_example_parses_builds_and_prints_canonically() {
+    assert!(FAMILIES.len() >= 8);
+    for family in FAMILIES {
+        let text = example_spec(family);
+        let spec = GameSpec::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(spec.family.name(), family.name);
+        let canonical = spec.to_string();
+        assert_eq!(GameSpec::parse(&canonical).unwrap(), spec, "{canonical} parses back to the same game");
+        assert_eq!(GameSpec::parse(&canonical).unwrap().to_string(), canonical);
+        let game = AnalysedGame::from_spec(&text, &Limits::PAGE).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(game.graph.len() > 1, "{text}");
+        for key in family.keys {
+            assert!(!key.allowed.is_empty() && !key.label.is_empty(), "{}: {}", family.name, key.key);
+        }
+    }
+}
+
+#[test]
+fn a_bad_value_is_refused_with_the_sentence_its_key_declares() {
+    for family in FAMILIES {
+        for key in family.keys.iter().filter(|k| k.key != "root") {
+            let mut spec = example_spec(family);
+            spec = spec.replace(&format!("{}={}", key.key, key.example), &format!("{}=%25bad", key.key));
+            let err = GameSpec::parse(&spec).expect_err(&spec).to_string();
+            assert!(err.contains(key.key) || err.contains("position name"), "{spec}: {err}");
+        }
+    }
+}
+
+fn view(spec: &str, label: &str) -> PositionView {
+    let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
+    let v = game.graph.find(label).unwrap_or_else(|| panic!("{spec} has no position {label}"));
+    game.view(v)
+}
+
+#[test]
+fn each_family_shows_a_position_as_its_board() {
+    assert_eq!(view("game=nim&heaps=3,4,5", "3,0,5"), PositionView::Heaps { heaps: vec![3, 0, 5] });
+    assert_eq!(
+        view("game=subtraction&moves=1,3,4&heap=10", "7"),
+        PositionView::Heap { heap: 7, moves: vec![1, 3, 4] }
+    );
+    assert_eq!(view("game=wythoff&heaps=5,8", "2,6"), PositionView::Queen { heaps: [2, 6] });
+    assert_eq!(
+        view("game=silver-dollar&coins=3&squares=8", "0,3,7"),
+        PositionView::Strip { squares: 8, coins: vec![0, 3, 7] }
+    );
+    assert_eq!(
+        view("game=turning-turtles&coins=4", "HTTH"),
+        PositionView::Turtles { heads: vec![true, false, false, true] }
+    );
+    // Rows from the bottom up, in both orientations of the stored partition.
+    for spec in ["game=chomp&rows=3&cols=5", "game=chomp&rows=5&cols=3"] {
+        let lengths = if spec.ends_with("cols=5") { vec![5, 2, 1] } else { vec![3, 2, 1, 1] };
+        let label = lengths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let (rows, cols) = if spec.ends_with("cols=5") { (3, 5) } else { (5, 3) };
+        assert_eq!(view(spec, &label), PositionView::Chomp { rows, cols, lengths });
+    }
+    assert_eq!(view("game=dag&edges=a-b,b-c&root=a", "b"), PositionView::Named { label: "b".into() });
+}
+
+#[test]
+fn a_poset_view_is_its_hasse_diagram() {
+    // (C2 + A2) / C1: element 0 at the bottom, then the chain 1 < 2 and the antichain 3, 4
+    // above it. Covers: 0⋖1, 1⋖2, 0⋖3, 0⋖4 (0 < 2 is implied, not a cover).
+    let PositionView::Poset { elements, remaining, mut covers } =
+        view("game=poset&poset=(C2+A2)/C1", "{0,1,3}")
+    else {
+        panic!("a poset shows a poset")
+    };
+    assert_eq!(elements, ["0", "1", "2", "3", "4"]);
+    assert_eq!(remaining, [true, true, false, true, false]);
+    covers.sort_unstable();
+    assert_eq!(covers, [(0, 1), (0, 3), (0, 4), (1, 2)]);
+    // divN names its elements by the divisors: 2 ⋖ 4 ⋖ 12, 2 ⋖ 6 ⋖ 12, 3 ⋖ 6.
+    let PositionView::Poset { elements, covers, .. } = view("game=poset&poset=div12", "{2,3,4,6,12}") else {
+        panic!("a poset shows a poset")
+    };
+    assert_eq!(elements, ["2", "3", "4", "6", "12"]);
+    let named: std::collections::BTreeSet<(String, String)> =
+        covers.iter().map(|&(a, b)| (elements[a as usize].clone(), elements[b as usize].clone())).collect();
+    let expected: std::collections::BTreeSet<(String, String)> =
+        [("2", "4"), ("2", "6"), ("3", "6"), ("4", "12"), ("6", "12")]
+            .iter()
+            .map(|&(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+    assert_eq!(named, expected);
+}
+
+#[test]
+fn the_view_serialises_with_its_kind_for_the_page() {
+    let json = serde_json::to_string(&view("game=nim&heaps=1,2", "1,2")).unwrap();
+    assert_eq!(json, r#"{"kind":"heaps","heaps":[1,2]}"#);
+    let json = serde_json::to_string(&view("game=turning-turtles&coins=2", "TH")).unwrap();
+    assert_eq!(json, r#"{"kind":"turtles","heads":[false,true]}"#);
+    // Family has one variant per registered family and FAMILIES one entry each.
+    let spec = GameSpec::parse("game=nim&heaps=1").unwrap();
+    assert!(matches!(spec.family, Family::Nim(_)));
+}
+
+#[test]
+fn every_family_finds_each_position_by_its_label() {
+    for family in FAMILIES {
+        let text = example_spec(family);
+        let game = AnalysedGame::from_spec(&text, &Limits::PAGE).unwrap();
+        for v in 0..game.graph.len() {
+            let label = game.graph.label(v);
+            assert_eq!(game.graph.find(&label), Some(v), "{text}: {label}");
+        }
+        assert_eq!(game.graph.find("not a label"), None, "{text}");
+    }
+}
+
+#[test]
+fn octal_positions_are_multisets_of_heaps() {
+    let spec = "game=octal&code=0.77&heaps=10";
+    assert_eq!(view(spec, "5,3"), PositionView::Heaps { heaps: vec![5, 3] });
+    assert_eq!(view(spec, "0"), PositionView::Heaps { heaps: vec![] });
+    let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
+    assert_eq!(game.graph.find("3,5"), None, "heaps are listed non-increasing");
+    assert_eq!(game.graph.find("5,0,3"), None, "empty heaps are left out");
+    // Kayles: g(10) = 2 (Winning Ways' table 0.77: 0 1 2 3 1 4 3 2 1 4 2).
+    assert_eq!(game.analysis.grundy.as_ref().unwrap()[game.graph.root()], 2);
+    assert_eq!(
+        GameSpec::parse("game=octal&code=0.770&heaps=4,7").unwrap().to_string(),
+        "game=octal&code=0.77&heaps=4,7&play=normal"
+    );
+}
