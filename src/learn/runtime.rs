@@ -922,7 +922,9 @@ impl Summary {
                 opt(s.median_high),
             );
         }
-        let slope = |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{s:.3}"));
+        // Rounded first, so a slope of −0.0001 is written 0.000, not −0.000.
+        let slope =
+            |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{:.3}", (s * 1e3).round() / 1e3 + 0.0));
         for series in &self.series {
             let left_out = series.sizes - series.slope_sizes;
             let note = if left_out > 0 {
@@ -937,7 +939,7 @@ impl Summary {
                 Some(_) => format!(
                     ", 95% bootstrap interval {} to {}",
                     slope(series.slope_low),
-                    series.slope_high.map_or("more than the budget shows".to_string(), |s| format!("{s:.3}"))
+                    series.slope_high.map_or("more than the budget shows".to_string(), |s| slope(Some(s)))
                 ),
                 None => String::new(),
             };
