@@ -60,7 +60,8 @@ impl GammaSetting {
         match text.trim() {
             "paper" => Ok(GammaSetting::Paper),
             t => match t.parse::<f64>() {
-                Ok(g) if g.is_finite() => Ok(GammaSetting::Fixed(g)),
+                // + 0.0 turns −0 into 0, so "-0" and "0" are one grid value.
+                Ok(g) if g.is_finite() => Ok(GammaSetting::Fixed(g + 0.0)),
                 _ => Err(bad_value("gamma", text, "a number from 0 up to, not including, 1/Δ, or 'paper'")),
             },
         }
