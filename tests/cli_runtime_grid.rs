@@ -219,6 +219,17 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     assert_eq!(code, 2);
     assert!(stderr.contains("are from different sweeps (they differ in their seed)"), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1);
+    // A sweep line edited into nonsense (shard 0 of 0) is refused, not divided by.
+    let edited = dir.path("edited.csv");
+    let table = std::fs::read_to_string(shard(1)).unwrap();
+    std::fs::write(
+        &edited,
+        table.replace(r#""shard":{"index":1,"count":4}"#, r#""shard":{"index":0,"count":0}"#),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&["runtime", "--summarise", &edited]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("was not written by --raw: shard 0/0 is not one of 1 to k of k"), "{stderr}");
     // A shard's file cut short (its last run lost) is refused too.
     let cut = dir.path("cut.csv");
     let table = std::fs::read_to_string(shard(3)).unwrap();

@@ -506,7 +506,29 @@ pub struct SweepInfo {
     pub shard: Shard,
 }
 
+/// The most (size, μ, γ) cells one sweep may hold (each is checked before any run).
+pub const MAX_CELLS: u64 = 10_000;
+
+/// The most runs one sweep may hold (its job list is built up front).
+pub const MAX_JOBS: u64 = 1_000_000;
+
 impl SweepInfo {
+    /// Refuses a sweep line no sweep could have written (e.g. edited by hand): a shard outside
+    /// 1..=count, an empty axis or no runs, or a grid above the limits.
+    pub fn check(&self) -> Result<(), String> {
+        let shard = self.shard;
+        let grid = self.sizes.len() as u128 * self.mu.len() as u128 * self.gamma.len() as u128;
+        if shard.index < 1 || shard.index > shard.count {
+            Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
+        } else if grid == 0 || self.runs == 0 {
+            Err("its grid has no cells or its cells no runs".to_string())
+        } else if grid > u128::from(MAX_CELLS) || grid * u128::from(self.runs) > u128::from(MAX_JOBS) {
+            Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Whether two tables are parts of the same sweep split the same way.
     pub fn same_sweep(&self, other: &SweepInfo) -> bool {
         let mut a = self.clone();
@@ -584,6 +606,14 @@ fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
 pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
     use crate::error::quoted;
     let Some(first) = tables.first() else { return Ok((None, Vec::new())) };
+    for table in &tables {
+        if let Some(Err(e)) = table.info.as_ref().map(SweepInfo::check) {
+            return Err(format!(
+                "The sweep line of {} was not written by --raw: {e}; give the files as --raw wrote them.",
+                quoted(&table.file)
+            ));
+        }
+    }
     let Some(info) = first.info.clone() else {
         if let Some(t) = tables.iter().find(|t| t.info.is_some()) {
             return Err(format!(

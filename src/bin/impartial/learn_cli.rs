@@ -655,11 +655,7 @@ fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// The most runs one sweep may hold (its job list is built up front).
-const MAX_JOBS: u64 = 1_000_000;
-
-/// The most (size, μ, γ) cells one sweep may hold (each is checked before any run).
-const MAX_CELLS: u64 = 10_000;
+use runtime::{MAX_CELLS, MAX_JOBS};
 
 /// The longest raw table `--summarise` reads: a whole sweep of [`MAX_JOBS`] runs is about
 /// 100 MB of CSV (JSON a little more).
