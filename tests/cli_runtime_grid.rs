@@ -204,6 +204,33 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     rows.sort();
     expected.sort();
     assert_eq!(rows, expected);
+    // Any run replays from its shard's file alone: the sweep line's game with N filled in, and
+    // the row's seed, μ and γ.
+    let table = std::fs::read_to_string(out.join("shard-2-of-4.csv")).unwrap();
+    let sweep_line: Value =
+        serde_json::from_str(table.lines().next().unwrap().strip_prefix("# sweep ").unwrap()).unwrap();
+    let row = data_lines(&table).pop().unwrap();
+    let f: Vec<&str> = row.split(',').collect();
+    let spec =
+        impartial::learn::runtime::spec_for(sweep_line["game"].as_str().unwrap(), f[0].parse().unwrap())
+            .unwrap();
+    let max_evals = sweep_line["max_evals"].to_string();
+    let replay: Value = serde_json::from_str(&ok(&[
+        "umda",
+        "--game",
+        &spec,
+        "--seed",
+        f[6],
+        "--mu",
+        f[7],
+        "--gamma",
+        f[8],
+        "--max-evals",
+        &max_evals,
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(replay["found_after_games"].to_string(), f[10], "{row}");
     // A missing shard, or a shard of another sweep, is refused in one sentence.
     let shard = |i: u32| out.join(format!("shard-{i}-of-4.csv")).to_string_lossy().into_owned();
     let (code, _, stderr) = run(&["runtime", "--summarise", &shard(1), &shard(2), &shard(4)]);

@@ -75,7 +75,7 @@ pub struct RuntimeArgs {
     /// The values substituted for N, e.g. 7,15,31.
     #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub sizes: Option<String>,
-    /// Independent seeded runs per size.
+    /// Independent seeded runs per cell (size, μ, γ).
     #[arg(long, default_value = "20", allow_hyphen_values = true)]
     pub runs: String,
     #[command(flatten)]
