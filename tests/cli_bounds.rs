@@ -252,7 +252,8 @@ fn the_raw_header_names_every_value_of_a_row() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines = text.lines();
+    // The first line names the sweep (for merging shards); the header follows.
+    let mut lines = text.lines().skip(1);
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(
         header,
@@ -269,7 +270,9 @@ fn the_raw_header_names_every_value_of_a_row() {
             "found",
             "games",
             "generations",
-            "bound_log10"
+            "bound_log10",
+            "mu_setting",
+            "gamma_setting"
         ]
     );
     for line in lines {

@@ -185,6 +185,12 @@ fn bad_parameters_get_one_sentence_and_exit_code_2() {
 
 const SWEEP: &str = "game=subtraction&moves=1,2&heap=N";
 
+/// The runs of a raw CSV table: its lines that start with a digit (not the sweep line or the
+/// header).
+fn data_lines(table: &str) -> Vec<String> {
+    table.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).map(str::to_string).collect()
+}
+
 #[test]
 fn runtime_writes_a_table_with_percentiles_and_a_slope() {
     let stdout = ok(&[
@@ -193,7 +199,8 @@ fn runtime_writes_a_table_with_percentiles_and_a_slope() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10"
+        "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,\
+         mu_setting,gamma_setting,median_T_low,median_T_high"
     );
     assert_eq!(lines.len(), 5, "{stdout}");
     for (line, n) in lines[1..4].iter().zip([8, 17, 32]) {
@@ -231,9 +238,9 @@ fn shards_run_exactly_the_runs_of_the_whole_sweep() {
         let file = dir.join(format!("shard{i}.csv"));
         std::fs::write(&file, &part).unwrap();
         files.push(file.to_string_lossy().into_owned());
-        rows.extend(part.lines().skip(1).map(str::to_string));
+        rows.extend(data_lines(&part));
     }
-    let mut expected: Vec<String> = all.lines().skip(1).map(str::to_string).collect();
+    let mut expected: Vec<String> = data_lines(&all);
     expected.sort();
     rows.sort();
     assert_eq!(rows, expected);
@@ -268,9 +275,21 @@ fn summarising_refuses_rows_that_are_not_one_sweep() {
     let (a, naive) =
         (write("a.csv", &["--mu", "10"]), write("naive.csv", &["--mu", "10", "--engine", "naive"]));
     let json = write("a.json", &["--mu", "10", "--json"]);
+    // The same tables without their sweep line, as written before sweeps were recorded:
+    // the rows alone are checked.
+    let legacy = |path: &str, name: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text.lines().skip(1).collect::<Vec<_>>().join("\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (old_a, old_naive) = (legacy(&a, "old-a.csv"), legacy(&naive, "old-naive.csv"));
     let cases = [
-        (vec![a.as_str(), a.as_str()], "Run 0 of size 7 appears twice"),
-        (vec![a.as_str(), naive.as_str()], "Size 7 was run with different settings"),
+        (vec![a.as_str(), a.as_str()], "Shard 1/1 is given twice"),
+        (vec![a.as_str(), naive.as_str()], "are from different sweeps (they differ in their engine)"),
+        (vec![a.as_str(), old_a.as_str()], "names no sweep (it was written before sweeps were recorded)"),
+        (vec![old_a.as_str(), old_a.as_str()], "Run 0 of size 7 (μ = 10, γ = paper) appears twice"),
+        (vec![old_a.as_str(), old_naive.as_str()], "Size 7 was run with different settings"),
     ];
     for (files, expected) in cases {
         let mut args = vec!["runtime", "--summarise"];

@@ -94,7 +94,8 @@ fn template() -> BoxedStrategy<String> {
             "game=subtraction&moves=1,2&heap=N", "game=nim&heaps=N,N", "game=chomp&rows=2&cols=N",
             "game=turning-turtles&coins=N", "game=wythoff&heaps=N,2", "game=poset&poset=CN",
             "game=dag&edges=N-b", "game=nim&heaps=N&play=misere", "game=silver-dollar&coins=2&squares=N",
-            "game=subtraction&moves=N&heap=N",
+            "game=subtraction&moves=N&heap=N", "game=chomp&rows=N&cols=N",
+            "game=subtraction&moves=1,2&heap=N-1", "game=nim&heaps=2*N+1,N-3", "game=N&heap=2",
         ]),
         1 => gen::spec(),
         1 => (gen::spec(), gen::token()).prop_map(|(s, t)| format!("{s}&{t}=N")),
@@ -111,12 +112,30 @@ fn learn_flags() -> Vec<BoxedStrategy<Vec<String>>> {
         flag(
             "--mu",
             value(
-                prop_oneof![small_numbers(1..200), texts(&["paper", "0", "100000001", "4294967297"])].boxed(),
+                prop_oneof![
+                    small_numbers(1..200),
+                    texts(&["paper", "0", "100000001", "4294967297", "10,20", "paper,5", ",", "5,5", "7,"])
+                ]
+                .boxed(),
             ),
         ),
         flag(
             "--gamma",
-            value(texts(&["paper", "0", "0.001", "0.2", "0.5", "1", "-0", "inf", "1e-300", "NaN"])),
+            value(texts(&[
+                "paper",
+                "0",
+                "0.001",
+                "0.2",
+                "0.5",
+                "1",
+                "-0",
+                "inf",
+                "1e-300",
+                "NaN",
+                "paper,0.01",
+                "0,-0",
+                ",",
+            ])),
         ),
         flag("--seed", value(gen::number())),
         flag("--engine", value(texts(&["fast", "naive", "expected", "Fast", " fast", ""]))),
@@ -198,6 +217,8 @@ fn runtime_case() -> BoxedStrategy<Vec<String>> {
         ),
         switch("--raw"),
         switch("--json"),
+        flag("--learner", value(texts(&["umda", "lnwt", ""]))),
+        flag("--plot", value(texts(&["/nonexistent/f.svg", "f.png", "/tmp", "", ".svg"]))),
     ]);
     let run = (template(), value(sizes.boxed()), max_evals(), some_of(flags, 0.35)).prop_map(
         |(_, sizes, evals, flags)| {
@@ -247,6 +268,18 @@ fn file() -> BoxedStrategy<Vec<u8>> {
             format!("size,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10\n{}\n", rows.join("\n"))
                 .into_bytes()
         }),
+        // Tables with a sweep line, as --raw writes them, with its fields mangled.
+        1 => (texts(&[
+            r#"{"game":"game=nim&heaps=N","sizes":[1],"mu":["10"],"gamma":["paper"],"paper_c":null,"paper_k":null,"runs":2,"engine":"fast","max_evals":100,"seed":1,"learner":"umda","shard":{"index":1,"count":2}}"#,
+            r#"{"game":"x","sizes":[],"mu":[],"gamma":[],"paper_c":null,"paper_k":null,"runs":0,"engine":"","max_evals":0,"seed":0,"learner":"","shard":{"index":0,"count":0}}"#,
+            r#"{"shard":{"index":1,"count":1}}"#,
+            "not json",
+        ]), prop::collection::vec(prop::collection::vec(gen::number(), 15).prop_map(|v| v.join(",")), 0..4))
+            .prop_map(|(sweep, rows)| format!("# sweep {sweep}\n{}\n", rows.join("\n")).into_bytes()),
+        1 => texts(&[
+            "# sweep {\"game\":\"game=nim&heaps=N\",\"sizes\":[1],\"mu\":[\"10\"],\"gamma\":[\"paper\"],\"paper_c\":null,\"paper_k\":null,\"runs\":1,\"engine\":\"fast\",\"max_evals\":100,\"seed\":1,\"learner\":\"umda\",\"shard\":{\"index\":1,\"count\":1}}\n1,fast,100,3,1,0,5,10,0.01,true,10,1,,10,paper\n",
+            r#"{"sweep":{"shard":{"index":1,"count":1}},"rows":[]}"#,
+        ]).prop_map(String::into_bytes),
         1 => prop::collection::vec(any::<u8>(), 0..200),
         1 => (1usize..3_000_000).prop_map(|n| vec![b'a'; n]),
     ]

@@ -8,7 +8,9 @@
 //! - [`dynamics`] — R(u), W(u) and E[q] of Lemma 3.1.
 //! - [`umda`] — the run itself (fast, naive and expected engines).
 //! - [`runtime`] — many seeded runs per size, summarised.
+//! - [`bootstrap`] — percentile-bootstrap intervals for the runtime summary.
 
+pub mod bootstrap;
 pub mod dynamics;
 pub mod params;
 pub mod projection;

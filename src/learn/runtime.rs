@@ -1,15 +1,23 @@
 //! Runtime experiments: the distribution of T (Def 5.1) over many seeds per game size, to set
 //! beside the bounds of seed 000 §5–6 (Theorem 5.2, Corollary 5.3, Props 6.1–6.4).
 //!
-//! A sweep names its game by a spec whose size key is written `N` (e.g.
-//! `game=subtraction&moves=1,2&heap=N`); each size replaces every `N` value. Run r of size N uses
-//! seed [`run_seed`]`(seed, N, r)`, so a sweep split into shards (`--shard i/k`) runs exactly the
-//! runs of the whole sweep, and any single run can be replayed with `impartial umda --seed`.
+//! A sweep names its game by a spec in which the size is written `N`: as a whole value
+//! (`heap=N`), a whole item of a list (`heaps=N,N`), in several keys at once
+//! (`rows=N&cols=N`), or as an affine expression `a*N+b` (`heap=N-1`, `squares=2*N`). Each size
+//! replaces every `N` (see [`spec_for`]).
+//!
+//! A sweep is a grid: every (size, μ, γ) cell runs `runs` seeded runs. Run r at size N uses
+//! seed [`run_seed`]`(seed, N, r)` whatever the cell's μ and γ, so a cell of a grid is exactly
+//! the same cell run alone, cells of one size share their seeds (common random numbers), a
+//! sweep split into shards (`--shard i/k`) runs exactly the runs of the whole sweep, and any
+//! single run can be replayed with `impartial umda --seed`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::bootstrap::{self, SlopeReplicates};
 use super::params::{check_gamma, paper_gamma, paper_mu, Engine, Params};
 use super::task::Task;
 use super::umda::Run;
@@ -29,6 +37,16 @@ pub enum MuSetting {
     },
 }
 
+impl MuSetting {
+    /// The setting as a grid axis names it: the number, or `paper`.
+    pub fn label(&self) -> String {
+        match self {
+            MuSetting::Fixed(m) => m.to_string(),
+            MuSetting::Paper { .. } => "paper".to_string(),
+        }
+    }
+}
+
 /// How γ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GammaSetting {
@@ -38,58 +56,139 @@ pub enum GammaSetting {
 }
 
 impl GammaSetting {
-    /// `paper` or a finite number (checked against each size's Δ later, in [`prepare`]).
+    /// `paper` or a finite number (checked against each size's Δ later, in [`Size::params`]).
     pub fn parse(text: &str) -> Result<GammaSetting, InputError> {
         match text.trim() {
             "paper" => Ok(GammaSetting::Paper),
             t => match t.parse::<f64>() {
-                Ok(g) if g.is_finite() => Ok(GammaSetting::Fixed(g)),
+                // + 0.0 turns −0 into 0, so "-0" and "0" are one grid value.
+                Ok(g) if g.is_finite() => Ok(GammaSetting::Fixed(g + 0.0)),
                 _ => Err(bad_value("gamma", text, "a number from 0 up to, not including, 1/Δ, or 'paper'")),
             },
         }
     }
+
+    /// The setting as a grid axis names it: the number (shortest form), or `paper`.
+    pub fn label(&self) -> String {
+        match self {
+            GammaSetting::Fixed(g) => g.to_string(),
+            GammaSetting::Paper => "paper".to_string(),
+        }
+    }
 }
 
-/// One game size of a sweep, built and with its parameters fixed.
+/// One game size of a sweep, built, with the bound its cells are compared with.
 #[derive(Debug, Clone)]
 pub struct Size {
     /// The value substituted for N.
     pub size: u64,
     pub task: Arc<Task>,
-    pub params: Params,
     /// log10 of Corollary 5.3's runtime bound divided by C² (None under misère play).
     pub bound_log10: Option<f64>,
+}
+
+impl Size {
+    /// The parameters of the cell (this size, `mu`, `gamma`).
+    pub fn params(&self, mu: MuSetting, gamma: GammaSetting) -> Result<Params, InputError> {
+        let task = &*self.task;
+        let gamma = match gamma {
+            GammaSetting::Fixed(g) => check_gamma(task, g)?,
+            GammaSetting::Paper => paper_gamma(task),
+        };
+        let mu = match mu {
+            MuSetting::Fixed(m) => m,
+            MuSetting::Paper { c, k } => paper_mu(task, c, k)?,
+        };
+        Params::new(task, mu, gamma)
+    }
 }
 
 /// What a sweep's spec must look like, for messages.
 pub const TEMPLATE_RULE: &str =
     "a spec in which the size is written N, as a whole value or a whole item of a \
-     comma-separated list, e.g. 'game=subtraction&moves=1,2&heap=N' or 'game=nim&heaps=N,N'";
+     comma-separated list, in one key or several, or as a*N+b, e.g. \
+     'game=subtraction&moves=1,2&heap=N-1', 'game=chomp&rows=N&cols=N' or 'game=nim&heaps=N,N'";
 
-/// The spec of one size: every value, or comma-separated item of a value, written `N` replaced
-/// by `size`.
+/// An item that is an affine expression in N — `N`, `N-1`, `N+2`, `2*N`, `3*N-1`, `N*2` —
+/// as (a, b) for a·N + b; None for any other text (left as it is).
+fn affine(item: &str) -> Option<(i128, i128)> {
+    let text: String = item.chars().filter(|c| !c.is_whitespace()).collect();
+    if !text.contains('N') || !text.chars().all(|c| c.is_ascii_digit() || "N*+-".contains(c)) {
+        return None;
+    }
+    let (mut a, mut b) = (0i128, 0i128);
+    // Terms split before each sign; each term is ±c, ±N, ±c*N or ±N*c.
+    let mut terms = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if i > 0 && (c == '+' || c == '-') {
+            terms.push(&text[start..i]);
+            start = i;
+        }
+    }
+    terms.push(&text[start..]);
+    for term in terms {
+        let (sign, body) = match term.strip_prefix('-') {
+            Some(rest) => (-1, rest),
+            None => (1, term.strip_prefix('+').unwrap_or(term)),
+        };
+        let number = |t: &str| -> Option<i128> {
+            (!t.is_empty() && t.len() <= 20 && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.parse().ok())?
+        };
+        match body.split('*').collect::<Vec<_>>()[..] {
+            ["N"] => a += sign,
+            [c, "N"] | ["N", c] => a += sign * number(c)?,
+            [c] => b += sign * number(c)?,
+            _ => return None,
+        }
+    }
+    Some((a, b))
+}
+
+/// The spec of one size: every value, or comma-separated item of a value, that is `N` or an
+/// affine expression in N (see [`affine`]) replaced by its value at `size`. Refuses a
+/// template without N, N in `game=` or `play=`, and an expression that is negative or above
+/// 2^64 − 1 at this size.
 pub fn spec_for(template: &str, size: u64) -> Result<String, InputError> {
     let mut found = false;
-    let parts: Vec<String> = template
-        .split('&')
-        .map(|part| match part.split_once('=') {
-            Some((key, value)) => {
-                let items: Vec<String> = value
-                    .split(',')
-                    .map(|item| {
-                        if item == "N" {
-                            found = true;
-                            size.to_string()
-                        } else {
-                            item.to_string()
-                        }
-                    })
-                    .collect();
-                format!("{key}={}", items.join(","))
+    let mut parts = Vec::new();
+    for part in template.split('&') {
+        let Some((key, value)) = part.split_once('=') else {
+            parts.push(part.to_string());
+            continue;
+        };
+        let mut items = Vec::new();
+        for item in value.split(',') {
+            match affine(item) {
+                Some(_) if matches!(key.trim(), "game" | "play") => {
+                    return Err(bad_value(
+                        key,
+                        value,
+                        "N stands for a size, so it goes in a key that takes a number \
+                         (e.g. heap=N), not in game= or play=",
+                    ))
+                }
+                Some((a, b)) => {
+                    found = true;
+                    let v = a * i128::from(size) + b;
+                    let Ok(v) = u64::try_from(v) else {
+                        return Err(bad_value(
+                            key,
+                            item,
+                            &format!(
+                                "an expression in N that is a whole number from 0 to 2^64 − 1 at every size, \
+                                 and at N = {size} it is {v}"
+                            ),
+                        ));
+                    };
+                    items.push(v.to_string());
+                }
+                None => items.push(item.to_string()),
             }
-            None => part.to_string(),
-        })
-        .collect();
+        }
+        parts.push(format!("{key}={}", items.join(",")));
+    }
     if !found {
         return Err(bad_value("game", template, TEMPLATE_RULE));
     }
@@ -110,28 +209,12 @@ pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(),
     Ok(())
 }
 
-/// Builds one size and fixes its μ and γ. A sweep builds its sizes one at a time (see
-/// [`sweep`]), so memory is that of the largest size, not of all of them.
-pub fn prepare(
-    template: &str,
-    size: u64,
-    mu: MuSetting,
-    gamma: GammaSetting,
-    limits: &Limits,
-) -> Result<Size, InputError> {
+/// Builds one size. A sweep builds its sizes one at a time (see [`sweep`]), so memory is that
+/// of the largest size, not of all of them.
+pub fn prepare(template: &str, size: u64, limits: &Limits) -> Result<Size, InputError> {
     let task = Task::from_spec(&spec_for(template, size)?, limits)?;
-    let gamma = match gamma {
-        GammaSetting::Fixed(g) => check_gamma(&task, g)?,
-        GammaSetting::Paper => paper_gamma(&task),
-    };
-    let mu = match mu {
-        MuSetting::Fixed(m) => m,
-        MuSetting::Paper { c, k } => paper_mu(&task, c, k)?,
-    };
-    let bounds = task.runtime_bounds(1.0);
-    let bound_log10 = bounds.and_then(|b| b.corollary_runtime_over_c2.log10);
-    let params = Params::new(&task, mu, gamma)?;
-    Ok(Size { size, task: Arc::new(task), params, bound_log10 })
+    let bound_log10 = task.runtime_bounds(1.0).and_then(|b| b.corollary_runtime_over_c2.log10);
+    Ok(Size { size, task: Arc::new(task), bound_log10 })
 }
 
 /// SplitMix64's output function: a bijective mix of 64 bits.
@@ -142,9 +225,16 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of run `run` at size `size` in a sweep with base seed `seed`.
+/// The seed of run `run` at size `size` in a sweep with base seed `seed` (the same in every
+/// μ/γ cell of that size).
 pub fn run_seed(seed: u64, size: u64, run: u32) -> u64 {
     mix(mix(mix(seed) ^ size) ^ u64::from(run))
+}
+
+/// The seed of a cell's bootstrap stream: from the cell alone, so a summary does not depend
+/// on how its runs were sharded.
+fn bootstrap_seed(size: u64, mu: u32, gamma: f64) -> u64 {
+    mix(mix(mix(0x626f_6f74_7374_7270) ^ size) ^ u64::from(mu)) ^ gamma.to_bits()
 }
 
 /// One run's result: a row of the raw table.
@@ -164,16 +254,22 @@ pub struct RunRow {
     pub games: u64,
     pub generations: u64,
     pub bound_log10: Option<f64>,
+    /// The μ of the grid axis this run belongs to (`100`, `paper`); empty in rows written
+    /// before grids existed.
+    #[serde(default)]
+    pub mu_setting: String,
+    /// The γ of the grid axis (`0.01`, `paper`); empty in rows written before grids existed.
+    #[serde(default)]
+    pub gamma_setting: String,
 }
 
 /// The raw table's header: one name per value of [`RunRow::to_csv`], in its order.
-pub const RAW_HEADER: &str =
-    "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10";
+pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting";
 
 impl RunRow {
     pub fn to_csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.size,
             self.engine,
             self.max_games,
@@ -186,16 +282,23 @@ impl RunRow {
             self.found,
             self.games,
             self.generations,
-            self.bound_log10.map(|b| b.to_string()).unwrap_or_default()
+            self.bound_log10.map(|b| b.to_string()).unwrap_or_default(),
+            self.mu_setting,
+            self.gamma_setting,
         )
     }
 
-    /// Parses a line written by [`RunRow::to_csv`].
+    /// Parses a line written by [`RunRow::to_csv`] (or by a version before grids, without the
+    /// two settings).
     pub fn from_csv(line: &str) -> Option<RunRow> {
         let f: Vec<&str> = line.trim().split(',').collect();
-        if f.len() != 13 {
+        if f.len() != 13 && f.len() != 15 {
             return None;
         }
+        let setting = |i: usize, ok: fn(&str) -> bool| -> Option<String> {
+            let text = f.get(i).copied().unwrap_or("");
+            (text.is_empty() || ok(text)).then(|| text.to_string())
+        };
         Some(RunRow {
             size: f[0].parse().ok()?,
             engine: Engine::parse(f[1]).ok()?.as_str().to_string(),
@@ -210,14 +313,31 @@ impl RunRow {
             games: f[10].parse().ok()?,
             generations: f[11].parse().ok()?,
             bound_log10: if f[12].is_empty() { None } else { Some(f[12].parse().ok()?) },
+            mu_setting: setting(13, |t| t == "paper" || t.parse::<u32>().is_ok())?,
+            gamma_setting: setting(14, |t| t == "paper" || t.parse::<f64>().is_ok_and(f64::is_finite))?,
         })
     }
 }
 
-/// Runs run `run` of one size until found or `max_games` is spent.
-pub fn run_one(size: &Size, run: u32, engine: Engine, max_games: u64, seed: u64) -> RunRow {
+/// A sweep's cell settings, as run: the μ and γ of the grid axes and their labels.
+#[derive(Debug, Clone, Copy)]
+pub struct CellSetting {
+    pub mu: MuSetting,
+    pub gamma: GammaSetting,
+}
+
+/// Runs run `run` of a cell until found or `max_games` is spent.
+pub fn run_one(
+    size: &Size,
+    setting: CellSetting,
+    params: Params,
+    run: u32,
+    engine: Engine,
+    max_games: u64,
+    seed: u64,
+) -> RunRow {
     let seed = run_seed(seed, size.size, run);
-    let mut umda = Run::new(Arc::clone(&size.task), engine, size.params, seed);
+    let mut umda = Run::new(Arc::clone(&size.task), engine, params, seed);
     let found = umda.run_until_found(max_games, |_| {});
     RunRow {
         size: size.size,
@@ -227,18 +347,20 @@ pub fn run_one(size: &Size, run: u32, engine: Engine, max_games: u64, seed: u64)
         max_degree: size.task.max_degree,
         run,
         seed,
-        mu: size.params.mu(),
-        gamma: size.params.gamma(),
+        mu: params.mu(),
+        gamma: params.gamma(),
         found,
         games: umda.found().map_or(umda.games(), |f| f.games),
         generations: umda.found().map_or(umda.generation(), |f| f.generation),
         bound_log10: size.bound_log10,
+        mu_setting: setting.mu.label(),
+        gamma_setting: setting.gamma.label(),
     }
 }
 
-/// Which part of a sweep this job runs: the (size, run) pairs whose index in size-major order
-/// is `index − 1` modulo `count` (1-based, like a cluster's job array).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which part of a sweep this job runs: the jobs whose index in the sweep's order (see
+/// [`Grid::job_index`]) is `index − 1` modulo `count` (1-based, like a cluster's job array).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
     pub index: u32,
     pub count: u32,
@@ -258,29 +380,78 @@ impl Shard {
         Ok(Shard { index: i, count: k })
     }
 
-    fn includes(self, job: u64) -> bool {
+    pub fn includes(self, job: u64) -> bool {
         job % u64::from(self.count) == u64::from(self.index - 1)
     }
 }
 
-/// The (size index, run) pairs of a shard, in size-major order.
-pub fn jobs(sizes: usize, runs: u32, shard: Shard) -> Vec<(usize, u32)> {
-    (0..sizes)
-        .flat_map(|s| (0..runs).map(move |r| (s, r)))
-        .enumerate()
-        .filter(|&(job, _)| shard.includes(job as u64))
-        .map(|(_, pair)| pair)
-        .collect()
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A sweep's grid: sizes × μ × γ cells, each with `runs` runs.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub sizes: Vec<u64>,
+    pub mus: Vec<MuSetting>,
+    pub gammas: Vec<GammaSetting>,
+    pub runs: u32,
+}
+
+/// One job of a sweep: indices into the grid's axes, and the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Job {
+    pub size: usize,
+    pub mu: usize,
+    pub gamma: usize,
+    pub run: u32,
+}
+
+impl Grid {
+    /// Cells of the grid (sizes × μ × γ), in u64 so a huge grid is counted, not overflowed.
+    pub fn cells(&self) -> u64 {
+        self.sizes.len() as u64 * self.mus.len() as u64 * self.gammas.len() as u64
+    }
+
+    /// Runs of the whole sweep.
+    pub fn jobs_total(&self) -> u64 {
+        self.cells() * u64::from(self.runs)
+    }
+
+    /// The job's place in the sweep's order: size-major, then μ, then γ, then run. With one
+    /// μ and one γ this is the order of sweeps before grids, so their shards are unchanged.
+    pub fn job_index(&self, job: Job) -> u64 {
+        let (m, g, r) = (self.mus.len() as u64, self.gammas.len() as u64, u64::from(self.runs));
+        ((job.size as u64 * m + job.mu as u64) * g + job.gamma as u64) * r + u64::from(job.run)
+    }
+
+    /// The jobs of a shard, in the sweep's order.
+    pub fn jobs(&self, shard: Shard) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for size in 0..self.sizes.len() {
+            for mu in 0..self.mus.len() {
+                for gamma in 0..self.gammas.len() {
+                    for run in 0..self.runs {
+                        let job = Job { size, mu, gamma, run };
+                        if shard.includes(self.job_index(job)) {
+                            jobs.push(job);
+                        }
+                    }
+                }
+            }
+        }
+        jobs
+    }
 }
 
 /// Runs a shard's jobs on all cores; rows come back in job order whatever the thread count.
 /// Each size is built by `prepare` when its first job comes up and dropped after its last.
 #[cfg(not(target_arch = "wasm32"))]
-#[allow(clippy::too_many_arguments)] // the sweep's settings, each a CLI flag
 pub fn sweep(
-    sizes: &[u64],
+    grid: &Grid,
     prepare: impl Fn(u64) -> Result<Size, InputError>,
-    runs: u32,
     shard: Shard,
     engine: Engine,
     max_games: u64,
@@ -289,15 +460,22 @@ pub fn sweep(
 ) -> Result<Vec<RunRow>, InputError> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let jobs = jobs(sizes.len(), runs, shard);
+    let jobs = grid.jobs(shard);
     let done = AtomicUsize::new(0);
     let mut rows = Vec::with_capacity(jobs.len());
-    // Jobs are in size-major order: one size is built, its runs go to every core, and it is
-    // dropped before the next is built.
-    for group in jobs.chunk_by(|a, b| a.0 == b.0) {
-        let size = prepare(sizes[group[0].0])?;
-        rows.par_extend(group.par_iter().map(|&(_, r)| {
-            let row = run_one(&size, r, engine, max_games, seed);
+    // Jobs are in size-major order: one size is built, its cells' runs go to every core, and
+    // it is dropped before the next is built.
+    for group in jobs.chunk_by(|a, b| a.size == b.size) {
+        let size = prepare(grid.sizes[group[0].size])?;
+        let mut params = HashMap::new();
+        for job in group {
+            if let std::collections::hash_map::Entry::Vacant(e) = params.entry((job.mu, job.gamma)) {
+                e.insert(size.params(grid.mus[job.mu], grid.gammas[job.gamma])?);
+            }
+        }
+        rows.par_extend(group.par_iter().map(|job| {
+            let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
+            let row = run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
             row
         }));
@@ -305,10 +483,226 @@ pub fn sweep(
     Ok(rows)
 }
 
-/// The distribution of T at one size. Unfinished runs count as T = ∞: a percentile that falls
-/// on them is None ("more than the budget"), and the mean is over finished runs only.
+/// What a raw table records about the sweep it comes from, so that shards can be checked to
+/// be parts of one sweep, merged, and any run replayed (with [`spec_for`]`(game, size)` and the
+/// row's seed, μ and γ).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SweepInfo {
+    /// The spec with N.
+    pub game: String,
+    pub sizes: Vec<u64>,
+    /// The μ axis, as labels (`100`, `paper`).
+    pub mu: Vec<String>,
+    /// The γ axis, as labels (`0.01`, `paper`).
+    pub gamma: Vec<String>,
+    /// With μ = paper: C and K of Theorem 5.2.
+    pub paper_c: Option<f64>,
+    pub paper_k: Option<f64>,
+    pub runs: u32,
+    pub engine: String,
+    pub max_evals: u64,
+    pub seed: u64,
+    pub learner: String,
+    /// The part of the sweep this table holds.
+    pub shard: Shard,
+}
+
+/// The most (size, μ, γ) cells one sweep may hold (each is checked before any run).
+pub const MAX_CELLS: u64 = 10_000;
+
+/// The most runs one sweep may hold (its job list is built up front).
+pub const MAX_JOBS: u64 = 1_000_000;
+
+impl SweepInfo {
+    /// Refuses a sweep line no sweep could have written (e.g. edited by hand): a shard outside
+    /// 1..=count, an empty axis or no runs, or a grid above the limits.
+    pub fn check(&self) -> Result<(), String> {
+        let shard = self.shard;
+        let grid = self.sizes.len() as u128 * self.mu.len() as u128 * self.gamma.len() as u128;
+        if shard.index < 1 || shard.index > shard.count {
+            Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
+        } else if grid == 0 || self.runs == 0 {
+            Err("its grid has no cells or its cells no runs".to_string())
+        } else if grid > u128::from(MAX_CELLS) || grid * u128::from(self.runs) > u128::from(MAX_JOBS) {
+            Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether two tables are parts of the same sweep split the same way.
+    pub fn same_sweep(&self, other: &SweepInfo) -> bool {
+        let mut a = self.clone();
+        a.shard.index = other.shard.index;
+        a == *other
+    }
+
+    /// The job of a row, if the row belongs to this sweep (its axes, run and seed).
+    pub fn job_of(&self, row: &RunRow) -> Option<Job> {
+        let job = Job {
+            size: self.sizes.iter().position(|&s| s == row.size)?,
+            mu: self.mu.iter().position(|m| *m == row.mu_setting)?,
+            gamma: self.gamma.iter().position(|g| *g == row.gamma_setting)?,
+            run: row.run,
+        };
+        let fits = row.run < self.runs
+            && row.seed == run_seed(self.seed, row.size, row.run)
+            && row.engine == self.engine
+            && row.max_games == self.max_evals;
+        fits.then_some(job)
+    }
+
+    /// The grid's shape (only its axes' lengths and runs matter for job indices).
+    pub fn shape(&self) -> Grid {
+        Grid {
+            sizes: self.sizes.clone(),
+            mus: vec![MuSetting::Fixed(1); self.mu.len()],
+            gammas: vec![GammaSetting::Paper; self.gamma.len()],
+            runs: self.runs,
+        }
+    }
+}
+
+/// The first line of a raw CSV table: this prefix, then the [`SweepInfo`] as JSON.
+pub const SWEEP_LINE: &str = "# sweep ";
+
+/// One raw table as read from a file, for [`merge`].
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub file: String,
+    pub info: Option<SweepInfo>,
+    pub rows: Vec<RunRow>,
+}
+
+/// The first field in which two sweeps differ, for messages.
+fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
+    if a.game != b.game {
+        "game"
+    } else if a.sizes != b.sizes {
+        "sizes"
+    } else if a.mu != b.mu || a.paper_c != b.paper_c || a.paper_k != b.paper_k {
+        "μ"
+    } else if a.gamma != b.gamma {
+        "γ"
+    } else if a.runs != b.runs {
+        "runs"
+    } else if a.engine != b.engine {
+        "engine"
+    } else if a.max_evals != b.max_evals {
+        "budget"
+    } else if a.seed != b.seed {
+        "seed"
+    } else if a.learner != b.learner {
+        "learner"
+    } else {
+        "number of shards"
+    }
+}
+
+/// Merges the raw tables of one sweep's shards into its rows, in the sweep's order, with the
+/// sweep (its shard set to the whole). Refuses tables from different sweeps, rows that are not
+/// runs of their table's shard, a shard given twice or missing, and a shard's table that lacks
+/// runs (a job cut short). Tables written before sweeps were recorded (no sweep line) are
+/// merged as they are, and only together.
+pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
+    use crate::error::quoted;
+    let Some(first) = tables.first() else { return Ok((None, Vec::new())) };
+    for table in &tables {
+        if let Some(Err(e)) = table.info.as_ref().map(SweepInfo::check) {
+            return Err(format!(
+                "The sweep line of {} was not written by --raw: {e}; give the files as --raw wrote them.",
+                quoted(&table.file)
+            ));
+        }
+    }
+    let Some(info) = first.info.clone() else {
+        if let Some(t) = tables.iter().find(|t| t.info.is_some()) {
+            return Err(format!(
+                "{} names no sweep (it was written before sweeps were recorded) but {} does; summarise them separately.",
+                quoted(&first.file),
+                quoted(&t.file)
+            ));
+        }
+        return Ok((None, tables.into_iter().flat_map(|t| t.rows).collect()));
+    };
+    let shape = info.shape();
+    let mut shard_file: HashMap<u32, &str> = HashMap::new();
+    let mut keyed = Vec::new();
+    for table in &tables {
+        let Some(other) = &table.info else {
+            return Err(format!(
+                "{} names no sweep (it was written before sweeps were recorded) but {} does; summarise them separately.",
+                quoted(&table.file),
+                quoted(&first.file)
+            ));
+        };
+        if !info.same_sweep(other) {
+            return Err(format!(
+                "{} and {} are from different sweeps (they differ in their {}); summarise one sweep at a time.",
+                quoted(&first.file),
+                quoted(&table.file),
+                first_difference(&info, other)
+            ));
+        }
+        if let Some(before) = shard_file.insert(other.shard.index, &table.file) {
+            return Err(format!(
+                "Shard {} is given twice ({} and {}); give each shard's file once.",
+                other.shard,
+                quoted(before),
+                quoted(&table.file)
+            ));
+        }
+        for row in &table.rows {
+            let job = info.job_of(row).filter(|&job| other.shard.includes(shape.job_index(job))).ok_or_else(|| {
+                format!(
+                    "{} holds a row (size {}, run {}) that is not a run of its shard {} of the sweep it names; give the files as --raw wrote them.",
+                    quoted(&table.file),
+                    row.size,
+                    row.run,
+                    other.shard
+                )
+            })?;
+            keyed.push((shape.job_index(job), row));
+        }
+    }
+    let count = info.shard.count;
+    if shard_file.len() < count as usize {
+        let missing: Vec<String> = (1..=count)
+            .filter(|i| !shard_file.contains_key(i))
+            .take(5)
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        let more = count as usize - shard_file.len() - missing.len();
+        return Err(format!(
+            "The files hold {} of the sweep's {count} shards; shard {}{} is missing: give every shard's file.",
+            shard_file.len(),
+            missing.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        ));
+    }
+    keyed.sort_unstable_by_key(|&(job, _)| job);
+    if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(format!(
+            "Run {} of size {} appears twice; summarise each run once (e.g. each shard's file once).",
+            w[1].1.run, w[1].1.size
+        ));
+    }
+    if keyed.len() as u64 != shape.jobs_total() {
+        return Err(format!(
+            "The files hold {} of the sweep's {} runs: a shard's file is incomplete (was its job cut short?); run that shard again.",
+            keyed.len(),
+            shape.jobs_total()
+        ));
+    }
+    let rows = keyed.into_iter().map(|(_, row)| row.clone()).collect();
+    Ok((Some(SweepInfo { shard: Shard::ALL, ..info }), rows))
+}
+
+/// The distribution of T in one cell (size, μ, γ). Unfinished runs count as T = ∞: a
+/// percentile that falls on them is None ("more than the budget"), and the mean is over
+/// finished runs only.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SizeSummary {
+pub struct CellSummary {
     pub size: u64,
     pub engine: String,
     pub max_games: u64,
@@ -324,31 +718,61 @@ pub struct SizeSummary {
     pub p90: Option<u64>,
     /// log10 of Corollary 5.3's bound over C² (for normal play).
     pub bound_log10: Option<f64>,
+    /// The grid axes' labels of this cell (empty for rows from before grids).
+    pub mu_setting: String,
+    pub gamma_setting: String,
+    /// The bootstrap 95% interval of the median (see [`bootstrap`]); None for an end that
+    /// falls on unfinished runs.
+    pub median_low: Option<u64>,
+    pub median_high: Option<u64>,
 }
 
-/// A sweep's table and its fitted log–log slopes against n (positions).
+/// One line of a sweep: the cells of one (μ, γ) across sizes, and their fitted slopes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
-    pub sizes: Vec<SizeSummary>,
-    /// Least-squares slope of ln(median T) against ln n over sizes with a finite median.
+pub struct SeriesSummary {
+    pub mu_setting: String,
+    pub gamma_setting: String,
+    /// Least-squares slope of ln(median T) against ln n over the cells with a finite median.
     pub slope: Option<f64>,
+    /// Its bootstrap 95% interval (None for an end past the budget, or no slope).
+    pub slope_low: Option<f64>,
+    pub slope_high: Option<f64>,
     /// The same slope for Corollary 5.3's bound, for comparison.
     pub bound_slope: Option<f64>,
     /// How many sizes the measured slope was fitted on (sizes whose median is past the budget
-    /// are left out).
+    /// are left out), of `sizes`.
     pub slope_sizes: usize,
+    pub sizes: usize,
 }
 
-/// Groups rows by size (in order of first appearance) and summarises each. Refuses rows that
-/// cannot belong to one sweep: the same run twice, or one size run with different settings.
+/// A sweep's table (one row per cell) and its fitted log–log slopes against n (positions).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// The cells, size-major as run (the name predates grids, when a cell was a size).
+    pub sizes: Vec<CellSummary>,
+    /// One per (μ, γ) of the grid, in the grid's order.
+    pub series: Vec<SeriesSummary>,
+    /// With a single series, its slope, interval and bound slope (as before grids); None with
+    /// several (see `series`).
+    pub slope: Option<f64>,
+    pub slope_low: Option<f64>,
+    pub slope_high: Option<f64>,
+    pub bound_slope: Option<f64>,
+    pub slope_sizes: usize,
+    /// The bootstrap's resamples per interval.
+    pub resamples: usize,
+}
+
+/// Groups rows by cell (in order of first appearance) and summarises each. Refuses rows that
+/// cannot belong to one sweep: the same run twice, or one cell run with different settings.
 pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
-    // Rows grouped by size, sizes in order of first appearance: one pass with a map from size
-    // to group, so the cost is O(rows · log sizes) however many sizes there are.
+    // Rows grouped by cell in one pass with a map, so the cost is O(rows · log cells).
     let mut seen = std::collections::HashSet::new();
-    let mut group_of = std::collections::HashMap::new();
+    let mut group_of = HashMap::new();
     let mut groups: Vec<Vec<&RunRow>> = Vec::new();
     for row in rows {
-        let g = *group_of.entry(row.size).or_insert_with(|| {
+        let key = (row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
+        let g = *group_of.entry(key).or_insert_with(|| {
             groups.push(Vec::new());
             groups.len() - 1
         });
@@ -366,29 +790,28 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 ));
             }
         }
-        if !seen.insert((row.size, row.run)) {
+        if !seen.insert((key, row.run)) {
             return Err(format!(
-                "Run {} of size {} appears twice; summarise each run once (e.g. each shard's file once).",
-                row.run, row.size
+                "Run {} of size {}{} appears twice; summarise each run once (e.g. each shard's file once).",
+                row.run,
+                row.size,
+                cell_words(&row.mu_setting, &row.gamma_setting)
             ));
         }
         groups[g].push(row);
     }
-    let sizes: Vec<SizeSummary> = groups
+    let mut finished_of: Vec<Vec<u64>> = Vec::with_capacity(groups.len());
+    let mut cells: Vec<CellSummary> = groups
         .iter()
         .map(|group| {
-            let size = group[0].size;
             let first = group[0];
             let mut finished: Vec<u64> = group.iter().filter(|r| r.found).map(|r| r.games).collect();
             finished.sort_unstable();
             let runs = group.len();
             // Nearest rank: the ⌈q·runs⌉-th smallest, unfinished runs sorted last.
-            let percentile = |q: f64| {
-                let rank = ((q * runs as f64).ceil() as usize).clamp(1, runs);
-                finished.get(rank - 1).copied()
-            };
-            SizeSummary {
-                size,
+            let percentile = |q: f64| finished.get(bootstrap::rank(q, runs)).copied();
+            let cell = CellSummary {
+                size: first.size,
                 engine: first.engine.clone(),
                 max_games: first.max_games,
                 positions: first.positions,
@@ -403,16 +826,89 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 p10: percentile(0.1),
                 p90: percentile(0.9),
                 bound_log10: first.bound_log10,
+                mu_setting: first.mu_setting.clone(),
+                gamma_setting: first.gamma_setting.clone(),
+                median_low: None,
+                median_high: None,
+            };
+            finished_of.push(finished);
+            cell
+        })
+        .collect();
+    // Series in order of first appearance.
+    let mut series_of: HashMap<(&str, &str), usize> = HashMap::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (i, cell) in cells.iter().enumerate() {
+        let s =
+            *series_of.entry((cell.mu_setting.as_str(), cell.gamma_setting.as_str())).or_insert_with(|| {
+                members.push(Vec::new());
+                members.len() - 1
+            });
+        members[s].push(i);
+    }
+    let ln10 = std::f64::consts::LN_10;
+    let mut intervals = vec![(None, None); cells.len()];
+    let series: Vec<SeriesSummary> = members
+        .iter()
+        .map(|m| {
+            let of = || m.iter().map(|&i| &cells[i]);
+            let slope =
+                fit_slope(of().filter_map(|s| Some(((s.positions as f64).ln(), (s.median? as f64).ln()))));
+            let bound_slope =
+                fit_slope(of().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_log10? * ln10))));
+            // Each cell's replicates are made, used for its interval and the series' slope
+            // replicates, and dropped: memory is one cell's, not the sweep's.
+            let mut reps = slope.map(|_| SlopeReplicates::default());
+            for &i in m {
+                let c = &cells[i];
+                let replicates = bootstrap::median_replicates(
+                    &finished_of[i],
+                    c.runs,
+                    bootstrap_seed(c.size, c.mu, c.gamma),
+                );
+                intervals[i] = bootstrap::interval(&replicates);
+                if let (Some(reps), Some(_)) = (reps.as_mut(), c.median) {
+                    reps.add((c.positions as f64).ln(), &replicates);
+                }
+            }
+            let (slope_low, slope_high) = reps.map_or((None, None), |r| r.interval());
+            let first = &cells[m[0]];
+            SeriesSummary {
+                mu_setting: first.mu_setting.clone(),
+                gamma_setting: first.gamma_setting.clone(),
+                slope,
+                slope_low,
+                slope_high,
+                bound_slope,
+                slope_sizes: of().filter(|s| s.median.is_some()).count(),
+                sizes: m.len(),
             }
         })
         .collect();
-    let ln10 = std::f64::consts::LN_10;
-    let slope =
-        fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), (s.median? as f64).ln()))));
-    let bound_slope =
-        fit_slope(sizes.iter().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_log10? * ln10))));
-    let slope_sizes = sizes.iter().filter(|s| s.median.is_some()).count();
-    Ok(Summary { sizes, slope, bound_slope, slope_sizes })
+    for (cell, (low, high)) in cells.iter_mut().zip(intervals) {
+        cell.median_low = low;
+        cell.median_high = high;
+    }
+    let single = (series.len() == 1).then(|| series[0].clone());
+    Ok(Summary {
+        sizes: cells,
+        slope: single.as_ref().and_then(|s| s.slope),
+        slope_low: single.as_ref().and_then(|s| s.slope_low),
+        slope_high: single.as_ref().and_then(|s| s.slope_high),
+        bound_slope: single.as_ref().and_then(|s| s.bound_slope),
+        slope_sizes: single.as_ref().map_or(0, |s| s.slope_sizes),
+        series,
+        resamples: bootstrap::RESAMPLES,
+    })
+}
+
+/// " (μ = 100, γ = paper)" for messages; empty for rows from before grids.
+fn cell_words(mu: &str, gamma: &str) -> String {
+    if mu.is_empty() && gamma.is_empty() {
+        String::new()
+    } else {
+        format!(" (μ = {mu}, γ = {gamma})")
+    }
 }
 
 /// Least-squares slope; None with fewer than two distinct x.
@@ -426,19 +922,18 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
     (points.len() >= 2 && sxx > 0.0).then(|| sxy / sxx)
 }
 
-pub const SUMMARY_HEADER: &str =
-    "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10";
+pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high";
 
 impl Summary {
-    /// CSV: one row per size; a missing percentile (it falls on unfinished runs) is written
-    /// `>budget`; the slopes follow as `#` comment lines.
+    /// CSV: one row per cell; a missing percentile or interval end (it falls on unfinished
+    /// runs) is written `>budget`; the slopes follow as `#` comment lines, one per series.
     pub fn to_csv(&self) -> String {
         let opt = |x: Option<u64>| x.map_or(">budget".to_string(), |t| t.to_string());
         let mut out = String::from(SUMMARY_HEADER);
         out.push('\n');
         for s in &self.sizes {
             out += &format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.size,
                 s.positions,
                 s.max_degree,
@@ -453,24 +948,44 @@ impl Summary {
                 opt(s.p10),
                 opt(s.p90),
                 s.bound_log10.map_or(String::new(), |b| format!("{b:.3}")),
+                s.mu_setting,
+                s.gamma_setting,
+                opt(s.median_low),
+                opt(s.median_high),
             );
         }
-        let slope = |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{s:.3}"));
-        let left_out = self.sizes.len() - self.slope_sizes;
-        let note = if left_out > 0 {
-            format!(
-                " (fitted on {} of {} sizes: a median past the budget is left out)",
-                self.slope_sizes,
-                self.sizes.len()
-            )
-        } else {
-            String::new()
-        };
-        out += &format!(
-            "# log-log slope of median T against positions n: {}{note}; of Corollary 5.3's bound: {}\n",
-            slope(self.slope),
-            slope(self.bound_slope)
-        );
+        // Rounded first, so a slope of −0.0001 is written 0.000, not −0.000.
+        let slope =
+            |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{:.3}", (s * 1e3).round() / 1e3 + 0.0));
+        for series in &self.series {
+            let left_out = series.sizes - series.slope_sizes;
+            let note = if left_out > 0 {
+                format!(
+                    " (fitted on {} of {} sizes: a median past the budget is left out)",
+                    series.slope_sizes, series.sizes
+                )
+            } else {
+                String::new()
+            };
+            let interval = match series.slope {
+                Some(_) => format!(
+                    ", 95% bootstrap interval {} to {}",
+                    slope(series.slope_low),
+                    series.slope_high.map_or("more than the budget shows".to_string(), |s| slope(Some(s)))
+                ),
+                None => String::new(),
+            };
+            let cell = if self.series.len() > 1 {
+                format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
+            } else {
+                String::new()
+            };
+            out += &format!(
+                "# log-log slope of median T against positions n{cell}: {}{note}{interval}; of Corollary 5.3's bound: {}\n",
+                slope(series.slope),
+                slope(series.bound_slope)
+            );
+        }
         out
     }
 }
@@ -481,18 +996,26 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
 
+    fn grid(sizes: &[u64], mus: &[u32], runs: u32) -> Grid {
+        Grid {
+            sizes: sizes.to_vec(),
+            mus: mus.iter().map(|&m| MuSetting::Fixed(m)).collect(),
+            gammas: vec![GammaSetting::Paper],
+            runs,
+        }
+    }
+
     #[test]
     fn a_sweep_builds_each_size_once_after_the_last_one_finished() {
         let template = "game=subtraction&moves=1,2&heap=N";
-        let sizes = [5, 9, 12];
         let built = AtomicUsize::new(0);
         let prepare = |size| {
             built.fetch_add(1, Ordering::SeqCst);
-            super::prepare(template, size, MuSetting::Fixed(4), GammaSetting::Paper, &Limits::DEFAULT)
+            super::prepare(template, size, &Limits::DEFAULT)
         };
         // Each finished run records how many sizes had been built by then.
         let seen = Mutex::new(Vec::new());
-        let rows = sweep(&sizes, prepare, 3, Shard::ALL, Engine::Fast, 400, 7, |_, _| {
+        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Engine::Fast, 400, 7, |_, _| {
             seen.lock().unwrap().push(built.load(Ordering::SeqCst));
         })
         .unwrap();
@@ -507,19 +1030,55 @@ mod tests {
         let built = Mutex::new(Vec::new());
         let prepare = |size| {
             built.lock().unwrap().push(size);
-            super::prepare(
-                "game=nim&heaps=N,2",
-                size,
-                MuSetting::Fixed(4),
-                GammaSetting::Paper,
-                &Limits::DEFAULT,
-            )
+            super::prepare("game=nim&heaps=N,2", size, &Limits::DEFAULT)
         };
         // Shard 2 of 4 over 3 sizes × 2 runs: jobs 1 and 5, i.e. (size 1, run 1) and (size 3, run 1).
-        let rows =
-            sweep(&[1, 2, 3], prepare, 2, Shard { index: 2, count: 4 }, Engine::Fast, 100, 1, |_, _| {})
-                .unwrap();
+        let rows = sweep(
+            &grid(&[1, 2, 3], &[4], 2),
+            prepare,
+            Shard { index: 2, count: 4 },
+            Engine::Fast,
+            100,
+            1,
+            |_, _| {},
+        )
+        .unwrap();
         assert_eq!(*built.lock().unwrap(), [1, 3]);
         assert_eq!(rows.iter().map(|r| (r.size, r.run)).collect::<Vec<_>>(), [(1, 1), (3, 1)]);
+    }
+
+    #[test]
+    fn a_grid_cell_is_the_same_cell_run_alone() {
+        let prepare = |size| super::prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
+        let whole =
+            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+        let alone =
+            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+        let cell: Vec<&RunRow> = whole.iter().filter(|r| r.size == 3 && r.mu == 8).collect();
+        assert_eq!(cell, alone.iter().collect::<Vec<_>>());
+        assert_eq!(whole.len(), 12);
+    }
+
+    #[test]
+    fn expressions_in_n_fill_every_key() {
+        assert_eq!(spec_for("game=chomp&rows=N&cols=N", 4).unwrap(), "game=chomp&rows=4&cols=4");
+        assert_eq!(
+            spec_for("game=subtraction&moves=1,2&heap=N-1", 8).unwrap(),
+            "game=subtraction&moves=1,2&heap=7"
+        );
+        assert_eq!(
+            spec_for("game=silver-dollar&coins=2&squares=2*N+1", 5).unwrap(),
+            "game=silver-dollar&coins=2&squares=11"
+        );
+        assert_eq!(spec_for("game=nim&heaps=N*3,N+2,-1+N", 2).unwrap(), "game=nim&heaps=6,4,1");
+        assert!(spec_for("game=subtraction&moves=1,2&heap=N-1", 0)
+            .unwrap_err()
+            .to_string()
+            .contains("at N = 0 it is -1"));
+        assert!(spec_for("game=N&heap=3", 2).unwrap_err().to_string().contains("not in game= or play="));
+        // Text that is not an expression is left alone (a custom graph's label, say).
+        assert!(spec_for("game=dag&edges=Nx>b", 2).is_err(), "no N to fill");
+        assert_eq!(affine("N--1"), None);
+        assert_eq!(affine("2*N*3"), None);
     }
 }

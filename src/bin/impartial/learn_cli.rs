@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use impartial::games::Limits;
 use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
-use impartial::learn::runtime::{self, GammaSetting, MuSetting, RunRow, Shard};
+use impartial::learn::runtime::{self, GammaSetting, Grid, MuSetting, RunRow, Shard, SweepInfo};
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
@@ -15,15 +15,20 @@ use crate::cli::{read_arg, read_file};
 use impartial::error::quoted;
 use impartial::report::OUTPUT_BUDGET;
 
+#[path = "plot.rs"]
+mod plot;
+
 /// The parameters `umda` and `runtime` share. Values stay text here: the core's parsers turn
 /// bad ones into one sentence naming what is allowed.
 #[derive(Args)]
 pub struct LearnFlags {
     /// Population μ: games per generation (1 to 100,000,000), or 'paper' for Theorem 5.2's
-    /// μ = C(K+s+1)(20Δn)^{1+2s} ln n with C = --paper-c.
+    /// μ = C(K+s+1)(20Δn)^{1+2s} ln n with C = --paper-c. For `runtime`, a comma-separated
+    /// list makes a grid axis.
     #[arg(long, default_value = "100", allow_hyphen_values = true)]
     pub mu: String,
-    /// Margin γ in [0, 1/Δ), or 'paper' for Theorem 5.2's 1/(20Δn).
+    /// Margin γ in [0, 1/Δ), or 'paper' for Theorem 5.2's 1/(20Δn). For `runtime`, a
+    /// comma-separated list makes a grid axis.
     #[arg(long, default_value = "paper", allow_hyphen_values = true)]
     pub gamma: String,
     /// Seed of the random stream (0 to 2^64 − 1); the same seed replays the same run.
@@ -63,14 +68,14 @@ pub struct UmdaArgs {
 
 #[derive(Args)]
 pub struct RuntimeArgs {
-    /// The game spec with the size written N (a whole value or list item), e.g.
-    /// 'game=subtraction&moves=1,2&heap=N' or 'game=nim&heaps=N,N'.
+    /// The game spec with the size written N (a whole value or list item, in any number of
+    /// keys, or a*N+b), e.g. 'game=subtraction&moves=1,2&heap=N-1' or 'game=chomp&rows=N&cols=N'.
     #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub game: Option<String>,
     /// The values substituted for N, e.g. 7,15,31.
     #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub sizes: Option<String>,
-    /// Independent seeded runs per size.
+    /// Independent seeded runs per cell (size, μ, γ).
     #[arg(long, default_value = "20", allow_hyphen_values = true)]
     pub runs: String,
     #[command(flatten)]
@@ -83,8 +88,15 @@ pub struct RuntimeArgs {
     pub raw: bool,
     /// Summarise raw files written by --raw (e.g. from every shard) instead of running.
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
-          conflicts_with_all = ["game", "sizes", "runs", "shard", "raw"])]
+          conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
+    /// The learner: umda (seed 000's Algorithm 1; the only one so far).
+    #[arg(long, default_value = "umda", allow_hyphen_values = true)]
+    pub learner: String,
+    /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
+    /// percentile band, and for a μ × γ grid a heat map of median T.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "shard", allow_hyphen_values = true)]
+    pub plot: Option<String>,
     /// Print JSON instead of CSV.
     #[arg(long)]
     pub json: bool,
@@ -350,22 +362,35 @@ fn write_out(
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
+    // The figure's path is checked before anything is read or run.
+    let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
     if let Some(files) = &args.summarise {
-        let mut rows = Vec::new();
+        let mut tables = Vec::new();
         for file in files {
-            rows.extend(read_raw(file)?);
+            let (info, rows) = read_raw(file)?;
+            tables.push(runtime::Table { file: file.clone(), info, rows });
         }
+        let (info, rows) = runtime::merge(tables)?;
         if rows.is_empty() {
             return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
         }
-        return print_summary(&rows, args.json);
+        let summary = runtime::summarise(&rows)?;
+        if let Some(target) = &plot {
+            plot::write(target, &summary, &figure_title(info.as_ref()))?;
+        }
+        return print_summary(&summary, args.json);
     }
     // clap enforces both when --summarise is absent.
     let (Some(game), Some(sizes)) = (args.game, args.sizes) else {
         return Err("runtime needs --game and --sizes (or --summarise FILE...).".into());
     };
     let template = read_arg("game spec", game)?;
-    let sizes = parse_sizes(&sizes)?;
+    if args.learner.trim() != "umda" {
+        return Err(format!(
+            "{} is not a valid value for learner: umda (seed 000's UMDA, the only learner so far).",
+            quoted(&args.learner)
+        ));
+    }
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -375,12 +400,49 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             ))
         }
     };
-    let Common { engine, seed, max_games, mu } = args.learn.parse()?;
-    let gamma = GammaSetting::parse(&args.learn.gamma).map_err(|e| e.to_string())?;
-    if u64::from(runs) * sizes.len() as u64 > MAX_JOBS {
+    let learn = &args.learn;
+    let engine = Engine::parse(&learn.engine).map_err(|e| e.to_string())?;
+    let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
+    let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
+    let size_list = axis(&sizes);
+    let mu_list = axis(&learn.mu);
+    let gamma_list = axis(&learn.gamma);
+    // An empty axis makes an empty grid: refused with the count before anything else.
+    if size_list.is_empty() || mu_list.is_empty() || gamma_list.is_empty() {
+        let empty = [("--sizes", &size_list), ("--mu", &mu_list), ("--gamma", &gamma_list)]
+            .iter()
+            .filter(|(_, l)| l.is_empty())
+            .map(|(f, _)| *f)
+            .collect::<Vec<_>>()
+            .join(" and ");
         return Err(format!(
-            "{runs} runs at each of {} sizes make more than {MAX_JOBS} runs in one sweep; split it into several sweeps.",
-            sizes.len()
+            "The grid is empty: {} × {} × {} = 0 cells (sizes × μ × γ), as {empty} lists no value; give each at least one.",
+            size_list.len(),
+            mu_list.len(),
+            gamma_list.len()
+        ));
+    }
+    let sizes = parse_sizes(&sizes)?;
+    let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
+    let gammas = gamma_settings(&gamma_list)?;
+    let grid = Grid { sizes, mus, gammas, runs };
+    let cells = grid.cells();
+    if cells > MAX_CELLS {
+        return Err(format!(
+            "The grid has {} × {} × {} = {} cells (sizes × μ × γ), above the limit of {}; split it into several sweeps.",
+            grid.sizes.len(),
+            grid.mus.len(),
+            grid.gammas.len(),
+            group(cells),
+            group(MAX_CELLS)
+        ));
+    }
+    if grid.jobs_total() > MAX_JOBS {
+        return Err(format!(
+            "{runs} runs in each of {} cells make {} runs, above the limit of {} in one sweep; split it into several sweeps.",
+            group(cells),
+            group(grid.jobs_total()),
+            group(MAX_JOBS)
         ));
     }
     let shard = match &args.shard {
@@ -388,17 +450,42 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         None => Shard::ALL,
     };
     // Every size is sized from its spec first, then built and checked one at a time (and
-    // dropped), so a bad size is refused before any run, and memory is that of one size.
-    runtime::check_sizes(&template, &sizes, &Limits::DEFAULT)
+    // dropped), so a bad size or cell is refused before any run, and memory is that of one size.
+    runtime::check_sizes(&template, &grid.sizes, &Limits::DEFAULT)
         .map_err(|(size, e)| format!("At size {size}: {e}"))?;
-    let prepare = |size| runtime::prepare(&template, size, mu, gamma, &Limits::DEFAULT);
-    for &size in &sizes {
+    let prepare = |size| runtime::prepare(&template, size, &Limits::DEFAULT);
+    for &size in &grid.sizes {
         let prepared = prepare(size).map_err(|e| format!("At size {size}: {e}"))?;
-        check_runnable(&prepared.task, engine, prepared.params, max_games)
-            .map_err(|e| format!("At size {size}: {e}"))?;
+        for &mu in &grid.mus {
+            for &gamma in &grid.gammas {
+                let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
+                let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
+                check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+            }
+        }
     }
+    let info = SweepInfo {
+        game: template.clone(),
+        sizes: grid.sizes.clone(),
+        mu: grid.mus.iter().map(MuSetting::label).collect(),
+        gamma: grid.gammas.iter().map(GammaSetting::label).collect(),
+        paper_c: grid.mus.iter().find_map(|m| match m {
+            MuSetting::Paper { c, .. } => Some(*c),
+            MuSetting::Fixed(_) => None,
+        }),
+        paper_k: grid.mus.iter().find_map(|m| match m {
+            MuSetting::Paper { k, .. } => Some(*k),
+            MuSetting::Fixed(_) => None,
+        }),
+        runs,
+        engine: engine.as_str().to_string(),
+        max_evals: max_games,
+        seed,
+        learner: "umda".to_string(),
+        shard,
+    };
     let show_progress = std::io::stderr().is_terminal();
-    let rows = runtime::sweep(&sizes, prepare, runs, shard, engine, max_games, seed, |done, total| {
+    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
         if show_progress {
             eprint!("\rruns finished: {done}/{total}");
             if done == total {
@@ -407,31 +494,142 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         }
     })
     .map_err(|e| e.to_string())?;
+    let summary = match (&plot, args.raw) {
+        (None, true) => None,
+        _ => Some(runtime::summarise(&rows)?),
+    };
+    if let (Some(target), Some(summary)) = (&plot, &summary) {
+        plot::write(target, summary, &figure_title(Some(&info)))?;
+    }
     if args.raw {
-        let mut text = String::from(runtime::RAW_HEADER);
-        text.push('\n');
-        for row in &rows {
-            text += &row.to_csv();
+        let text = if args.json {
+            serde_json::to_string(&json!({ "sweep": info, "rows": rows })).unwrap_or_default() + "\n"
+        } else {
+            let mut text =
+                format!("{}{}\n", runtime::SWEEP_LINE, serde_json::to_string(&info).unwrap_or_default());
+            text += runtime::RAW_HEADER;
             text.push('\n');
-        }
-        if args.json {
-            text = serde_json::to_string(&rows).unwrap_or_default() + "\n";
-        }
+            for row in &rows {
+                text += &row.to_csv();
+                text.push('\n');
+            }
+            text
+        };
         out(&text);
         return Ok(());
     }
-    print_summary(&rows, args.json)
+    print_summary(summary.as_ref().expect("summarised unless --raw without --plot"), args.json)
 }
 
-/// The rows of one file written by `runtime --raw` (CSV) or `runtime --raw --json`.
-fn read_raw(file: &str) -> Result<Vec<RunRow>, String> {
+/// The figure's title: the game with N, and the engine, budget and learner.
+fn figure_title(info: Option<&SweepInfo>) -> String {
+    match info {
+        Some(i) => format!(
+            "{}: median T over {} runs per cell ({}, engine {}, budget {})",
+            i.game,
+            i.runs,
+            i.learner,
+            i.engine,
+            group(i.max_evals)
+        ),
+        None => "median T against positions n".to_string(),
+    }
+}
+
+/// " (μ = 100, γ = paper)" for a grid's messages; empty for a sweep of one μ and one γ.
+fn cell_words(grid: &Grid, mu: MuSetting, gamma: GammaSetting) -> String {
+    if grid.mus.len() == 1 && grid.gammas.len() == 1 {
+        String::new()
+    } else {
+        format!(" (μ = {}, γ = {})", mu.label(), gamma.label())
+    }
+}
+
+/// The items of a comma-separated axis, trimmed; an axis of only commas and spaces is empty.
+fn axis(text: &str) -> Vec<String> {
+    if text.split(',').all(|item| item.trim().is_empty()) {
+        return Vec::new();
+    }
+    text.split(',').map(|item| item.trim().to_string()).collect()
+}
+
+/// The μ axis: each item a whole number or 'paper'; no value twice.
+fn mu_settings(
+    items: &[String],
+    paper_c: Option<&str>,
+    paper_k: Option<&str>,
+) -> Result<Vec<MuSetting>, String> {
+    if !items.iter().any(|m| m == "paper") && (paper_c.is_some() || paper_k.is_some()) {
+        return Err("--paper-c and --paper-k only apply with --mu paper.".to_string());
+    }
+    let mut mus: Vec<MuSetting> = Vec::new();
+    for item in items {
+        let mu = match item.as_str() {
+            "paper" => mu_setting("paper", paper_c, paper_k)?,
+            other => mu_setting(other, None, None)?,
+        };
+        if mus.iter().any(|m| m.label() == mu.label()) {
+            return Err(format!("The μ {} is listed twice in --mu; list each value once.", mu.label()));
+        }
+        mus.push(mu);
+    }
+    Ok(mus)
+}
+
+/// The γ axis: each item a number or 'paper' (checked against each size's Δ later); no value
+/// twice.
+fn gamma_settings(items: &[String]) -> Result<Vec<GammaSetting>, String> {
+    let mut gammas: Vec<GammaSetting> = Vec::new();
+    for item in items {
+        let gamma = GammaSetting::parse(item).map_err(|e| e.to_string())?;
+        if gammas.iter().any(|g| g.label() == gamma.label()) {
+            return Err(format!("The γ {} is listed twice in --gamma; list each value once.", gamma.label()));
+        }
+        gammas.push(gamma);
+    }
+    Ok(gammas)
+}
+
+/// 1234567 → "1,234,567".
+fn group(x: u64) -> String {
+    impartial::error::group_digits(u128::from(x))
+}
+
+/// One file written by `runtime --raw` (CSV) or `runtime --raw --json`: the sweep it names
+/// (None for files written before sweeps were recorded) and its rows.
+fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
     let text = read_file("raw table", file, MAX_RAW_BYTES)?;
-    if text.trim_start().starts_with('[') {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') {
         return serde_json::from_str(&text)
+            .map(|rows| (None, rows))
+            .map_err(|e| format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file)));
+    }
+    if trimmed.starts_with('{') {
+        #[derive(serde::Deserialize)]
+        struct RawJson {
+            sweep: SweepInfo,
+            rows: Vec<RunRow>,
+        }
+        return serde_json::from_str::<RawJson>(&text)
+            .map(|t| (Some(t.sweep), t.rows))
             .map_err(|e| format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file)));
     }
     let mut rows = Vec::new();
+    let mut info = None;
     for (i, line) in text.lines().enumerate() {
+        if let Some(json) = line.strip_prefix(runtime::SWEEP_LINE) {
+            let parsed: SweepInfo = serde_json::from_str(json).map_err(|e| {
+                format!("Line {} of {} is not a sweep line written by --raw ({e}).", i + 1, quoted(file))
+            })?;
+            if info.replace(parsed).is_some() {
+                return Err(format!(
+                    "{} has two sweep lines; give each shard's file as written.",
+                    quoted(file)
+                ));
+            }
+            continue;
+        }
         if line.trim().is_empty() || line.starts_with("size,") || line.starts_with('#') {
             continue;
         }
@@ -445,11 +643,10 @@ fn read_raw(file: &str) -> Result<Vec<RunRow>, String> {
         })?;
         rows.push(row);
     }
-    Ok(rows)
+    Ok((info, rows))
 }
 
-fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
-    let summary = runtime::summarise(rows)?;
+fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {
     if json {
         out(&(serde_json::to_string(&summary).unwrap_or_default() + "\n"));
     } else {
@@ -458,8 +655,7 @@ fn print_summary(rows: &[RunRow], json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// The most runs one sweep may hold (its job list is built up front).
-const MAX_JOBS: u64 = 1_000_000;
+use runtime::{MAX_CELLS, MAX_JOBS};
 
 /// The longest raw table `--summarise` reads: a whole sweep of [`MAX_JOBS`] runs is about
 /// 100 MB of CSV (JSON a little more).
