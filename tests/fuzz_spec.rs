@@ -448,6 +448,18 @@ pub mod gen {
                 .prop_map(|(a, b)| vec![kv("game", "wythoff"), kv("heaps", &format!("{a},{b}"))]),
             poset().prop_map(|p| vec![kv("game", "poset"), kv("poset", &p)]),
             dag(),
+            // Octal games: codes of 1 to 5 digits (Kayles-like ones split heaps), now and then
+            // one that is not a code; heaps small, several, or any number.
+            (
+                prop_oneof![
+                    8 => prop::collection::vec(0u8..8, 1..6)
+                        .prop_map(|d| format!("0.{}", d.iter().map(u8::to_string).collect::<String>())),
+                    1 => select(vec!["0.8", "1.7", "0.", "0", ".77", "0.7a", "0.0000000000000000000000000000000007"])
+                        .prop_map(str::to_string),
+                ],
+                prop_oneof![3 => (0u64..14).prop_map(|h| h.to_string()), 2 => list(0..4), 1 => number()]
+            )
+                .prop_map(|(c, h)| vec![kv("game", "octal"), kv("code", &c), kv("heaps", &h)]),
         ]
         .boxed();
         let play = select(vec![

@@ -40,8 +40,9 @@ pub const MAX_TO: usize = 1 << 20;
 /// How far a sequence is computed, without `--to`, while no period is proven.
 pub const SEARCH_LIMIT: usize = 1 << 17;
 
-/// How far `analyse` looks for an octal game's period (a fraction of a second for any code).
-pub const ANALYSE_LIMIT: usize = 1 << 14;
+/// How far `analyse` looks for an octal game's period: about 50 ms for a five-digit code
+/// whose values grow (the quadratic case); Kayles and Dawson's Kayles are proven within 200.
+pub const ANALYSE_LIMIT: usize = 1 << 12;
 
 /// A heap game whose Grundy sequence is computed by its recurrence.
 #[derive(Debug, Clone, PartialEq, Eq)]

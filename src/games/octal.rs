@@ -85,8 +85,8 @@ impl Labeling for Positions {
         if heaps.contains(&0) || heaps.windows(2).any(|w| w[0] < w[1]) {
             return None;
         }
-        let key = (heaps.iter().try_fold(0u64, |sum, &h| sum.checked_add(h))?, heaps.as_slice());
-        self.0.binary_search_by(|p| (p.iter().sum::<u64>(), p.as_slice()).cmp(&key)).ok().map(|v| v as u64)
+        let key = (counters(&heaps), heaps.as_slice());
+        self.0.binary_search_by(|p| (counters(p), p.as_slice()).cmp(&key)).ok().map(|v| v as u64)
     }
 }
 
@@ -266,7 +266,7 @@ pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGra
         budget: limits.max_positions,
     };
     let (mut positions, edges) = reachable(code, heaps, limits).map_err(|_| too_large())?;
-    positions.sort_unstable_by(|a, b| (a.iter().sum::<u64>(), a).cmp(&(b.iter().sum::<u64>(), b)));
+    positions.sort_unstable_by(|a, b| (counters(a), a).cmp(&(counters(b), b)));
     let id_of: HashMap<&[u64], u32> =
         positions.iter().enumerate().map(|(i, p)| (p.as_slice(), i as u32)).collect();
     let mut csr = CsrBuilder::with_capacity(positions.len(), edges as usize);
@@ -281,6 +281,12 @@ pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGra
     }
     drop(id_of);
     Ok(GameGraph::from_csr(csr.offsets, csr.targets, Positions(positions)))
+}
+
+/// The counters left in a position, in u128: 64 heaps of up to 2^64 − 1 counters cannot
+/// overflow it (a u64 sum would, and then misorder the ids).
+fn counters(heaps: &[u64]) -> u128 {
+    heaps.iter().map(|&h| u128::from(h)).sum()
 }
 
 /// A position's label: its heaps, non-increasing, or `0` for none.
