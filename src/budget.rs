@@ -30,23 +30,12 @@ impl Default for Limits {
 
 /// Checks a size against the budget; the error names the budget and the instance's size.
 pub fn check_size(family: &'static str, size: Size, limits: &Limits) -> Result<(), InputError> {
-    if size.positions > u128::from(limits.max_positions) {
-        return Err(InputError::TooLarge {
-            family,
-            what: "positions",
-            size: size.positions,
-            bound: size.bound,
-            budget: limits.max_positions,
-        });
-    }
-    if size.edges > u128::from(limits.max_edges) {
-        return Err(InputError::TooLarge {
-            family,
-            what: "moves",
-            size: size.edges,
-            bound: size.bound,
-            budget: limits.max_edges,
-        });
+    let counts =
+        [("positions", size.positions, limits.max_positions), ("moves", size.edges, limits.max_edges)];
+    for (what, count, budget) in counts {
+        if count > u128::from(budget) {
+            return Err(InputError::TooLarge { family, what, size: count, bound: size.bound, budget });
+        }
     }
     Ok(())
 }

@@ -2,25 +2,12 @@
 //! summary, the trace, the model dump, the runtime table, sharding, and one sentence with exit
 //! code 2 for bad input.
 
-use std::process::Command;
-
 use impartial::error::group_digits;
 use serde_json::Value;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_impartial")).args(args).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = run(args);
-    assert_eq!(code, 0, "{args:?}: {stderr}");
-    stdout
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{ok, run};
 
 const NIM27: &str = "game=subtraction&moves=1,2&heap=6";
 

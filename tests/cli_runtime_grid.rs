@@ -9,20 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_impartial")).args(args).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = run(args);
-    assert_eq!(code, 0, "{args:?}: {stderr}");
-    stdout
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{ok, run};
 
 /// A fresh directory under the system's temporary one, removed when dropped.
 struct TempDir(PathBuf);

@@ -2,13 +2,9 @@
 //! recurrence against published tables, periods with their proof, and one sentence (exit 2) for
 //! every bad input.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_impartial")).args(args).output().expect("the CLI runs");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);
