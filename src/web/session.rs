@@ -375,6 +375,10 @@ impl Session {
     pub fn gamma(&self) -> f64 {
         self.run.params().gamma()
     }
+    /// The seed as decimal text (a u64 does not fit a JS number).
+    pub fn seed(&self) -> String {
+        self.run.seed().to_string()
+    }
     pub fn engine(&self) -> String {
         self.run.engine().as_str().to_string()
     }

@@ -57,6 +57,13 @@ async function openPage(hash = '', { route, viewport = { width: 1400, height: 10
   await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
     timeout: 20_000,
   });
+  // An internal error is never what a test wants: fail at once with the page's sentence rather
+  // than let every later wait run out.
+  if ((await page.evaluate(() => document.body.dataset.state)) === 'error') {
+    const said = await page.evaluate(() => document.body.innerText.match(/Internal error[^\n]*/)?.[0] ?? 'no sentence');
+    await context.close();
+    throw new Error(`the page stopped with an internal error: ${said}`);
+  }
   // The graph canvas has been sized to its box (a ResizeObserver does it after layout):
   // tests that read its pixels need that.
   await page.waitForFunction(() => {
