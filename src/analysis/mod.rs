@@ -12,6 +12,7 @@ pub mod opt;
 pub mod period;
 pub mod sequence;
 pub mod switchability;
+pub mod value;
 
 use serde::Serialize;
 

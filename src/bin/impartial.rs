@@ -1,5 +1,5 @@
 //! The native command-line tool over the core: `impartial analyse`, `impartial umda`,
-//! `impartial runtime` and `impartial sequence` (see README).
+//! `impartial runtime`, `impartial sequence` and `impartial value` (see README).
 //!
 //! Bad input gets one sentence on stderr and exit code 2; nothing here panics on user input.
 
@@ -20,6 +20,10 @@ mod learn_cli;
 mod sequence_cli;
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/value_cli.rs"]
+mod value_cli;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use std::io::Write;
     use std::process::ExitCode;
@@ -29,6 +33,7 @@ mod cli {
 
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
     use crate::sequence_cli::{self, SequenceArgs};
+    use crate::value_cli::{self, ValueArgs};
 
     /// Impartial combinatorial games: game graphs and Sprague–Grundy analysis.
     #[derive(Parser)]
@@ -72,6 +77,10 @@ mod cli {
         /// recurrence, and its period with its proof (Guy and Smith's theorem for octal games,
         /// a repeated window for subtraction games).
         Sequence(SequenceArgs),
+        /// The start position's Grundy value by the cheapest exact method the game allows,
+        /// without building the position graph where theory permits (nim-sum, heap sequences and
+        /// their periods, the g-set algebra for posets), and which method.
+        Value(ValueArgs),
     }
 
     pub fn run() -> ExitCode {
@@ -96,6 +105,7 @@ mod cli {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
             Command::Sequence(args) => finish(sequence_cli::sequence(args)),
+            Command::Value(args) => finish(value_cli::run(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
                 finish(read_arg("game spec", game).and_then(|game| {
                     analyse(&game, json, options(positions, from, strategy)?).map_err(|e| e.to_string())

@@ -20,13 +20,16 @@ use std::fmt;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
-use crate::error::{quoted, InputError};
+use crate::error::{group_digits, quoted, InputError};
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
 use crate::size::{Bound, Size};
 use crate::value::bad_value;
 
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;
+/// Most elements of an expression given to the g-set algebra (no graph is built; g-sets hold
+/// at most one value per element, and the algebra's time grows about quadratically).
+pub const MAX_ALGEBRA_ELEMENTS: u64 = 100_000;
 /// Deepest nesting of parentheses (the parser recurses once per level).
 pub const MAX_NESTING: usize = 64;
 
@@ -113,6 +116,16 @@ enum Atom {
 impl PosetExpr {
     /// Parses and validates an expression.
     pub fn parse(text: &str) -> Result<PosetExpr, InputError> {
+        PosetExpr::parse_up_to(text, u64::from(MAX_ELEMENTS))
+    }
+
+    /// Parses an expression of up to [`MAX_ALGEBRA_ELEMENTS`] elements, for the g-set algebra
+    /// ([`PosetExpr::gset`]); no position graph is built from it.
+    pub fn parse_for_algebra(text: &str) -> Result<PosetExpr, InputError> {
+        PosetExpr::parse_up_to(text, MAX_ALGEBRA_ELEMENTS)
+    }
+
+    fn parse_up_to(text: &str, most: u64) -> Result<PosetExpr, InputError> {
         let mut parser = Parser { text: text.as_bytes(), at: 0, raw: text, depth: 0 };
         let node = parser.parallel()?;
         parser.skip_spaces();
@@ -120,10 +133,25 @@ impl PosetExpr {
             return Err(parser.error("expected + or / or the end"));
         }
         let expr = PosetExpr { node };
-        if expr.node.elements() > u64::from(MAX_ELEMENTS) {
-            return Err(bad_value("poset", text, &format!("at most {MAX_ELEMENTS} elements")));
+        if expr.node.elements_up_to(most) > most {
+            return Err(bad_value(
+                "poset",
+                text,
+                &format!("at most {} elements", group_digits(u128::from(most))),
+            ));
         }
         Ok(expr)
+    }
+
+    /// The g-set of the whole poset (the Grundy values of its options, seed 002 §2), by Deuber and
+    /// Thomassé's algebra over the expression (seed 002 §3.1): Fact 3.1 for a parallel union,
+    /// g-set(P + Q) = (g(P) ⊕ g-set(Q)) ∪ (g-set(P) ⊕ g(Q)); Lemma 3.2 for a series union,
+    /// g-set(P/Q) = g-set(Q) ∪ {mex_i(g-set(Q)) : i ∈ g-set(P)}, mex_i the i-th (from 0) number
+    /// missing from the set. Chains, antichains, V, Λ and ◇ are N-free, so every expression
+    /// without `divN` is; None when it has a `divN` part (Divisors is not N-free in general).
+    /// Time about O(n²) for n elements at worst; the g-number is the mex of the result.
+    pub fn gset(&self) -> Option<Vec<u32>> {
+        self.node.gset()
     }
 
     /// Number of elements.
@@ -285,6 +313,11 @@ fn divisors(n: u32) -> Vec<u64> {
 
 impl Node {
     fn elements(&self) -> u64 {
+        self.elements_up_to(u64::from(MAX_ELEMENTS))
+    }
+
+    /// The number of elements, or a number above `cap` once the count passes it.
+    fn elements_up_to(&self, cap: u64) -> u64 {
         match self {
             Node::Atom(Atom::Chain | Atom::Antichain, n) => u64::from(*n),
             Node::Atom(Atom::Vee | Atom::Lambda, n) => u64::from(*n) + 1,
@@ -294,8 +327,8 @@ impl Node {
             Node::Parallel(parts) | Node::Series(parts) => parts
                 .iter()
                 .try_fold(0u64, |total, p| {
-                    let total = total + p.elements();
-                    if total > u64::from(MAX_ELEMENTS) {
+                    let total = total + p.elements_up_to(cap);
+                    if total > cap {
                         Err(total)
                     } else {
                         Ok(total)
@@ -303,6 +336,27 @@ impl Node {
                 })
                 .unwrap_or_else(|over| over),
         }
+    }
+
+    fn gset(&self) -> Option<Vec<u32>> {
+        Some(match self.desugared() {
+            // A move on C_n leaves C_0 … C_{n−1}, whose values are 0 … n − 1 (Fact 2.31).
+            Node::Atom(Atom::Chain, n) => (0..n).collect(),
+            // A move on A_n leaves A_{n−1}, of value (n − 1) mod 2.
+            Node::Atom(Atom::Antichain, n) => vec![(n - 1) % 2],
+            Node::Atom(_, _) => return None,
+            Node::Parallel(parts) => {
+                let mut sets = parts.iter().map(Node::gset);
+                let first = sets.next()??;
+                sets.try_fold(first, |acc, set| Some(gset_parallel(&acc, &set?)))?
+            }
+            // The first part is on top: fold from the bottom up.
+            Node::Series(parts) => {
+                let mut sets = parts.iter().rev().map(Node::gset);
+                let bottom = sets.next()??;
+                sets.try_fold(bottom, |below, above| Some(gset_series(&above?, &below)))?
+            }
+        })
     }
 
     /// The equivalent expression over chains, antichains and divisors (seed 002's definitions).
@@ -574,6 +628,44 @@ impl Parser<'_> {
         }
         Ok(Node::Atom(kind, n))
     }
+}
+
+/// The mex of an ascending set: the least natural number not in it.
+pub fn mex(set: &[u32]) -> u32 {
+    set.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(set.len() as u32, |(i, _)| i as u32)
+}
+
+/// Fact 3.1 (seed 002 §3.1): the g-set of P + Q from those of P and Q.
+fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
+    let (gp, gq) = (mex(p), mex(q));
+    let mut set: Vec<u32> = q.iter().map(|&i| gp ^ i).chain(p.iter().map(|&j| j ^ gq)).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// Lemma 3.2 (seed 002 §3.1): the g-set of P/Q (P above Q) is g-set(Q) with, for each i in
+/// g-set(P), the i-th number missing from g-set(Q).
+fn gset_series(above: &[u32], below: &[u32]) -> Vec<u32> {
+    let Some(&largest) = above.last() else {
+        return below.to_vec();
+    };
+    // The numbers missing from `below`, in order, up to the largest index asked for.
+    let mut missing = Vec::with_capacity(largest as usize + 1);
+    let mut next = below.iter().peekable();
+    let mut v = 0u32;
+    while missing.len() <= largest as usize {
+        if next.peek() == Some(&&v) {
+            next.next();
+        } else {
+            missing.push(v);
+        }
+        v += 1;
+    }
+    let mut set: Vec<u32> = below.iter().copied().chain(above.iter().map(|&i| missing[i as usize])).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
 }
 
 /// One part stays itself; nested unions of the same kind merge (both are associative).

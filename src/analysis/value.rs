@@ -1,0 +1,178 @@
+//! The start position's Grundy value by the cheapest exact method the game's structure allows,
+//! without building the position graph where theory permits: the Sprague–Grundy theorem as an
+//! algorithm (seed 001, seed 002 §2–3, seed 004).
+//!
+//! - Nim: the nim-sum (XOR) of the heaps (seed 001).
+//! - Subtraction and octal games: each heap's value from the single-heap sequence
+//!   ([`super::sequence`]), and beyond the values computed from its proven period; several heaps
+//!   XOR (the heaps of a position are a sum).
+//! - Posets without `divN` parts (N-free): Deuber and Thomassé's g-set algebra (seed 002 §3.1,
+//!   Fact 3.1 and Lemma 3.2), for expressions far beyond any graph.
+//! - Everything else, and misère play (which sums do not respect): the position graph within
+//!   its budget, as `analyse` does.
+
+use serde::Serialize;
+
+use super::game::AnalysedGame;
+use super::sequence::{HeapGame, SEARCH_LIMIT};
+use super::Outcome;
+use crate::budget::Limits;
+use crate::error::InputError;
+use crate::games::poset::PosetExpr;
+use crate::games::Family;
+use crate::spec::{parse_pairs, GameSpec, Play};
+use crate::value::bad_value;
+
+/// The largest heap `value` takes: a Grundy value of Nim is then an i64 as well as a u64, which
+/// every JSON reader holds exactly only below 2^53, so values are also given as text.
+pub const MAX_HEAP: u64 = (1 << 63) - 1;
+
+/// How a value was found: a public interface (README lists them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// XOR of Nim heaps.
+    NimSum,
+    /// Values of single heaps read from the computed sequence, XORed.
+    HeapSequence,
+    /// As [`Method::HeapSequence`], with some heap beyond the values computed reduced by a
+    /// proven period.
+    Period,
+    /// Deuber and Thomassé's g-set algebra over a series–parallel poset.
+    GsetAlgebra,
+    /// The position graph, built and analysed.
+    PositionGraph,
+}
+
+impl Method {
+    /// In words, for the text output and the page.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Method::NimSum => "the nim-sum of the heaps (seed 001)",
+            Method::HeapSequence => "the heaps' values from the Grundy sequence, XORed (seed 004)",
+            Method::Period => "the heaps' values by the proven period of the Grundy sequence, XORed",
+            Method::GsetAlgebra => "the g-set algebra of Deuber and Thomassé (seed 002 §3.1)",
+            Method::PositionGraph => "the position graph",
+        }
+    }
+}
+
+/// The start position's value and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Value {
+    /// The canonical spec.
+    pub game: String,
+    /// g(start); None under misère play.
+    pub grundy: Option<u64>,
+    pub outcome: Outcome,
+    pub method: Method,
+    /// Posets by the algebra: the g-set of the start (the values of its options).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gset: Option<Vec<u32>>,
+}
+
+impl Value {
+    fn of(game: String, grundy: u64, method: Method, gset: Option<Vec<u32>>) -> Value {
+        let outcome = if grundy == 0 { Outcome::P } else { Outcome::N };
+        Value { game, grundy: Some(grundy), outcome, method, gset }
+    }
+}
+
+/// The value of the game `text` describes (a spec; a poset may have up to
+/// [`crate::games::poset::MAX_ALGEBRA_ELEMENTS`] elements here).
+pub fn value(text: &str) -> Result<Value, InputError> {
+    let pairs = parse_pairs(text)?;
+    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let normal = !matches!(get("play"), Some("misere" | "misère"));
+    if get("game") == Some("poset") && normal {
+        if let Some(expr) = get("poset").map(PosetExpr::parse_for_algebra).transpose()? {
+            if let Some(gset) = expr.gset() {
+                // The rest of the spec is checked like any other (keys, duplicates, play): only
+                // the poset's size limit differs, so it stands in as a one-element poset.
+                let stand_in: Vec<(String, String)> = pairs
+                    .iter()
+                    .map(|(k, v)| (k.clone(), if k == "poset" { "C1".to_string() } else { v.clone() }))
+                    .collect();
+                GameSpec::from_pairs(&stand_in)?;
+                let canonical = format!("game=poset&poset={expr}&play=normal");
+                let grundy = u64::from(crate::games::poset::mex(&gset));
+                return Ok(Value::of(canonical, grundy, Method::GsetAlgebra, Some(gset)));
+            }
+        }
+    }
+    let spec = GameSpec::from_pairs(&pairs)?;
+    if spec.play == Play::Normal {
+        if let Some(found) = by_theory(&spec)? {
+            return Ok(found);
+        }
+    }
+    let game = AnalysedGame::from_spec(text, &Limits::DEFAULT)?;
+    let root = game.graph.root();
+    Ok(Value {
+        game: game.spec.clone(),
+        grundy: game.analysis.grundy.as_ref().map(|h| u64::from(h[root])),
+        outcome: game.analysis.outcome[root],
+        method: Method::PositionGraph,
+        gset: None,
+    })
+}
+
+/// The value by a theorem, for the families that have one (normal play).
+fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
+    let heaps = |heaps: &[u64]| -> Result<(), InputError> {
+        match heaps.iter().find(|&&h| h > MAX_HEAP) {
+            Some(h) => Err(bad_value("heaps", &h.to_string(), "heaps of at most 2^63 − 1 for value")),
+            None => Ok(()),
+        }
+    };
+    let canonical = spec.to_string();
+    Ok(match &spec.family {
+        Family::Nim(nim) => {
+            heaps(&nim.heaps)?;
+            Some(Value::of(canonical, nim.heaps.iter().fold(0, |x, &h| x ^ h), Method::NimSum, None))
+        }
+        Family::Subtraction(game) => {
+            heaps(&[game.heap])?;
+            Some(heap_values(&HeapGame::Subtraction(game.moves.clone()), &[game.heap], canonical)?)
+        }
+        Family::Octal(game) => {
+            heaps(&game.heaps)?;
+            Some(heap_values(&HeapGame::Octal(game.code.clone()), &game.heaps, canonical)?)
+        }
+        _ => None,
+    })
+}
+
+/// The XOR of single heaps' values: from the sequence, computed until a period is proven or the
+/// largest heap is reached (at most [`SEARCH_LIMIT`] heaps), and by that period beyond it.
+fn heap_values(game: &HeapGame, heaps: &[u64], canonical: String) -> Result<Value, InputError> {
+    // Small heaps need no period: searching 2^17 values for one would waste seconds.
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let limit = usize::try_from(largest).unwrap_or(usize::MAX).min(SEARCH_LIMIT);
+    let sequence = game.until_period(limit, |_| {});
+    let computed = sequence.values.len() as u64;
+    let mut method = Method::HeapSequence;
+    let mut total = 0u64;
+    for &h in heaps {
+        let g = if h < computed {
+            sequence.values[h as usize]
+        } else {
+            let Some(p) = sequence.period else {
+                return Err(bad_value(
+                    "heaps",
+                    &h.to_string(),
+                    &format!(
+                        "heaps up to {} for this game: no period is proven within its first {} values, so larger heaps cannot be reduced",
+                        computed - 1,
+                        computed
+                    ),
+                ));
+            };
+            method = Method::Period;
+            let (n0, period) = (p.preperiod as u64, p.period as u64);
+            sequence.values[(n0 + (h - n0) % period) as usize]
+        };
+        total ^= u64::from(g);
+    }
+    Ok(Value::of(canonical, total, method, None))
+}

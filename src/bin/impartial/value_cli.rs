@@ -1,0 +1,41 @@
+//! `impartial value`: the start position's Grundy value and outcome by the cheapest exact
+//! method the game's structure allows, and which (see `impartial::analysis::value`).
+
+use clap::Args;
+use impartial::analysis::value::value;
+use impartial::analysis::Outcome;
+
+#[derive(Args)]
+pub struct ValueArgs {
+    /// The game spec; a poset without divN parts may have up to 100,000 elements here.
+    #[arg(long)]
+    game: String,
+    /// Print one JSON object: game, grundy, outcome, method, and gset for posets.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: ValueArgs) -> Result<(), String> {
+    let game = crate::cli::read_arg("game spec", args.game)?;
+    let found = value(&game).map_err(|e| e.to_string())?;
+    if args.json {
+        println!("{}", serde_json::to_string(&found).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    println!("game        {}", found.game);
+    let verdict = match found.outcome {
+        Outcome::N => "N-position: the first player wins",
+        Outcome::P => "P-position: the second player wins",
+    };
+    match found.grundy {
+        Some(g) => println!("value       Grundy value {g}, {verdict}"),
+        None => println!("value       no Grundy value (misère play), {verdict}"),
+    }
+    println!("method      {}", found.method.describe());
+    if let Some(gset) = &found.gset {
+        let shown: Vec<String> = gset.iter().take(40).map(u32::to_string).collect();
+        let more = if gset.len() > 40 { format!(", … ({} values)", gset.len()) } else { String::new() };
+        println!("g-set       {{{}{more}}}", shown.join(", "));
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! `impartial value`: values by theory equal the position graph's wherever both apply, seed
+//! 002's facts hold through the g-set algebra, periodic extrapolation equals the computed
+//! sequence, and bad input gets one sentence.
+
+use impartial::analysis::sequence::HeapGame;
+use impartial::analysis::value::{value, Method};
+use impartial::{AnalysedGame, Limits};
+use proptest::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
+
+fn graph_value(spec: &str) -> (u64, Vec<u32>) {
+    let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    let h = game.analysis.grundy.as_ref().unwrap();
+    let root = game.graph.root();
+    let mut options: Vec<u32> = game.graph.moves(root).iter().map(|&w| h[w as usize]).collect();
+    options.sort_unstable();
+    options.dedup();
+    (u64::from(h[root]), options)
+}
+
+#[test]
+fn seed_002_facts_through_the_algebra() {
+    for n in 1..=40u64 {
+        let by = |atom: &str| value(&format!("game=poset&poset={atom}{n}")).unwrap();
+        assert_eq!(by("C").grundy, Some(n), "g(C_n) = n");
+        assert_eq!(by("A").grundy, Some(n % 2), "g(A_n) = n mod 2");
+        assert_eq!(by("V").grundy, Some(n % 2 + 1), "g(V_n) = (n mod 2) + 1");
+        assert_eq!(by("C").method, Method::GsetAlgebra);
+    }
+    let diamond = value("game=poset&poset=D2").unwrap();
+    assert_eq!((diamond.grundy, diamond.gset), (Some(3), Some(vec![0, 1, 2])), "g(◇₂) = 3");
+    // divN is not N-free in general: its value comes from the graph.
+    assert_eq!(value("game=poset&poset=div12").unwrap().method, Method::PositionGraph);
+}
+
+/// A random series–parallel expression of at most about `budget` elements.
+fn expression(budget: u32) -> BoxedStrategy<String> {
+    let atom = (0usize..5, 1u32..4).prop_map(|(kind, n)| format!("{}{n}", ["C", "A", "V", "L", "D"][kind]));
+    atom.prop_recursive(3, budget, 3, |inner| {
+        (prop::collection::vec(inner, 2..4), any::<bool>())
+            .prop_map(|(parts, parallel)| format!("({})", parts.join(if parallel { "+" } else { "/" })))
+    })
+    .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_algebra_equals_the_position_graph(expr in expression(14)) {
+        let spec = format!("game=poset&poset={expr}");
+        let Ok(game) = impartial::GameSpec::parse(&spec) else { return Ok(()) };
+        if impartial::build(&game, &Limits::DEFAULT).is_err() {
+            return Ok(());
+        }
+        let by_algebra = value(&spec).unwrap();
+        prop_assert_eq!(by_algebra.method, Method::GsetAlgebra);
+        let (g, options) = graph_value(&spec);
+        prop_assert_eq!(by_algebra.grundy, Some(g), "{}", spec);
+        prop_assert_eq!(by_algebra.gset, Some(options), "{}", spec);
+    }
+
+    #[test]
+    fn heap_games_by_theory_equal_the_graph(
+        heaps in prop::collection::vec(0u64..9, 1..4),
+        code in prop::collection::vec(0u8..8, 1..4),
+        moves in prop::collection::btree_set(1u64..6, 1..3),
+    ) {
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let code = format!("0.{}", code.iter().map(u8::to_string).collect::<String>());
+        let moves: Vec<u64> = moves.into_iter().collect();
+        for spec in [
+            format!("game=nim&heaps={}", list(&heaps)),
+            format!("game=octal&code={code}&heaps={}", list(&heaps)),
+            format!("game=subtraction&moves={}&heap={}", list(&moves), heaps[0] * 7),
+        ] {
+            let by_theory = value(&spec).unwrap();
+            prop_assert_ne!(by_theory.method, Method::PositionGraph, "{}", spec);
+            prop_assert_eq!(by_theory.grundy, Some(graph_value(&spec).0), "{}", spec);
+        }
+    }
+}
+
+#[test]
+fn periodic_extrapolation_equals_the_computed_sequence() {
+    // Kayles is proven periodic within 255 values, so these heaps are reduced by the period.
+    let direct = HeapGame::Octal(impartial::games::octal::OctalCode::parse("0.77").unwrap()).values_to(3000);
+    for h in (300..3000).step_by(37) {
+        let found = value(&format!("game=octal&code=0.77&heaps={h}")).unwrap();
+        assert_eq!(found.method, Method::Period);
+        assert_eq!(found.grundy, Some(u64::from(direct.values[h])), "heap {h}");
+    }
+    let sub = HeapGame::Subtraction(vec![2, 5, 6]).values_to(2000);
+    for h in (500..2000).step_by(53) {
+        let found = value(&format!("game=subtraction&moves=2,5,6&heap={h}")).unwrap();
+        assert_eq!(found.grundy, Some(u64::from(sub.values[h])), "heap {h}");
+    }
+}
+
+#[test]
+fn values_far_beyond_any_graph() {
+    // 200 chains C1..C200: 200! positions' worth of down-sets; XOR of 1..200 = 200.
+    let chains: Vec<String> = (1..=200).map(|i| format!("C{i}")).collect();
+    let big = value(&format!("game=poset&poset={}", chains.join("+"))).unwrap();
+    assert_eq!(big.grundy, Some(200));
+    // A Hackendot-like tower of 2,000 elements: (A2/C1) repeated in series.
+    let tower = vec!["(A2/C1)"; 700].join("/");
+    let found = value(&format!("game=poset&poset={tower}")).unwrap();
+    assert_eq!(found.method, Method::GsetAlgebra);
+    let nim = value("game=nim&heaps=9223372036854775807,1").unwrap();
+    assert_eq!(nim.grundy, Some(9_223_372_036_854_775_806));
+}
+
+#[test]
+fn bad_input_is_one_sentence_and_exit_2() {
+    for (spec, says) in [
+        ("game=nim&heaps=9223372036854775808", "2^63"),
+        ("game=octal&code=0.16&heaps=10000000", "no period is proven"),
+        ("game=poset&poset=C100001", "100,000 elements"),
+        ("game=poset&poset=C70&play=misere", "64 elements"),
+        ("game=poset&poset=C3&colour=red", "no key"),
+        ("game=poset&poset=C3&poset=C4", "more than once"),
+        ("game=chomp&rows=40&cols=40", "budget"),
+    ] {
+        let (code, out, err) = cli::run(&["value", "--game", spec]);
+        assert_eq!(code, 2, "{spec}: {out}");
+        assert_eq!(err.lines().count(), 1, "{spec}: {err}");
+        assert!(err.contains(says), "{spec}: {err}");
+    }
+    let (code, out, _) = cli::run(&["value", "--game", "game=poset&poset=D2", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["method"], "gset-algebra");
+    assert_eq!(json["outcome"], "N");
+}
