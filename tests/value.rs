@@ -63,6 +63,30 @@ proptest! {
     }
 
     #[test]
+    fn hackendot_by_the_algebra_equals_the_position_graph(parents in prop::collection::vec(0usize..100, 1..14)) {
+        // A random forest: node i + 1 hangs below an earlier node or starts a new tree.
+        let n = parents.len();
+        let mut children = vec![Vec::new(); n + 1];
+        for (i, &p) in parents.iter().enumerate() {
+            let parent = if i == 0 || p % 4 == 0 { 0 } else { p % i + 1 };
+            children[parent].push(i + 1);
+        }
+        fn write(v: usize, children: &[Vec<usize>], out: &mut String) {
+            out.push('(');
+            children[v].iter().for_each(|&c| write(c, children, out));
+            out.push(')');
+        }
+        let mut forest = String::new();
+        children[0].iter().for_each(|&c| write(c, &children, &mut forest));
+        let spec = format!("game=hackendot&forest={forest}");
+        let by_algebra = value(&spec).unwrap();
+        prop_assert_eq!(by_algebra.method, Method::GsetAlgebra);
+        let (g, options) = graph_value(&spec);
+        prop_assert_eq!(by_algebra.grundy, Some(g), "{}", spec);
+        prop_assert_eq!(by_algebra.gset, Some(options), "{}", spec);
+    }
+
+    #[test]
     fn heap_games_by_theory_equal_the_graph(
         heaps in prop::collection::vec(0u64..9, 1..4),
         code in prop::collection::vec(0u8..8, 1..4),
@@ -123,6 +147,12 @@ fn bad_input_is_one_sentence_and_exit_2() {
         ("game=poset&poset=C3&colour=red", "no key"),
         ("game=poset&poset=C3&poset=C4", "more than once"),
         ("game=chomp&rows=40&cols=40", "budget"),
+        ("game=hackendot&forest=(()", "never closed"),
+        ("game=hackendot&forest=())(", "closes no node"),
+        ("game=hackendot&forest=", "empty"),
+        ("game=hackendot&forest=(x)", "only ( and )"),
+        (&format!("game=hackendot&forest={}", "()".repeat(10_001)) as &str, "10,000 nodes"),
+        ("game=hackendot&forest=()()&play=misere&forest=()", "more than once"),
     ] {
         let (code, out, err) = cli::run(&["value", "--game", spec]);
         assert_eq!(code, 2, "{spec}: {out}");

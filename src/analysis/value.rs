@@ -18,6 +18,7 @@ use super::sequence::{HeapGame, SEARCH_LIMIT};
 use super::Outcome;
 use crate::budget::Limits;
 use crate::error::InputError;
+use crate::games::hackendot::forest_gset;
 use crate::games::poset::PosetExpr;
 use crate::games::Family;
 use crate::spec::{parse_pairs, GameSpec, Play};
@@ -84,20 +85,9 @@ pub fn value(text: &str) -> Result<Value, InputError> {
     let pairs = parse_pairs(text)?;
     let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
     let normal = !matches!(get("play"), Some("misere" | "misère"));
-    if get("game") == Some("poset") && normal {
-        if let Some(expr) = get("poset").map(PosetExpr::parse_for_algebra).transpose()? {
-            if let Some(gset) = expr.gset() {
-                // The rest of the spec is checked like any other (keys, duplicates, play): only
-                // the poset's size limit differs, so it stands in as a one-element poset.
-                let stand_in: Vec<(String, String)> = pairs
-                    .iter()
-                    .map(|(k, v)| (k.clone(), if k == "poset" { "C1".to_string() } else { v.clone() }))
-                    .collect();
-                GameSpec::from_pairs(&stand_in)?;
-                let canonical = format!("game=poset&poset={expr}&play=normal");
-                let grundy = u64::from(crate::games::poset::mex(&gset));
-                return Ok(Value::of(canonical, grundy, Method::GsetAlgebra, Some(gset)));
-            }
+    if normal {
+        if let Some(found) = by_algebra(&pairs)? {
+            return Ok(found);
         }
     }
     let spec = GameSpec::from_pairs(&pairs)?;
@@ -115,6 +105,33 @@ pub fn value(text: &str) -> Result<Value, InputError> {
         method: Method::PositionGraph,
         gset: None,
     })
+}
+
+/// Posets without `divN` parts and Hackendot forests: the g-set algebra (seed 002 §3.1) on the
+/// raw text, which may be far larger than a graph's limit; None for other games.
+fn by_algebra(pairs: &[(String, String)]) -> Result<Option<Value>, InputError> {
+    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let (key, stand_in, found) = match (get("game"), get("poset"), get("forest")) {
+        (Some("poset"), Some(text), _) => {
+            let expr = PosetExpr::parse_for_algebra(text)?;
+            ("poset", "C1", expr.gset().map(|gset| (expr.to_string(), gset)))
+        }
+        (Some("hackendot"), _, Some(text)) => {
+            ("forest", "()", Some((text.replace(' ', ""), forest_gset(text)?)))
+        }
+        _ => return Ok(None),
+    };
+    let Some((canonical, gset)) = found else { return Ok(None) };
+    // The rest of the spec is checked like any other (keys, duplicates, play): only the size
+    // limit differs, so a one-element game stands in for the big one.
+    let checked: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.clone(), if k == key { stand_in.to_string() } else { v.clone() }))
+        .collect();
+    let spec = GameSpec::from_pairs(&checked)?;
+    let canonical = spec.to_string().replace(&format!("{key}={stand_in}"), &format!("{key}={canonical}"));
+    let grundy = u64::from(crate::games::poset::mex(&gset));
+    Ok(Some(Value::of(canonical, grundy, Method::GsetAlgebra, Some(gset))))
 }
 
 /// The value by a theorem, for the families that have one (normal play).

@@ -11,6 +11,7 @@ pub mod chomp;
 pub mod codec;
 pub mod dag;
 pub mod family;
+pub mod hackendot;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -94,6 +95,7 @@ families! {
     Poset(poset::PosetExpr),
     Dag(dag::DagSpec),
     Octal(octal::Octal),
+    Hackendot(hackendot::Hackendot),
 }
 
 impl Family {

@@ -154,6 +154,21 @@ impl PosetExpr {
         self.node.gset()
     }
 
+    /// One element (C1).
+    pub fn point() -> PosetExpr {
+        PosetExpr { node: Node::Atom(Atom::Chain, 1) }
+    }
+
+    /// `top` over `below`: their series union (seed 002 Def 1.2), `top/below`.
+    pub fn over(top: PosetExpr, below: PosetExpr) -> PosetExpr {
+        PosetExpr { node: flatten(vec![top.node, below.node], false) }
+    }
+
+    /// The parallel union of `parts` (one part is itself; none is the empty poset).
+    pub fn beside(parts: Vec<PosetExpr>) -> PosetExpr {
+        PosetExpr { node: flatten(parts.into_iter().map(|p| p.node).collect(), true) }
+    }
+
     /// Number of elements.
     pub fn elements(&self) -> u32 {
         self.node.elements() as u32
@@ -345,16 +360,12 @@ impl Node {
             // A move on A_n leaves A_{n−1}, of value (n − 1) mod 2.
             Node::Atom(Atom::Antichain, n) => vec![(n - 1) % 2],
             Node::Atom(_, _) => return None,
-            Node::Parallel(parts) => {
-                let mut sets = parts.iter().map(Node::gset);
-                let first = sets.next()??;
-                sets.try_fold(first, |acc, set| Some(gset_parallel(&acc, &set?)))?
-            }
+            Node::Parallel(parts) => gset_of_parallel(parts.iter().map(Node::gset).collect::<Option<_>>()?),
             // The first part is on top: fold from the bottom up.
             Node::Series(parts) => {
                 let mut sets = parts.iter().rev().map(Node::gset);
                 let bottom = sets.next()??;
-                sets.try_fold(bottom, |below, above| Some(gset_series(&above?, &below)))?
+                sets.try_fold(bottom, |below, above| Some(gset_series(&above?, below)))?
             }
         })
     }
@@ -630,13 +641,23 @@ impl Parser<'_> {
     }
 }
 
-/// The mex of an ascending set: the least natural number not in it.
+/// The mex of an ascending set of distinct numbers: the least natural number not in it. Such a
+/// set holds i at index i exactly up to its mex, so a binary search finds it.
 pub fn mex(set: &[u32]) -> u32 {
-    set.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(set.len() as u32, |(i, _)| i as u32)
+    let (mut low, mut high) = (0, set.len());
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if set[mid] as usize == mid {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low as u32
 }
 
 /// Fact 3.1 (seed 002 §3.1): the g-set of P + Q from those of P and Q.
-fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
+pub fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
     let (gp, gq) = (mex(p), mex(q));
     let mut set: Vec<u32> = q.iter().map(|&i| gp ^ i).chain(p.iter().map(|&j| j ^ gq)).collect();
     set.sort_unstable();
@@ -644,28 +665,53 @@ fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
     set
 }
 
+/// The g-set of a parallel union from its parts' g-sets (Fact 3.1 folded), smallest first: a
+/// g-set's values stay below twice its part's largest value (XOR keeps them under the next
+/// power of two), so each step costs about the size of the larger part, and C50000 + C1 + … + C1
+/// costs one pass over the big set rather than one per small part.
+pub fn gset_of_parallel(mut parts: Vec<Vec<u32>>) -> Vec<u32> {
+    parts.sort_by_key(Vec::len);
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or_default();
+    parts.fold(first, |acc, set| gset_parallel(&acc, &set))
+}
+
 /// Lemma 3.2 (seed 002 §3.1): the g-set of P/Q (P above Q) is g-set(Q) with, for each i in
 /// g-set(P), the i-th number missing from g-set(Q).
-fn gset_series(above: &[u32], below: &[u32]) -> Vec<u32> {
-    let Some(&largest) = above.last() else {
-        return below.to_vec();
-    };
-    // The numbers missing from `below`, in order, up to the largest index asked for.
-    let mut missing = Vec::with_capacity(largest as usize + 1);
-    let mut next = below.iter().peekable();
-    let mut v = 0u32;
-    while missing.len() <= largest as usize {
-        if next.peek() == Some(&&v) {
-            next.next();
-        } else {
-            missing.push(v);
+pub fn gset_series(above: &[u32], mut below: Vec<u32>) -> Vec<u32> {
+    // The i-th missing numbers, ascending (above is), none of them in `below`.
+    let added: Vec<u32> = above.iter().map(|&i| nth_missing(&below, i)).collect();
+    // Merge from the back in place: a tower of parts whose new values all exceed the old ones
+    // (C1/C1/…/C1) then costs O(1) per part, not a copy of the whole set.
+    let old = below.len();
+    below.resize(old + added.len(), 0);
+    let (mut from, mut at) = (old, below.len());
+    for &v in added.iter().rev() {
+        while from > 0 && below[from - 1] > v {
+            below[at - 1] = below[from - 1];
+            from -= 1;
+            at -= 1;
         }
-        v += 1;
+        below[at - 1] = v;
+        at -= 1;
     }
-    let mut set: Vec<u32> = below.iter().copied().chain(above.iter().map(|&i| missing[i as usize])).collect();
-    set.sort_unstable();
-    set.dedup();
-    set
+    below
+}
+
+/// The i-th (from 0) natural number missing from an ascending set of distinct numbers: before
+/// `set[j]` there are `set[j] − j` missing numbers, so a binary search finds the first j with
+/// more than i of them, and the answer is i + j.
+fn nth_missing(set: &[u32], i: u32) -> u32 {
+    let (mut low, mut high) = (0, set.len());
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if (set[mid] as usize - mid) as u64 > u64::from(i) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    i + low as u32
 }
 
 /// One part stays itself; nested unions of the same kind merge (both are associative).
