@@ -169,9 +169,9 @@ impl PosetExpr {
         PosetExpr { node: flatten(parts.into_iter().map(|p| p.node).collect(), true) }
     }
 
-    /// Number of elements.
+    /// Number of elements (exact: a parsed expression has at most [`MAX_ALGEBRA_ELEMENTS`]).
     pub fn elements(&self) -> u32 {
-        self.node.elements() as u32
+        self.node.elements_up_to(MAX_ALGEBRA_ELEMENTS) as u32
     }
 
     /// Up-set masks: `up[x]` holds x and every element above it.
