@@ -17,7 +17,7 @@ use super::game::AnalysedGame;
 use super::sequence::{HeapGame, SEARCH_LIMIT};
 use super::Outcome;
 use crate::budget::Limits;
-use crate::error::InputError;
+use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
 use crate::games::poset::PosetExpr;
 use crate::games::Family;
@@ -180,8 +180,8 @@ fn heap_values(game: &HeapGame, heaps: &[u64], canonical: String) -> Result<Valu
                     &h.to_string(),
                     &format!(
                         "heaps up to {} for this game: no period is proven within its first {} values, so larger heaps cannot be reduced",
-                        computed - 1,
-                        computed
+                        group_digits(u128::from(computed - 1)),
+                        group_digits(u128::from(computed))
                     ),
                 ));
             };

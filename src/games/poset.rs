@@ -137,7 +137,14 @@ impl PosetExpr {
             return Err(bad_value(
                 "poset",
                 text,
-                &format!("at most {} elements", group_digits(u128::from(most))),
+                &if most == MAX_ALGEBRA_ELEMENTS {
+                    format!("at most {} elements", group_digits(u128::from(most)))
+                } else {
+                    format!(
+                        "at most {most} elements for a position graph (impartial value takes {} without one)",
+                        group_digits(u128::from(MAX_ALGEBRA_ELEMENTS))
+                    )
+                },
             ));
         }
         Ok(expr)
