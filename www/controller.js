@@ -4,7 +4,7 @@
 
 import { CardView } from './card-view.js';
 import { ControlsView } from './controls-view.js';
-import { GameSession, catalogue, messageOf } from './core.js';
+import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { Scheduler } from './scheduler.js';
@@ -48,11 +48,13 @@ export class Controller {
     const { spec, page, notices } = parseHash(location.hash);
     // No game in the link: the first example, the page's default.
     const { families, presets } = catalogue();
+    const wanted = knownKeysOnly(spec || presets[0].spec, notices, families);
     let session;
     try {
-      session = new GameSession(knownKeysOnly(spec || presets[0].spec, notices, families));
+      session = new GameSession(wanted);
     } catch (err) {
-      notices.unshift(`The game in the link cannot be shown: ${messageOf(err)} Showing the default game instead.`);
+      const known = tooLargeButKnown(wanted);
+      notices.unshift(`The game in the link cannot be shown: ${messageOf(err)}${known ? ` ${known}` : ''} Showing the default game instead.`);
       session = new GameSession(presets[0].spec);
     }
     this.install(session, page, notices);

@@ -23,6 +23,24 @@ export function messageOf(err) {
 }
 
 export const estimate = (spec) => wasm.estimate(spec);
+/** The start's value when a theorem gives it without a graph, or null; throws a bad spec's sentence. */
+export const knownValue = (spec) => wasm.known_value(spec);
+
+/**
+ * For a game the page refuses as too large: what theory says of it, in words ("2.1·10⁴³
+ * positions — too many to draw; Grundy value 53 by …, so the first player wins."), or null.
+ */
+export function tooLargeButKnown(spec) {
+  let known = null;
+  try {
+    known = knownValue(spec);
+  } catch {
+    return null;
+  }
+  if (!known) return null;
+  const count = known.positions_text ? `${known.positions_text} positions — too many` : 'Far too many positions';
+  return `${count} to draw; ${known.summary}.`;
+}
 /**
  * The grammar's families ({ name, title, keys: [{ key, label, example }] }) and the examples
  * ({ title, spec }; the first is the default game), from the core: the page writes none itself.

@@ -3,7 +3,7 @@
 // come from the core (catalogue()), and so does validation: the form only composes spec text
 // and shows the core's sentence beside the field.
 
-import { catalogue, estimate, messageOf } from './core.js';
+import { catalogue, estimate, messageOf, tooLargeButKnown } from './core.js';
 import { decode } from './state.js';
 
 function pairsOf(spec) {
@@ -105,10 +105,18 @@ export class GameForm {
         `${bound}${size.positions_text} positions and ${size.edges_text} moves ` +
         `(the page builds up to ${size.max_positions.toLocaleString('en')} positions and ${size.max_edges.toLocaleString('en')} moves).`;
       this.setError(size.refused);
+      if (size.refused) this.showKnown(spec);
     } catch (err) {
       estimateOut.textContent = '';
       this.setError(messageOf(err));
+      this.showKnown(spec);
     }
+  }
+
+  /** A game too large to build may still have a value by theory: say it beside the size. */
+  showKnown(spec) {
+    const known = tooLargeButKnown(spec);
+    if (known) this.els.estimateOut.textContent = known;
   }
 
   setError(message) {

@@ -21,7 +21,7 @@ use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
 use crate::games::poset::PosetExpr;
 use crate::games::Family;
-use crate::spec::{parse_pairs, GameSpec, Play};
+use crate::spec::{parse_pairs, GameSpec};
 use crate::value::bad_value;
 
 /// The largest heap `value` takes: a Grundy value of Nim is then an i64 as well as a u64, which
@@ -73,6 +73,19 @@ pub struct Value {
 }
 
 impl Value {
+    /// In words: "Grundy value 406 by the g-set algebra of Deuber and Thomassé (seed 002 §3.1),
+    /// so the first player wins".
+    pub fn summary(&self) -> String {
+        let winner = match self.outcome {
+            Outcome::P => "the second player wins",
+            _ => "the first player wins",
+        };
+        match self.grundy {
+            Some(g) => format!("Grundy value {g} by {}, so {winner}", self.method.describe()),
+            None => format!("{}-position by {}: {winner}", self.outcome.as_str(), self.method.describe()),
+        }
+    }
+
     fn of(game: String, grundy: u64, method: Method, gset: Option<Vec<u32>>) -> Value {
         let outcome = if grundy == 0 { Outcome::P } else { Outcome::N };
         Value { game, grundy: Some(grundy), outcome, method, gset }
@@ -82,19 +95,8 @@ impl Value {
 /// The value of the game `text` describes (a spec; a poset may have up to
 /// [`crate::games::poset::MAX_ALGEBRA_ELEMENTS`] elements here).
 pub fn value(text: &str) -> Result<Value, InputError> {
-    let pairs = parse_pairs(text)?;
-    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
-    let normal = !matches!(get("play"), Some("misere" | "misère"));
-    if normal {
-        if let Some(found) = by_algebra(&pairs)? {
-            return Ok(found);
-        }
-    }
-    let spec = GameSpec::from_pairs(&pairs)?;
-    if spec.play == Play::Normal {
-        if let Some(found) = by_theory(&spec)? {
-            return Ok(found);
-        }
+    if let Some(found) = by_theory_only(text)? {
+        return Ok(found);
     }
     let game = AnalysedGame::from_spec(text, &Limits::DEFAULT)?;
     let root = game.graph.root();
@@ -105,6 +107,23 @@ pub fn value(text: &str) -> Result<Value, InputError> {
         method: Method::PositionGraph,
         gset: None,
     })
+}
+
+/// The value when a theorem gives it without the position graph (normal play: Nim, heap games,
+/// N-free posets, Hackendot); None when only the graph would. The page asks this of a game too
+/// large to draw, so it never builds anything.
+pub fn by_theory_only(text: &str) -> Result<Option<Value>, InputError> {
+    let pairs = parse_pairs(text)?;
+    let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    if matches!(get("play"), Some("misere" | "misère")) {
+        // Checked like any spec, but sums do not respect misère play: no theorem here.
+        GameSpec::from_pairs(&pairs).map(|_| None)
+    } else if let Some(found) = by_algebra(&pairs)? {
+        Ok(Some(found))
+    } else {
+        let spec = GameSpec::from_pairs(&pairs)?;
+        by_theory(&spec)
+    }
 }
 
 /// Posets without `divN` parts and Hackendot forests: the g-set algebra (seed 002 §3.1) on the

@@ -326,7 +326,8 @@ describe('the page', () => {
   const BAD_LINKS = [
     ['malformed hash', '#%E0%A4%A&&==&mu', /cannot be shown|not allowed/],
     ['unknown family', '#game=chess', /Unknown game family 'chess'/],
-    ['beyond the budget', '#game=nim&heaps=1000,1000,1000', /200,000/],
+    ['beyond the budget', '#game=nim&heaps=1000,1000,1000', /200,000[\s\S]*1\.0·10⁹ positions — too many to draw; Grundy value 1000 by the nim-sum/],
+    ['a poset beyond any graph', '#game=poset&poset=(C400%2BV300)/D250%2BL120', /64 elements[\s\S]*Far too many positions to draw; Grundy value 406 by the g-set algebra[\s\S]*first player wins/],
     ['γ ≥ 1/Δ', '#game=subtraction&moves=1,2&heap=7&gamma=0.6', /gamma/],
     ['μ = 0', '#game=subtraction&moves=1,2&heap=7&mu=0', /'0' is not a valid value for mu[\s\S]*Using mu=20/],
     ['text in a number field', '#game=nim&heaps=x', /heaps/],
@@ -541,6 +542,12 @@ describe('the page', () => {
       await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
       await page.dispatchEvent('#spec-input', 'input');
       assert.match(await text(page, '#estimate'), /12,869 positions and 398,971 moves/);
+      // Too large to build, but known by theory: the size line says the value.
+      await page.fill('#spec-input', 'game=octal&code=0.77&heaps=1000000,7');
+      await page.dispatchEvent('#spec-input', 'input');
+      assert.match(await text(page, '#estimate'), /too many to draw; Grundy value \d+ by the heaps’ values|too many to draw; Grundy value \d+ by the heaps' values/);
+      await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
+      await page.dispatchEvent('#spec-input', 'input');
       assert.equal(await text(page, '#game-spec'), DEFAULT_GAME, 'not built yet');
       await page.selectOption('#family', 'chomp');
       assert.equal(await page.inputValue('#spec-input'), 'game=chomp&rows=4&cols=4');
