@@ -198,6 +198,8 @@ describe('the page', () => {
       'game=poset&poset=(C2+A2)/C1',
       'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
       'game=nim&heaps=3,0,5&play=misere',
+      'game=sum&parts=nim(heaps=1,2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=3)',
+      'game=sum&parts=nim(heaps=1,1)+turning-turtles(coins=2)&play=misere',
     ];
     const { page, problems, close } = await openPage('#game=nim&heaps=1&paused=1');
     try {
@@ -216,6 +218,19 @@ describe('the page', () => {
     } finally {
       await close();
     }
+  });
+
+  test('a sum of games opens from its link and writes its parts back unchanged', async () => {
+    // `+`, `(` and `;` pass through the address as written (the core keeps + literal).
+    const spec = 'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=3)&play=normal';
+    await withPage(`#${spec}&mu=8&paused=1`, async (page) => {
+      assert.equal(await text(page, '#game-spec'), spec);
+      const hash = await page.evaluate(() => location.hash);
+      assert.ok(hash.startsWith(`#${spec}&mu=8`), hash);
+      const labels = (await rows(page)).map((r) => r.label);
+      assert.equal(labels.length, 3 * 9);
+      assert.ok(labels.includes('2 + 3,3'), labels.join(' | '));
+    });
   });
 
   test('the canvas shows P and N colours where the layout puts the positions', async () => {
