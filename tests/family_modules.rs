@@ -95,7 +95,8 @@ fn a_sum_shows_each_part_as_the_part_alone_would() {
             format!("{family}({})", keys.replace('&', ";"))
         })
         .collect();
-    let sum = AnalysedGame::from_spec(&format!("game=sum&parts={}", in_sum.join("+")), &Limits::DEFAULT).unwrap();
+    let sum =
+        AnalysedGame::from_spec(&format!("game=sum&parts={}", in_sum.join("+")), &Limits::DEFAULT).unwrap();
     let alone: Vec<AnalysedGame> =
         parts.iter().map(|p| AnalysedGame::from_spec(p, &Limits::DEFAULT).unwrap()).collect();
     assert_eq!(sum.graph.len(), alone.iter().map(|g| g.graph.len()).product::<usize>());

@@ -432,3 +432,24 @@ fn the_cli_prints_parts_in_json_and_text() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("from        3,0 + 2,1:"), "{stdout}");
 }
+
+/// A runtime sweep writes the size N inside a sum's parts; each size's spec is the sum with N
+/// replaced, so its rows name the sizes of those sums.
+#[test]
+fn a_runtime_sweep_takes_n_inside_the_parts() {
+    let (code, stdout, stderr) = run(&[
+        "runtime",
+        "--game",
+        "game=sum&parts=nim(heaps=N)+subtraction(moves=1,2;heap=N+1)",
+        "--sizes",
+        "1,2",
+        "--runs",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let sweep: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let text = sweep.to_string();
+    // Sizes 1 and 2: (1 + 1)(2 + 1) = 6 and (2 + 1)(3 + 1) = 12 positions.
+    assert!(text.contains("\"positions\":6") && text.contains("\"positions\":12"), "{text}");
+}
