@@ -508,7 +508,7 @@ pub mod gen {
             4 => format!("chomp(cols={};rows={})", b + 1, a % 3 + 1),
             5 => format!("wythoff(heaps={a},{b})"),
             6 => format!("poset(poset=(C{a}+A{b})/C1)"),
-            7 => format!("dag(edges=a-b,b-c,a-c;root=a)"),
+            7 => format!("dag(edges=a-b,b-c,a-c,c-d{a};root=a)"),
             _ => format!("octal(code=0.{}7;heaps={})", a, b + 4),
         });
         let any = family().prop_shuffle().prop_map(|pairs| {
