@@ -453,3 +453,16 @@ fn a_runtime_sweep_takes_n_inside_the_parts() {
     // Sizes 1 and 2: (1 + 1)(2 + 1) = 6 and (2 + 1)(3 + 1) = 12 positions.
     assert!(text.contains("\"positions\":6") && text.contains("\"positions\":12"), "{text}");
 }
+
+/// README's sum example is what the CLI prints for it.
+#[test]
+fn the_readme_sum_output_is_what_the_cli_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let after = &readme[readme.find("A sum also lists its parts").expect("README section")..];
+    let start = after.find("```\n").unwrap() + 4;
+    let block = &after[start..start + after[start..].find("```").unwrap()];
+    let spec = "game=sum&parts=nim(heaps=3,4)+chomp(rows=2;cols=3)+subtraction(moves=1,3,4;heap=10)";
+    let (code, stdout, stderr) = run(&["analyse", "--game", spec]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, block);
+}
