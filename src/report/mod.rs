@@ -87,10 +87,7 @@ impl Report {
             }
             _ => (None, None, None),
         };
-        let parts = match &game.game.family {
-            Family::Sum(sum) => Some(part_reports(&sum.parts, graph.factors())),
-            _ => None,
-        };
+        let parts = parts_of(&game);
         let from =
             options.from.as_deref().map(|label| position_named(graph, label, "position")).transpose()?;
         let strategy = match &options.strategy {
@@ -130,6 +127,15 @@ impl Report {
         let positions = Positions { game, switchability_bound: bounds_s, switchability: exact };
         report.from = from.map(|v| positions.node(v, |w| positions.game.graph.label(w)));
         Ok((report, positions))
+    }
+}
+
+/// A sum's parts as a report lists them (None for any other game): each as a game on its own,
+/// with its normal-play Grundy value at its start. The page shows the same list (`Session::info`).
+pub fn parts_of(game: &AnalysedGame) -> Option<Vec<PartReport>> {
+    match &game.game.family {
+        Family::Sum(sum) => Some(part_reports(&sum.parts, game.graph.factors())),
+        _ => None,
     }
 }
 

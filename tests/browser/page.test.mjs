@@ -230,6 +230,19 @@ describe('the page', () => {
       const labels = (await rows(page)).map((r) => r.label);
       assert.equal(labels.length, 3 * 9);
       assert.ok(labels.includes('2 + 3,3'), labels.join(' | '));
+      // The parts' nim-sum, from the core's list: Nim 2 has value 2, Chomp 2 × 3 value 4.
+      const note = page.locator('#parts-note');
+      assert.equal(await note.isVisible(), true);
+      assert.equal(await note.getAttribute('data-total'), '6');
+      assert.match(await note.innerText(), /2 ⊕ 4 = 6/);
+      assert.equal(await text(page, '#root-grundy'), '6');
+    });
+    // Under misère play the page says the XOR rule does not hold; other games show no note.
+    await withPage(`#${spec.replace('normal', 'misere')}&paused=1`, async (page) => {
+      assert.match(await text(page, '#parts-note'), /misère sums do not follow this XOR rule/);
+    });
+    await withPage('#game=nim&heaps=2,3&paused=1', async (page) => {
+      assert.equal(await page.locator('#parts-note').isVisible(), false);
     });
   });
 
