@@ -1,9 +1,10 @@
-//! Sums of games (seed 002 §2, seed 004): `game=sum&parts=nim(heaps=3,4)+chomp(rows=2;cols=3)`.
+//! Sums of games (seed 002 §2.3 Def 2.6; seed 004): `game=sum&parts=nim(heaps=3,4)+chomp(rows=2;cols=3)`.
 //!
 //! Rules: the parts are played side by side; a move is a move in exactly one part, and the
 //! player who cannot move in any part loses (under `play=misere`, wins). Under normal play the
-//! Sprague–Grundy theorem gives g(G + H) = g(G) ⊕ g(H); the analysis does not use it (it runs on
-//! the product graph like on any other), and the tests check it. Misère sums do not follow it.
+//! Sprague–Grundy theorem (seed 002 §2.5 Theorem 2.28; seed 001's nim-sum, seed 004's XOR of
+//! sums) gives g(G + H) = g(G) ⊕ g(H); the analysis does not use it (it runs on the product
+//! graph like on any other), and `tests/sum.rs` checks it. Misère sums do not follow it.
 //!
 //! Grammar of the `parts` key: parts joined by `+` (or spaces, since form decoding turns a typed
 //! `+` into a space), each `family(key=value;key=value…)` with that family's own keys; any
