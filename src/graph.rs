@@ -23,6 +23,11 @@ pub trait Labeling: fmt::Debug + Send + Sync {
     /// spelling matches: no spaces, signs or leading zeros). It may be out of range; the graph
     /// checks. The cost should follow the label's length, not the graph's size.
     fn find(&self, label: &str) -> Option<u64>;
+    /// The graphs this one is the product of (a sum of games names its positions through its
+    /// parts' graphs, and a board draws each part from its own graph); empty for any other.
+    fn factors(&self) -> &[GameGraph] {
+        &[]
+    }
 }
 
 /// Labels held outright (custom graphs, octal games, G*): found by a scan.
@@ -124,6 +129,11 @@ impl GameGraph {
     /// v's label in its family's canonical notation (e.g. `3,0,5` for Nim).
     pub fn label(&self, v: usize) -> String {
         self.labels.label(v)
+    }
+
+    /// The graphs this one is the product of, in order (a sum of games); empty otherwise.
+    pub fn factors(&self) -> &[GameGraph] {
+        self.labels.factors()
     }
 
     /// The id of the position with this label, if there is one.

@@ -23,7 +23,7 @@ pub struct Preset {
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 13] = [
+pub const PRESETS: [Preset; 14] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
         spec: "game=subtraction&moves=1,2&heap=7",
@@ -40,6 +40,10 @@ pub const PRESETS: [Preset; 13] = [
     Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10" },
     Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12" },
     Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())" },
+    Preset {
+        title: "A sum of three different games",
+        spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)",
+    },
 ];
 
 /// Longest spec we read at all (a custom graph is typed into it, so it may be long).

@@ -71,6 +71,44 @@ fn each_family_shows_a_position_as_its_board() {
         assert_eq!(view(spec, &label), PositionView::Chomp { rows, cols, lengths });
     }
     assert_eq!(view("game=dag&edges=a-b,b-c&root=a", "b"), PositionView::Named { label: "b".into() });
+    assert_eq!(
+        view("game=sum&parts=nim(heaps=3,4)+wythoff(heaps=5,8)", "3,0 + 2,6"),
+        PositionView::Sum {
+            parts: vec![PositionView::Heaps { heaps: vec![3, 0] }, PositionView::Queen { heaps: [2, 6] }]
+        }
+    );
+}
+
+/// A sum's view lists, at every position, each part's view as the part shows that position
+/// when built as a game on its own (found by the piece of the sum's label).
+#[test]
+fn a_sum_shows_each_part_as_the_part_alone_would() {
+    let parts = [
+        "game=poset&poset=(C2+A2)/C1",
+        "game=silver-dollar&coins=2&squares=4",
+        "game=octal&code=0.77&heaps=4",
+    ];
+    let in_sum: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            let (family, keys) = p.strip_prefix("game=").unwrap().split_once('&').unwrap();
+            format!("{family}({})", keys.replace('&', ";"))
+        })
+        .collect();
+    let sum =
+        AnalysedGame::from_spec(&format!("game=sum&parts={}", in_sum.join("+")), &Limits::DEFAULT).unwrap();
+    let alone: Vec<AnalysedGame> =
+        parts.iter().map(|p| AnalysedGame::from_spec(p, &Limits::DEFAULT).unwrap()).collect();
+    assert_eq!(sum.graph.len(), alone.iter().map(|g| g.graph.len()).product::<usize>());
+    for v in 0..sum.graph.len() {
+        let label = sum.graph.label(v);
+        let expected: Vec<PositionView> = label
+            .split(" + ")
+            .zip(&alone)
+            .map(|(piece, game)| game.view(game.graph.find(piece).unwrap()))
+            .collect();
+        assert_eq!(sum.view(v), PositionView::Sum { parts: expected }, "{label}");
+    }
 }
 
 #[test]
@@ -107,6 +145,8 @@ fn the_view_serialises_with_its_kind_for_the_page() {
     assert_eq!(json, r#"{"kind":"heaps","heaps":[1,2]}"#);
     let json = serde_json::to_string(&view("game=turning-turtles&coins=2", "TH")).unwrap();
     assert_eq!(json, r#"{"kind":"turtles","heads":[false,true]}"#);
+    let json = serde_json::to_string(&view("game=sum&parts=nim(heaps=1)+nim(heaps=2)", "1 + 0")).unwrap();
+    assert_eq!(json, r#"{"kind":"sum","parts":[{"kind":"heaps","heaps":[1]},{"kind":"heaps","heaps":[0]}]}"#);
     // Family has one variant per registered family and FAMILIES one entry each.
     let spec = GameSpec::parse("game=nim&heaps=1").unwrap();
     assert!(matches!(spec.family, Family::Nim(_)));

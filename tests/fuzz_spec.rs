@@ -404,8 +404,37 @@ pub mod gen {
 
     /// A valid family with random values, play, extra keys, shuffled and maybe %-encoded.
     pub fn structured() -> BoxedStrategy<String> {
+        let family = prop_oneof![12 => family(), 2 => sum()];
+        let play = select(vec![
+            None,
+            None,
+            None,
+            Some("normal"),
+            Some("misere"),
+            Some("misère"),
+            Some("Misere"),
+            Some(""),
+        ]);
+        let extra = prop_oneof![
+            6 => Just(None),
+            1 => select(vec!["game", "heaps", "moves", "play", "colour", "__proto__", "constructor", "GAME", "heap "])
+                .prop_flat_map(|k| number().prop_map(move |v| Some(kv(k, &v)))),
+        ];
+        (family, play, extra, any::<u64>(), 0u8..8)
+            .prop_flat_map(|(mut pairs, play, extra, mask, decor)| {
+                if let Some(p) = play {
+                    pairs.push(kv("play", p));
+                }
+                pairs.extend(extra);
+                Just(pairs).prop_shuffle().prop_map(move |pairs| assemble(&pairs, mask, decor))
+            })
+            .boxed()
+    }
+
+    /// One family but the sum, with random values: its pairs, `game` first.
+    pub fn family() -> BoxedStrategy<Vec<(String, String)>> {
         let small = || (0u64..9).prop_map(|n| n.to_string());
-        let family: BoxedStrategy<Vec<(String, String)>> = prop_oneof![
+        prop_oneof![
             // Subtraction: moves with and without 1, heaps from 0 to u64::MAX.
             (
                 prop_oneof![
@@ -461,30 +490,57 @@ pub mod gen {
             )
                 .prop_map(|(c, h)| vec![kv("game", "octal"), kv("code", &c), kv("heaps", &h)]),
         ]
-        .boxed();
-        let play = select(vec![
-            None,
-            None,
-            None,
-            Some("normal"),
-            Some("misere"),
-            Some("misère"),
-            Some("Misere"),
-            Some(""),
-        ]);
-        let extra = prop_oneof![
-            6 => Just(None),
-            1 => select(vec!["game", "heaps", "moves", "play", "colour", "__proto__", "constructor", "GAME", "heap "])
-                .prop_flat_map(|k| number().prop_map(move |v| Some(kv(k, &v)))),
+        .boxed()
+    }
+
+    /// Sums (`game=sum&parts=…`): parts that build within the fuzz budget, parts of any other
+    /// family with [`family`]'s values (refused or too large as often as there), and malformed
+    /// parts (a nested sum, unbalanced parentheses, `play` inside a part, no family, text after
+    /// the parenthesis); 1 to 4 parts or past the limit of 16, joined by `+`, spaces or a
+    /// doubled `+`.
+    pub fn sum() -> BoxedStrategy<Vec<(String, String)>> {
+        let n = || 0u64..5;
+        let small = (0usize..9, n(), n()).prop_map(|(f, a, b)| match f {
+            0 => format!("subtraction(moves=1,{};heap={})", a + 2, b + 3),
+            1 => format!("nim(heaps={a},{b})"),
+            2 => format!("silver-dollar(coins={};squares={})", a % 3 + 1, a % 3 + b + 2),
+            3 => format!("turning-turtles(coins={})", a + 1),
+            4 => format!("chomp(cols={};rows={})", b + 1, a % 3 + 1),
+            5 => format!("wythoff(heaps={a},{b})"),
+            6 => format!("poset(poset=(C{a}+A{b})/C1)"),
+            7 => format!("dag(edges=a-b,b-c,a-c,c-d{a};root=a)"),
+            _ => format!("octal(code=0.{}7;heaps={})", a, b + 4),
+        });
+        let any = family().prop_shuffle().prop_map(|pairs| {
+            let name = pairs.iter().find(|(k, _)| k == "game").map_or("", |(_, v)| v.as_str());
+            let keys: Vec<String> =
+                pairs.iter().filter(|(k, _)| k != "game").map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{name}({})", keys.join(";"))
+        });
+        let malformed = select(vec![
+            "sum(parts=nim(heaps=1))",
+            "nim(heaps=3",
+            "nim(heaps=3))",
+            "nim(play=misere;heaps=1)",
+            "(heaps=1)",
+            "nim",
+            "nim()",
+            "nim(heaps=1;heaps=2)",
+            "nim(heaps=1)x",
+            "go(size=3)",
+            "nim(=3)",
+            "nim(heaps)",
+            "poset(poset=(C2+C1)",
+            "",
+        ])
+        .prop_map(String::from);
+        let part = prop_oneof![6 => small, 2 => any, 1 => malformed];
+        let parts = prop_oneof![
+            8 => prop::collection::vec(part, 1..5),
+            1 => (15usize..19).prop_map(|k| vec!["nim(heaps=1)".to_string(); k]),
         ];
-        (family, play, extra, any::<u64>(), 0u8..8)
-            .prop_flat_map(|(mut pairs, play, extra, mask, decor)| {
-                if let Some(p) = play {
-                    pairs.push(kv("play", p));
-                }
-                pairs.extend(extra);
-                Just(pairs).prop_shuffle().prop_map(move |pairs| assemble(&pairs, mask, decor))
-            })
+        (parts, select(vec!["+", "+", "+", " ", " + ", "++"]))
+            .prop_map(|(parts, join)| vec![kv("game", "sum"), kv("parts", &parts.join(join))])
             .boxed()
     }
 

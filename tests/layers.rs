@@ -92,7 +92,9 @@ fn code_of(text: &str) -> String {
 /// Every path a piece of code names that starts with `crate`, `super` or `self`, with `use`
 /// trees (`use a::{b, c::{d}}`) expanded.
 /// A `use` of one of the file's own child modules (`pub use session::Session;` beside
-/// `mod session;`) counts as `self::session::Session`.
+/// `mod session;`), or a path through one (`sum::Sum` in a macro's arguments), counts as
+/// `self::session::Session`: so a registry that names its children and a child that names the
+/// registry form a cycle.
 fn paths(code: &str) -> Vec<Vec<String>> {
     let tokens = tokenize(code);
     let children: BTreeSet<&str> =
@@ -103,7 +105,11 @@ fn paths(code: &str) -> Vec<Vec<String>> {
         let rooted = matches!(tokens[i].as_str(), "crate" | "super" | "self")
             && (i == 0 || tokens[i - 1] != "::")
             && tokens.get(i + 1).is_some_and(|t| t == "::");
-        let child = i > 0 && tokens[i - 1] == "use" && children.contains(tokens[i].as_str());
+        // A `use` of a child module, or a path through one (`nim::Nim` in the families list).
+        let child = children.contains(tokens[i].as_str())
+            && i > 0
+            && (tokens[i - 1] == "use"
+                || (tokens[i - 1] != "::" && tokens.get(i + 1).is_some_and(|t| t == "::")));
         if rooted {
             i = expand(&tokens, i, Vec::new(), &mut out);
         } else if child {
@@ -273,10 +279,17 @@ fn no_top_level_module_depends_on_itself() {
 #[test]
 fn the_checker_sees_a_cycle_and_reads_use_trees() {
     let code = "mod k;\nuse crate::a::{b::{C, D}, e};\nuse super::f;\nfn g() { crate::h::i(); }\n\
-                pub use k::L;\n#[cfg(test)]\nmod tests { use crate::never; }";
+                pub use k::L;\nlist! { K(k::M) }\n#[cfg(test)]\nmod tests { use crate::never; }";
     let found: Vec<String> = paths(&code_of(code)).iter().map(|p| p.join("::")).collect();
-    let expected =
-        ["crate::a::b::C", "crate::a::b::D", "crate::a::e", "super::f", "crate::h::i", "self::k::L"];
+    let expected = [
+        "crate::a::b::C",
+        "crate::a::b::D",
+        "crate::a::e",
+        "super::f",
+        "crate::h::i",
+        "self::k::L",
+        "self::k::M",
+    ];
     assert_eq!(found, expected);
     let graph: BTreeMap<u32, BTreeSet<u32>> =
         [(1, BTreeSet::from([2])), (2, BTreeSet::from([3])), (3, BTreeSet::from([1]))].into();

@@ -170,6 +170,23 @@ fn session_reports_the_game_the_table_and_a_position() {
     assert_eq!(five["moves"].as_array().unwrap().len(), 2);
 }
 
+/// A sum's facts list its parts (as `analyse --json` does) and its positions show each part's
+/// board; other games have no `parts`.
+#[wasm_bindgen_test]
+fn session_lists_a_sum_s_parts_and_their_boards() {
+    let s = Session::new("game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=3)&play=misere").unwrap();
+    let info = json(s.info().unwrap());
+    assert_eq!(info["parts"][0]["game"], "game=nim&heaps=2&play=normal");
+    assert_eq!(info["parts"][1]["grundy"], 4);
+    assert_eq!(info["root_grundy"], serde_json::Value::Null, "misère play");
+    let view = json(s.view(s.find("1 + 2,1") as usize).unwrap());
+    assert_eq!(view["kind"], "sum");
+    assert_eq!(view["parts"][0]["heaps"][0], 1);
+    assert_eq!(view["parts"][1]["lengths"][1], 1);
+    let nim = json(Session::new("game=nim&heaps=2").unwrap().info().unwrap());
+    assert!(nim.get("parts").is_none());
+}
+
 #[wasm_bindgen_test]
 fn session_expected_curve_is_the_expected_engine_alongside() {
     let mut s = Session::new("game=chomp&rows=3&cols=3").unwrap();

@@ -28,6 +28,31 @@ export function renderFacts(info) {
   outcome.dataset.outcome = info.root_outcome;
   $('critical-count').textContent = count(info.critical);
   $('fictitious-note').hidden = !info.fictitious_start;
+  renderParts(info);
+}
+
+/**
+ * A sum of games (the core lists its parts in `info.parts`, whatever their families): the nim-sum
+ * of the parts' Grundy values at the start (seed 002 Theorem 2.28), and under misère play that
+ * this XOR rule does not hold.
+ */
+function renderParts(info) {
+  const note = $('parts-note');
+  note.hidden = !info.parts;
+  if (!info.parts) {
+    delete note.dataset.total;
+    return;
+  }
+  const values = info.parts.map((p) => p.grundy);
+  const total = values.reduce((a, b) => a ^ b, 0);
+  const xor = `${values.join(' ⊕ ')} = ${total}`;
+  note.dataset.total = String(total);
+  note.textContent =
+    info.play === 'misere'
+      ? `A sum of ${values.length} games. Under normal play its parts' Grundy values at the start would give ${xor}, ` +
+        'but misère sums do not follow this XOR rule: the outcomes here come from the misère recursion on the whole sum.'
+      : `A sum of ${values.length} games: the nim-sum of its parts' Grundy values at the start, ${xor}, ` +
+        "is the start's Grundy value (Sprague–Grundy: g(G + H) = g(G) ⊕ g(H)).";
 }
 
 /** The stats row: generation, games, Π and the critical positions learned. */

@@ -108,6 +108,38 @@ pub enum PositionView {
     Poset { elements: Vec<String>, remaining: Vec<bool>, covers: Vec<(u32, u32)> },
     /// A position with nothing to draw but its name (custom graphs).
     Named { label: String },
+    /// A position of a sum of games: each part's position as that part's board draws it, in
+    /// the order the parts are given.
+    Sum { parts: Vec<PositionView> },
+}
+
+/// A game of any registered family, as one part of a sum ([`crate::games::sum`]) sees it.
+///
+/// The registry (`games/mod.rs`) implements this for its `Family` enum, whose variants include
+/// the sum itself; the sum is generic over its parts' type so that `sum.rs` depends only on
+/// this file, never on the registry that registers it (no file cycle, `tests/layers.rs`).
+pub trait Part: Sized + Clone + PartialEq + Eq + fmt::Debug {
+    /// Every registered family, as the `game` key knows them.
+    fn families() -> &'static [FamilyInfo];
+
+    /// Reads the family named `name` from its keys (already checked to be that family's);
+    /// None when no family has that name.
+    fn parse_part(name: &str, keys: &Keys) -> Option<Result<Self, InputError>>;
+
+    /// The family's entry in [`Part::families`].
+    fn part_info(&self) -> &'static FamilyInfo;
+
+    /// Writes the keys after `game=NAME` in canonical form, as [`Game::write_keys`] does.
+    fn write_part_keys(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// Its size, computed without building it and not yet checked against `limits`.
+    fn estimate_part(&self, limits: &Limits) -> Result<Size, InputError>;
+
+    /// Builds its graph, refusing it over `limits` as a game on its own would be.
+    fn build_part(&self, limits: &Limits) -> Result<GameGraph, InputError>;
+
+    /// Position `v` of the graph [`Part::build_part`] built, as a board draws it.
+    fn view_part(&self, graph: &GameGraph, v: usize) -> PositionView;
 }
 
 /// Everything a family module provides about one instance (its validated parameters).

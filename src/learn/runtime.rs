@@ -3,8 +3,9 @@
 //!
 //! A sweep names its game by a spec in which the size is written `N`: as a whole value
 //! (`heap=N`), a whole item of a list (`heaps=N,N`), in several keys at once
-//! (`rows=N&cols=N`), or as an affine expression `a*N+b` (`heap=N-1`, `squares=2*N`). Each size
-//! replaces every `N` (see [`spec_for`]).
+//! (`rows=N&cols=N`), or as an affine expression `a*N+b` (`heap=N-1`, `squares=2*N`), also
+//! inside a sum's parts (`parts=nim(heaps=N)+chomp(rows=2;cols=N)`). Each size replaces every
+//! `N` (see [`spec_for`]).
 //!
 //! A sweep is a grid: every (size, μ, γ) cell runs `runs` seeded runs. Run r at size N uses
 //! seed [`run_seed`]`(seed, N, r)` whatever the cell's μ and γ, so a cell of a grid is exactly
@@ -106,8 +107,9 @@ impl Size {
 /// What a sweep's spec must look like, for messages.
 pub const TEMPLATE_RULE: &str =
     "a spec in which the size is written N, as a whole value or a whole item of a \
-     comma-separated list, in one key or several, or as a*N+b, e.g. \
-     'game=subtraction&moves=1,2&heap=N-1', 'game=chomp&rows=N&cols=N' or 'game=nim&heaps=N,N'";
+     comma-separated list, in one key or several (also inside a sum's parts), or as a*N+b, e.g. \
+     'game=subtraction&moves=1,2&heap=N-1', 'game=chomp&rows=N&cols=N', 'game=nim&heaps=N,N' or \
+     'game=sum&parts=nim(heaps=N)+chomp(rows=2;cols=N)'";
 
 /// An item that is an affine expression in N — `N`, `N-1`, `N+2`, `2*N`, `3*N-1`, `N*2` —
 /// as (a, b) for a·N + b; None for any other text (left as it is).
@@ -146,6 +148,24 @@ fn affine(item: &str) -> Option<(i128, i128)> {
     Some((a, b))
 }
 
+/// A value cut into items, the separators kept as items of their own so that joining them
+/// gives the value back: items end at `,` (a list) and at `(`, `)`, `;` and `=` (a sum's
+/// parts, `nim(heaps=N,N)+chomp(rows=2;cols=N)`). A `+` separates nothing here, since an
+/// affine item may hold one (`N+2`); `…)+nim` leaves `+nim`, which is no expression.
+fn items_of(value: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut start = 0;
+    for (i, c) in value.char_indices() {
+        if matches!(c, ',' | '(' | ')' | ';' | '=') {
+            items.push(&value[start..i]);
+            items.push(&value[i..i + 1]);
+            start = i + 1;
+        }
+    }
+    items.push(&value[start..]);
+    items
+}
+
 /// The spec of one size: every value, or comma-separated item of a value, that is `N` or an
 /// affine expression in N (see [`affine`]) replaced by its value at `size`. Refuses a
 /// template without N, N in `game=` or `play=`, and an expression that is negative or above
@@ -158,8 +178,8 @@ pub fn spec_for(template: &str, size: u64) -> Result<String, InputError> {
             parts.push(part.to_string());
             continue;
         };
-        let mut items = Vec::new();
-        for item in value.split(',') {
+        let mut items = String::new();
+        for item in items_of(value) {
             match affine(item) {
                 Some(_) if matches!(key.trim(), "game" | "play") => {
                     return Err(bad_value(
@@ -182,12 +202,12 @@ pub fn spec_for(template: &str, size: u64) -> Result<String, InputError> {
                             ),
                         ));
                     };
-                    items.push(v.to_string());
+                    items.push_str(&v.to_string());
                 }
-                None => items.push(item.to_string()),
+                None => items.push_str(item),
             }
         }
-        parts.push(format!("{key}={}", items.join(",")));
+        parts.push(format!("{key}={items}"));
     }
     if !found {
         return Err(bad_value("game", template, TEMPLATE_RULE));
@@ -1078,6 +1098,20 @@ mod tests {
         assert!(spec_for("game=N&heap=3", 2).unwrap_err().to_string().contains("not in game= or play="));
         // Text that is not an expression is left alone (a custom graph's label, say).
         assert!(spec_for("game=dag&edges=Nx>b", 2).is_err(), "no N to fill");
+        // Inside a sum's parts: values and list items between the part grammar's separators;
+        // a poset expression's + and the parts' + are left alone.
+        assert_eq!(
+            spec_for("game=sum&parts=nim(heaps=N,1)+chomp(rows=2;cols=N+1)+poset(poset=C2+A2)", 3).unwrap(),
+            "game=sum&parts=nim(heaps=3,1)+chomp(rows=2;cols=4)+poset(poset=C2+A2)"
+        );
+        assert_eq!(
+            spec_for("game=sum&parts=nim(heaps=N) nim(heaps=2*N)", 2).unwrap(),
+            "game=sum&parts=nim(heaps=2) nim(heaps=4)"
+        );
+        assert!(spec_for("game=sum&parts=nim(heaps=3)+nim(heaps=N-4)", 2)
+            .unwrap_err()
+            .to_string()
+            .contains("at N = 2 it is -2"));
         assert_eq!(affine("N--1"), None);
         assert_eq!(affine("2*N*3"), None);
     }

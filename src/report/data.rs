@@ -54,6 +54,11 @@ pub struct Report {
     /// Subtraction and octal games: the largest heap size the period search looked at.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub period_search_limit: Option<u64>,
+    /// Sums only: each part's canonical spec as a game on its own (`game=…&play=normal`) and the
+    /// normal-play Grundy value of that part at its start, in the order of the parts. Under
+    /// normal play `root_grundy` is their XOR; under misère play it is not determined by them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<PartReport>>,
     /// One entry per position, only when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<NodeReport>>,
@@ -63,6 +68,15 @@ pub struct Report {
     /// The Opt(G) check of a strategy given with `--strategy`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strategy: Option<StrategyCheck>,
+}
+
+/// One part of a sum, in a report's `parts`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartReport {
+    /// The part's canonical spec as a game on its own, with `play=normal`.
+    pub game: String,
+    /// Its normal-play Grundy value at its start (whatever the sum's play).
+    pub grundy: u32,
 }
 
 /// What to add to a report beyond the summary.

@@ -8,7 +8,7 @@ mod positions;
 mod strategy;
 mod text;
 
-pub use data::{NodeReport, Options, Report, StrategyCheck};
+pub use data::{NodeReport, Options, PartReport, Report, StrategyCheck};
 pub use positions::{Positions, OUTPUT_BUDGET};
 pub use strategy::parse_strategy;
 
@@ -16,11 +16,11 @@ use crate::analysis::bounds::learning_bounds;
 use crate::analysis::game::AnalysedGame;
 use crate::analysis::period::{search_limit, subtraction_period};
 use crate::analysis::sequence::{HeapGame, Period, ANALYSE_LIMIT};
-use crate::analysis::{opt, switchability};
+use crate::analysis::{grundy, opt, switchability};
 use crate::error::InputError;
 use crate::games::{self, Family, Limits};
 use crate::graph::GameGraph;
-use crate::spec::GameSpec;
+use crate::spec::{GameSpec, Play};
 use strategy::{check_strategy, position_named};
 
 /// The K of Theorem 5.2 / Corollary 5.3 used in reports: failure probability at most 1/n.
@@ -87,6 +87,7 @@ impl Report {
             }
             _ => (None, None, None),
         };
+        let parts = parts_of(&game);
         let from =
             options.from.as_deref().map(|label| position_named(graph, label, "position")).transpose()?;
         let strategy = match &options.strategy {
@@ -118,6 +119,7 @@ impl Report {
             subtraction_period,
             period,
             period_search_limit,
+            parts,
             nodes: None,
             from: None,
             strategy,
@@ -126,4 +128,26 @@ impl Report {
         report.from = from.map(|v| positions.node(v, |w| positions.game.graph.label(w)));
         Ok((report, positions))
     }
+}
+
+/// A sum's parts as a report lists them (None for any other game): each as a game on its own,
+/// with its normal-play Grundy value at its start. The page shows the same list (`Session::info`).
+pub fn parts_of(game: &AnalysedGame) -> Option<Vec<PartReport>> {
+    match &game.game.family {
+        Family::Sum(sum) => Some(part_reports(&sum.parts, game.graph.factors())),
+        _ => None,
+    }
+}
+
+/// Each part of a sum as a game on its own, with its normal-play Grundy value at its start,
+/// computed on the part's own graph (the factors the sum's graph was built from).
+fn part_reports(parts: &[Family], factors: &[GameGraph]) -> Vec<PartReport> {
+    parts
+        .iter()
+        .zip(factors)
+        .map(|(part, graph)| PartReport {
+            game: GameSpec { family: part.clone(), play: Play::Normal }.to_string(),
+            grundy: grundy::grundy_and_critical(graph).0[graph.root()],
+        })
+        .collect()
 }

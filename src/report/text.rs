@@ -109,6 +109,22 @@ impl Report {
                 )),
             }
         }
+        if let Some(parts) = &self.parts {
+            let values: Vec<String> = parts.iter().map(|p| p.grundy.to_string()).collect();
+            let total = parts.iter().fold(0, |acc, p| acc ^ p.grundy);
+            let rule = match self.play {
+                Play::Normal => "the nim-sum, the root's Grundy value",
+                Play::Misere => "under normal play; misère sums do not follow this XOR rule",
+            };
+            line(format!(
+                "parts       {} parts, Grundy values {} = {total} ({rule})",
+                parts.len(),
+                values.join(" ⊕ ")
+            ));
+            for (i, part) in parts.iter().enumerate() {
+                line(format!("part {:<6} {}: Grundy value {}", i + 1, part.game, part.grundy));
+            }
+        }
         if let Some(node) = &self.from {
             let value = node.mex.clone().unwrap_or_else(|| "no Grundy value (misère play)".into());
             let moves =

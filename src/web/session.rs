@@ -60,6 +60,10 @@ struct Info {
     paper_gamma: f64,
     layers: u32,
     widest: u32,
+    /// Sums only: each part's canonical spec and normal-play Grundy value at its start, as
+    /// `analyse --json` lists them (`parts`); absent for other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parts: Option<Vec<crate::report::PartReport>>,
 }
 
 /// One row of the positions table.
@@ -174,6 +178,7 @@ impl Session {
             paper_gamma: params::paper_gamma(task),
             layers: self.layout.layers,
             widest: self.layout.widest,
+            parts: crate::report::parts_of(task),
         })
     }
 

@@ -198,6 +198,8 @@ describe('the page', () => {
       'game=poset&poset=(C2+A2)/C1',
       'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
       'game=nim&heaps=3,0,5&play=misere',
+      'game=sum&parts=nim(heaps=1,2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=3)',
+      'game=sum&parts=nim(heaps=1,1)+turning-turtles(coins=2)&play=misere',
     ];
     const { page, problems, close } = await openPage('#game=nim&heaps=1&paused=1');
     try {
@@ -216,6 +218,32 @@ describe('the page', () => {
     } finally {
       await close();
     }
+  });
+
+  test('a sum of games opens from its link and writes its parts back unchanged', async () => {
+    // `+`, `(` and `;` pass through the address as written (the core keeps + literal).
+    const spec = 'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=3)&play=normal';
+    await withPage(`#${spec}&mu=8&paused=1`, async (page) => {
+      assert.equal(await text(page, '#game-spec'), spec);
+      const hash = await page.evaluate(() => location.hash);
+      assert.ok(hash.startsWith(`#${spec}&mu=8`), hash);
+      const labels = (await rows(page)).map((r) => r.label);
+      assert.equal(labels.length, 3 * 9);
+      assert.ok(labels.includes('2 + 3,3'), labels.join(' | '));
+      // The parts' nim-sum, from the core's list: Nim 2 has value 2, Chomp 2 × 3 value 4.
+      const note = page.locator('#parts-note');
+      assert.equal(await note.isVisible(), true);
+      assert.equal(await note.getAttribute('data-total'), '6');
+      assert.match(await note.innerText(), /2 ⊕ 4 = 6/);
+      assert.equal(await text(page, '#root-grundy'), '6');
+    });
+    // Under misère play the page says the XOR rule does not hold; other games show no note.
+    await withPage(`#${spec.replace('normal', 'misere')}&paused=1`, async (page) => {
+      assert.match(await text(page, '#parts-note'), /misère sums do not follow this XOR rule/);
+    });
+    await withPage('#game=nim&heaps=2,3&paused=1', async (page) => {
+      assert.equal(await page.locator('#parts-note').isVisible(), false);
+    });
   });
 
   test('the canvas shows P and N colours where the layout puts the positions', async () => {

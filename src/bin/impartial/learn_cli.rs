@@ -69,7 +69,8 @@ pub struct UmdaArgs {
 #[derive(Args)]
 pub struct RuntimeArgs {
     /// The game spec with the size written N (a whole value or list item, in any number of
-    /// keys, or a*N+b), e.g. 'game=subtraction&moves=1,2&heap=N-1' or 'game=chomp&rows=N&cols=N'.
+    /// keys, also inside a sum's parts, or a*N+b), e.g. 'game=subtraction&moves=1,2&heap=N-1' or
+    /// 'game=chomp&rows=N&cols=N'.
     #[arg(long, required_unless_present = "summarise", allow_hyphen_values = true)]
     pub game: Option<String>,
     /// The values substituted for N, e.g. 7,15,31.
