@@ -489,6 +489,7 @@ pub mod gen {
                 prop_oneof![3 => (0u64..14).prop_map(|h| h.to_string()), 2 => list(0..4), 1 => number()]
             )
                 .prop_map(|(c, h)| vec![kv("game", "octal"), kv("code", &c), kv("heaps", &h)]),
+            forest().prop_map(|f| vec![kv("game", "hackendot"), kv("forest", &f)]),
         ]
         .boxed()
     }
@@ -581,6 +582,23 @@ pub mod gen {
             5 => format!("{joined}&"),
             _ => joined,
         }
+    }
+
+    /// Hackendot forests: random trees side by side, some unbalanced or with junk, spaces, paths
+    /// and bushes near and past the 64-node limit, and a very long one.
+    pub fn forest() -> BoxedStrategy<String> {
+        let tree = Just("()".to_string()).prop_recursive(6, 40, 4, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(|children| format!("({})", children.concat()))
+        });
+        prop_oneof![
+            8 => prop::collection::vec(tree, 1..4).prop_map(|trees| trees.concat()),
+            1 => (select(vec!["(", ")", " ", "x", "((", "))", ")(", "%28"]), 0usize..8)
+                .prop_map(|(junk, at)| format!("{}{junk}{}", "(()".repeat(at), ")".repeat(at))),
+            1 => (60usize..70).prop_map(|n| format!("{}{}", "(".repeat(n), ")".repeat(n))),
+            1 => (60usize..70).prop_map(|n| format!("({})", "()".repeat(n))),
+            1 => (1usize..100_000).prop_map(|n| "()".repeat(n)),
+        ]
+        .boxed()
     }
 
     /// Poset expressions: random nesting of atoms by `/`, `+`, space and parentheses, some

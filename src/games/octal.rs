@@ -16,6 +16,7 @@ use std::fmt;
 use super::codec::{join_u64, numbers};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
+use crate::combinatorics::U64Map;
 use crate::error::{clipped, InputError};
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
 use crate::size::{Bound, Size};
@@ -241,9 +242,114 @@ fn reachable(code: &OctalCode, start: &[u64], limits: &Limits) -> Result<(Vec<He
     Ok((seen.into_keys().collect(), edges))
 }
 
+/// A lower bound on the reachable positions, computed without enumerating any: with r the
+/// smallest removal whose digit may leave one heap (bit 2), each of m heaps that start at h can
+/// stand at any of c = ⌊(h − 1)/r⌋ + 1 sizes h, h − r, … ≥ 1 while the others stay, which gives
+/// C(c + m − 1, m) distinct multisets. 27 heaps of 100 are refused at once by it, where counting
+/// took 16 s.
+fn positions_at_least(code: &OctalCode, heaps: &[u64]) -> u128 {
+    let Some(r) = (1..=code.len()).find(|&i| code.digit(i) & 2 != 0) else { return 1 };
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable();
+    sorted
+        .chunk_by(|a, b| a == b)
+        .map(|group| {
+            let (c, m) = (u128::from((group[0] - 1) / r as u64) + 1, group.len() as u128);
+            // C(c + m − 1, m) as a running product, each step exact; saturated far above any budget.
+            (1..=m)
+                .try_fold(1u128, |acc, i| {
+                    let next = acc.checked_mul(c - 1 + i)? / i;
+                    (next < 1 << 100).then_some(next)
+                })
+                .unwrap_or(1 << 100)
+        })
+        .max()
+        .unwrap_or(1)
+}
+
+/// Whether more positions or moves than `limits` allow are reachable, decided by a quick count
+/// that names each position by a hash of its multiset of heaps (the sum of one 64-bit mix per
+/// heap, so a move changes it in O(1) and no position is copied per move). A collision can only
+/// lower the count; an instance under the budget is then counted exactly by [`reachable`].
+/// Copying and sorting a position per move made refusing `code=0.6126&heaps=100` take 37 s.
+fn surely_too_large(code: &OctalCode, start: &[u64], limits: &Limits) -> bool {
+    let mix = |h: u64| {
+        // SplitMix64's finaliser.
+        let mut z = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let root: Heaps = start.iter().copied().filter(|&h| h > 0).collect();
+    let hash = |heaps: &[u64]| heaps.iter().fold(0u64, |acc, &h| acc.wrapping_add(mix(h)));
+    let mut seen: U64Map<()> = U64Map::default();
+    seen.insert(hash(&root), ());
+    if limits.max_positions == 0 {
+        return true;
+    }
+    let mut stack = vec![root];
+    let (mut edges, mut out) = (0u64, Vec::<(u64, usize, [u64; 2])>::new());
+    while let Some(position) = stack.pop() {
+        let whole = hash(&position);
+        out.clear();
+        let mut previous = None;
+        for (j, &h) in position.iter().enumerate() {
+            if previous == Some(h) {
+                continue;
+            }
+            previous = Some(h);
+            let less = whole.wrapping_sub(mix(h));
+            for i in 1..=(code.len() as u64).min(h) {
+                let (d, rest) = (code.digit(i as usize), h - i);
+                if d & 1 != 0 && rest == 0 {
+                    out.push((less, j, [0, 0]));
+                }
+                if d & 2 != 0 && rest >= 1 {
+                    out.push((less.wrapping_add(mix(rest)), j, [rest, 0]));
+                }
+                if d & 4 != 0 && rest >= 2 {
+                    if edges + out.len() as u64 + rest / 2 > limits.max_edges {
+                        return true;
+                    }
+                    for a in 1..=rest / 2 {
+                        out.push((less.wrapping_add(mix(rest - a)).wrapping_add(mix(a)), j, [rest - a, a]));
+                    }
+                }
+                if edges + out.len() as u64 > limits.max_edges {
+                    return true;
+                }
+            }
+        }
+        out.sort_unstable_by_key(|m| m.0);
+        out.dedup_by_key(|m| m.0);
+        edges += out.len() as u64;
+        for &(key, j, parts) in &out {
+            if seen.insert(key, ()).is_none() {
+                if seen.len() as u64 > limits.max_positions {
+                    return true;
+                }
+                let mut next: Heaps = position[..j].iter().chain(&position[j + 1..]).copied().collect();
+                next.extend(parts.iter().copied().filter(|&p| p > 0));
+                stack.push(next);
+            }
+        }
+    }
+    false
+}
+
 /// The game's size: counted by enumerating the positions, stopping past the budget (then a
 /// lower bound). The count costs at most what the budget allows a build to cost.
 pub fn estimate(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Size {
+    let refused = || Size {
+        positions: u128::from(limits.max_positions) + 1,
+        edges: u128::from(limits.max_edges) + 1,
+        bound: Bound::AtLeast,
+    };
+    if positions_at_least(code, heaps) > u128::from(limits.max_positions)
+        || surely_too_large(code, heaps, limits)
+    {
+        return refused();
+    }
     match reachable(code, heaps, limits) {
         Ok((positions, edges)) => {
             Size { positions: positions.len() as u128, edges: u128::from(edges), bound: Bound::Exact }
@@ -300,6 +406,24 @@ pub fn label(heaps: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quick_bounds_agree_with_the_exact_count() {
+        let big = Limits { max_positions: 1 << 40, max_edges: 1 << 40 };
+        for code in ["0.77", "0.07", "0.6126", "0.33", "0.4", "0.137", "0.2", "0.0"] {
+            let code = OctalCode::parse(code).unwrap();
+            for heaps in [&[5u64][..], &[7, 7, 7], &[9, 4, 4], &[3, 3, 3, 3, 2], &[12]] {
+                let (positions, _) = reachable(&code, heaps, &big).unwrap();
+                let exact = positions.len() as u128;
+                assert!(positions_at_least(&code, heaps) <= exact, "{code} {heaps:?}");
+                // The hash count refuses exactly when the exact count passes the budget.
+                for budget in [exact - 1, exact] {
+                    let limits = Limits { max_positions: budget as u64, max_edges: 1 << 40 };
+                    assert_eq!(surely_too_large(&code, heaps, &limits), budget < exact, "{code} {heaps:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn codes_parse_and_print_canonically() {
