@@ -13,6 +13,7 @@ export const COLOURS = {
   other: '#888888', // moves to N-positions
   critical: '#D55E00', // ring of a critical position
   root: '#000000',
+  path: '#CC79A7', // the game in play mode (Okabe–Ito reddish purple)
 };
 
 const OPTIMAL_RGB = [0x00, 0x9e, 0x73];
@@ -52,6 +53,7 @@ export class GraphView {
     this.sx = new Float32Array(0); // screen x per position (CSS px), from the last draw
     this.sy = new Float32Array(0);
     this.mode = 'all';
+    this.marks = null; // { current, path }: the game being played, drawn over the graph
     this.listen();
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -59,11 +61,18 @@ export class GraphView {
 
   setSession(session) {
     this.session = session;
+    this.marks = null;
     this.sx = new Float32Array(session.n);
     this.sy = new Float32Array(session.n);
     this.hovered = -1;
     this.onSession?.();
     this.fit();
+  }
+
+  /** The game in play mode (the ids of its positions so far; the last is on the board), or null. */
+  setMarks(marks) {
+    this.marks = marks;
+    this.dirty = true;
   }
 
   fit() {
@@ -225,7 +234,9 @@ export class GraphView {
     const r = this.radius();
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
     this.drawEdges(v, r, kx);
+    this.drawPath(v, kx);
     this.drawNodes(v, r);
+    this.drawBoardMark(r);
     return true;
   }
 
@@ -380,6 +391,33 @@ export class GraphView {
       ctx.stroke();
       ctx.setLineDash([]);
     }
+  }
+
+  /** The game played so far: a thick dark line through its positions, under the nodes. */
+  drawPath(v, kx) {
+    const path = this.marks?.path;
+    if (!path || path.length < 2) return;
+    const { ctx } = this;
+    ctx.strokeStyle = COLOURS.path;
+    ctx.lineWidth = 4;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (let k = 1; k < path.length; k++) this.edgePath(path[k - 1], path[k], v, kx);
+    ctx.stroke();
+    ctx.lineCap = 'butt';
+  }
+
+  /** The position on the board: a thick purple ring around it. */
+  drawBoardMark(r) {
+    const current = this.marks?.current;
+    if (current === undefined || current < 0 || current >= this.session.n) return;
+    const { ctx, sx, sy } = this;
+    const ringR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
+    ctx.strokeStyle = COLOURS.path;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.arc(sx[current], sy[current], ringR, 0, 2 * Math.PI);
+    ctx.stroke();
   }
 
   /** The root: a thick black outline and the word "start". */
