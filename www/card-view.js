@@ -115,6 +115,13 @@ function renderCard(card, position, at, play = 'normal') {
   }
   card.replaceChildren(...lines);
   card.hidden = false;
+  // More than fits: a hovered card cannot be scrolled (the pointer is on the graph); say how.
+  if (card.scrollHeight > card.clientHeight && card.dataset.sticky !== 'true') {
+    const more = document.createElement('p');
+    more.className = 'card-more';
+    more.textContent = 'Tap or click the position to keep this card and scroll its moves.';
+    card.prepend(more);
+  }
   // Keep the card inside the view: to the right of the pointer, or left when near the edge.
   const parent = card.parentElement.getBoundingClientRect();
   const w = card.offsetWidth;

@@ -308,3 +308,111 @@ describe('links, opponents and bad input', () => {
     });
   });
 });
+
+/** Waits until the graph is drawn at its canvas' size, with nothing left to redraw. */
+async function graphDrawn(page) {
+  await page.waitForFunction(() => {
+    const g = window.impartial.graphView;
+    const c = g.canvas;
+    return c.width === Math.round(c.clientWidth * (window.devicePixelRatio || 1)) && g.labelBoxes !== undefined && !g.dirty;
+  });
+}
+
+describe('presentation faults found by a lecturer (issue 10)', () => {
+  test('labels stay inside the canvas, clear of each other and of the nodes', async () => {
+    for (const spec of [
+      'game=nim&heaps=5,7,2',
+      'game=octal&code=0.77&heaps=10',
+      'game=turning-turtles&coins=6',
+      'game=chomp&rows=4&cols=4',
+      'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
+      'game=subtraction&moves=1,3,4&heap=30',
+    ]) {
+      await withPage(`#${spec}&paused=1`, async (page) => {
+        await graphDrawn(page);
+        const { boxes, nodes, r, width, height, numbers } = await page.evaluate(() => {
+          const g = window.impartial.graphView;
+          const n = g.session.n;
+          const nodes = Array.from({ length: n }, (_, i) => [g.sx[i], g.sy[i]]);
+          return { boxes: g.labelBoxes, nodes, r: g.radius(), width: g.width, height: g.height, numbers: g.numbersDrawn };
+        });
+        // Every position's Grundy value is written (these graphs all fit at 1400 px).
+        assert.equal(numbers, nodes.length, `${spec}: numbers written`);
+        if (!spec.includes('nim&heaps=5,7,2') && !spec.includes('turtles')) assert.ok(boxes.length > 0, `${spec}: labels drawn`);
+        const ring = r + 4.5; // the critical ring's outer edge
+        for (const b of boxes) {
+          assert.ok(b.x0 >= 0 && b.x1 <= width && b.y0 >= 0 && b.y1 <= height, `${spec}: label of ${b.id} inside the canvas`);
+          for (const [x, y] of nodes) {
+            const dx = Math.max(b.x0 - x, 0, x - b.x1);
+            const dy = Math.max(b.y0 - y, 0, y - b.y1);
+            assert.ok(Math.hypot(dx, dy) >= ring - 0.5, `${spec}: label of ${b.id} clear of the node at (${x}, ${y})`);
+          }
+          for (const c of boxes) {
+            if (c === b) continue;
+            const apart = b.x1 <= c.x0 || c.x1 <= b.x0 || b.y1 <= c.y0 || c.y1 <= b.y0;
+            assert.ok(apart, `${spec}: labels of ${b.id} and ${c.id} overlap`);
+          }
+        }
+      });
+    }
+  });
+
+  test('in the custom-graph preset no move is drawn through a position', async () => {
+    await withPage('#game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0&paused=1', async (page) => {
+      await graphDrawn(page);
+      const close = await page.evaluate(() => {
+        const g = window.impartial.graphView;
+        const { offsets, targets } = g.session.views();
+        const r = g.radius();
+        const found = [];
+        for (let u = 0; u < g.session.n; u++) {
+          for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+            const w = targets[e];
+            const c = g.route(u, w);
+            for (let k = 1; k < 40; k++) {
+              const t = k / 40;
+              // The straight line, or the quadratic curve through the control point.
+              const [px, py] = c
+                ? [(1 - t) ** 2 * g.sx[u] + 2 * t * (1 - t) * c.x + t * t * g.sx[w], (1 - t) ** 2 * g.sy[u] + 2 * t * (1 - t) * c.y + t * t * g.sy[w]]
+                : [g.sx[u] + t * (g.sx[w] - g.sx[u]), g.sy[u] + t * (g.sy[w] - g.sy[u])];
+              for (let z = 0; z < g.session.n; z++) {
+                if (z !== u && z !== w && Math.hypot(px - g.sx[z], py - g.sy[z]) < r) found.push(`${g.session.label(u)} → ${g.session.label(w)} runs through ${g.session.label(z)}`);
+              }
+            }
+          }
+        }
+        return [...new Set(found)];
+      });
+      assert.deepEqual(close, []);
+    });
+  });
+
+  test('the hover card of a position with many moves can be scrolled once tapped (Turning Turtles 6, 1024 px)', async () => {
+    await withPage(
+      '#game=turning-turtles&coins=6&paused=1',
+      async (page) => {
+        await graphDrawn(page);
+        const at = await page.evaluate(() => {
+          const g = window.impartial.graphView;
+          const rect = g.canvas.getBoundingClientRect();
+          const p = g.screenPosition(g.session.info.root);
+          return { x: rect.left + p.x, y: rect.top + p.y };
+        });
+        await page.mouse.click(at.x, at.y);
+        await page.waitForFunction(() => document.getElementById('hover-card').dataset.sticky === 'true');
+        const card = await page.evaluate(() => {
+          const c = document.getElementById('hover-card');
+          const box = c.getBoundingClientRect();
+          const view = c.parentElement.getBoundingClientRect();
+          return { overflow: c.scrollHeight > c.clientHeight, inside: box.top >= view.top && box.bottom <= view.bottom, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        });
+        assert.ok(card.overflow, '21 moves do not fit: the card scrolls');
+        assert.ok(card.inside, 'the card is inside the graph view');
+        await page.mouse.move(card.x, card.y);
+        await page.mouse.wheel(0, 400);
+        await page.waitForFunction(() => document.getElementById('hover-card').scrollTop > 0, null, { timeout: 5_000 });
+      },
+      { viewport: { width: 1024, height: 768 } },
+    );
+  });
+});
