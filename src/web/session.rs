@@ -127,8 +127,12 @@ struct Progress {
     critical_mass_min: Option<f64>,
     /// Π_{v∈W_G} p(v, optimal moves) (Prop 2.2).
     prop22_probability: f64,
+    /// log₁₀ Π, which stays finite where Π underflows to 0 (None for −∞: an optimal mass of 0).
+    prop22_log10: Option<f64>,
     /// The same Π under the expected dynamics at this generation, when switched on.
     expected_prop22: Option<f64>,
+    /// Its log₁₀.
+    expected_prop22_log10: Option<f64>,
     model_hash: String,
 }
 
@@ -280,7 +284,9 @@ impl Session {
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
+            prop22_log10: Some(self.run.prop22_log10()).filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
+            expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
             model_hash: format!("{:016x}", self.run.model_hash()),
         })
     }

@@ -387,6 +387,20 @@ describe('presentation faults found by a lecturer (issue 10)', () => {
     });
   });
 
+  test('Π does not underflow to 0 on Chomp 8×8: a power of ten in the stats, a log scale on the chart', async () => {
+    await withPage('#game=chomp&rows=8&cols=8&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('optimal-mass').textContent !== '');
+      const shown = await page.locator('#optimal-mass').innerText();
+      assert.notEqual(shown, '0');
+      const p = await page.evaluate(() => window.impartial.controller.session.progress());
+      assert.ok(p.prop22_probability === 0 && p.prop22_log10 < -308, `Π = ${p.prop22_probability}, log₁₀ Π = ${p.prop22_log10}`);
+      assert.equal(shown.replace(/\s/g, ''), `10−${Math.round(p.prop22_log10).toLocaleString('en').replace('-', '')}`);
+      await page.waitForFunction(() => window.impartial.controller.chart.logFloor !== undefined);
+      assert.ok((await page.evaluate(() => window.impartial.controller.chart.logFloor)) <= Math.floor(p.prop22_log10));
+      assert.match(await page.getAttribute('#graph', 'aria-label'), /Π = 10 to the power −[\d,]+\./);
+    });
+  });
+
   test('the hover card of a position with many moves can be scrolled once tapped (Turning Turtles 6, 1024 px)', async () => {
     await withPage(
       '#game=turning-turtles&coins=6&paused=1',

@@ -81,3 +81,13 @@ describe('sentences', () => {
     for (const kind of ['heaps', 'heap', 'queen', 'strip', 'turtles', 'chomp', 'poset', 'named']) assert.notEqual(howToMove({ kind }), '', kind);
   });
 });
+
+describe('piParts (www/panels.js)', async () => {
+  const { piParts } = await import('../../www/panels.js');
+  test('Π reads as a probability while it can, else as a power of ten, never as 0', () => {
+    assert.deepEqual(piParts(0.25, Math.log10(0.25)), { text: '0.2500' });
+    assert.deepEqual(piParts(1e-17, -17), { base: '10', exponent: '−17.0' });
+    assert.deepEqual(piParts(0, -1234.4), { base: '10', exponent: '−1,234' });
+    assert.deepEqual(piParts(0, null), { text: '0' }, 'an optimal mass of exactly 0');
+  });
+});
