@@ -40,8 +40,13 @@ const PAD_BOTTOM = 40;
 const LABEL_ROOM = 34;
 /** Px under a node for its label (its ring, a gap, 11 px text), kept free of the node below. */
 const LABEL_SPACE = 30;
-/** Long moves are checked for passing through a node (and bent around it) up to this size. */
-const ROUTE_LIMIT = 3000;
+/** Nodes are not shrunk below this radius (px) to make room for labels. */
+const MIN_LABELLED_RADIUS = 8;
+/**
+ * Long moves are checked for passing through a node (and bent around it) in graphs of up to
+ * this many moves: in denser graphs lines cross nodes everywhere and bows would only add clutter.
+ */
+const ROUTE_LIMIT = 300;
 const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
 
 export class GraphView {
@@ -77,7 +82,7 @@ export class GraphView {
     this.hovered = -1;
     // Positions by layer, for routing long moves around positions in between (small graphs).
     this.byLayer = null;
-    if (session.n <= ROUTE_LIMIT) {
+    if (session.m <= ROUTE_LIMIT) {
       const { x } = session.views();
       this.byLayer = Array.from({ length: session.info.layers }, () => []);
       for (let i = 0; i < session.n; i++) this.byLayer[x[i]]?.push(i);
@@ -124,8 +129,10 @@ export class GraphView {
     const { widest } = this.session.info;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
     const r = Math.max(1, Math.min(20, room * 0.38));
-    // With labels under the nodes, a node leaves room below it for its label.
-    return widest > 1 && room >= LABEL_ROOM ? Math.max(FAR_RADIUS, Math.min(r, (ky - LABEL_SPACE) / 2)) : r;
+    // With labels under the nodes, a node leaves room below it for its label, unless that would
+    // make it too small for its Grundy value (then the labels are left out).
+    const withLabels = (ky - LABEL_SPACE) / 2;
+    return widest > 1 && room >= LABEL_ROOM && withLabels >= MIN_LABELLED_RADIUS ? Math.min(r, withLabels) : r;
   }
 
   /** Screen position (CSS px within the canvas) of position `id` as last drawn. */
@@ -331,7 +338,7 @@ export class GraphView {
   /**
    * The control point of the curve drawn for the move u → w (screen px), or null for a straight
    * line. A move skipping layers bends when it joins two positions in one row, or (in graphs of
-   * up to ROUTE_LIMIT positions) when its line would pass through a position of a layer in
+   * up to ROUTE_LIMIT moves) when its line would pass through a position of a layer in
    * between: then it bows away from the line by enough to clear that position.
    */
   route(u, w, v = this.session.views(), kx = this.scales()[0]) {
@@ -512,7 +519,7 @@ export class GraphView {
     const widest = this.session.info.widest;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
     // One row (a heap game): labels fit under the nodes whenever they fit between them.
-    if (room < LABEL_ROOM && widest > 1) return;
+    if (widest > 1 && (room < LABEL_ROOM || ky < 2 * r + LABEL_SPACE - 0.5)) return;
     // A label fits between the layers (clear of its neighbours' labels and nodes) and inside
     // the canvas (shifted in at the sides); below the root's ring for the root.
     const widthLimit = Math.min(room * 0.95, kx - 6, 2 * (kx - r - 3));

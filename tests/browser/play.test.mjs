@@ -357,6 +357,18 @@ describe('presentation faults found by a lecturer (issue 10)', () => {
     }
   });
 
+  test('at projector size every Grundy value is written (labels give way to numbers)', async () => {
+    await withPage(
+      '#game=nim&heaps=3,4,5&paused=1',
+      async (page) => {
+        await graphDrawn(page);
+        const { numbers, n } = await page.evaluate(() => ({ numbers: window.impartial.graphView.numbersDrawn, n: window.impartial.graphView.session.n }));
+        assert.equal(numbers, n);
+      },
+      { viewport: { width: 1920, height: 1080 } },
+    );
+  });
+
   test('in the custom-graph preset no move is drawn through a position', async () => {
     await withPage('#game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0&paused=1', async (page) => {
       await graphDrawn(page);
