@@ -102,6 +102,9 @@ const history = (page) =>
     return play.history.map((id) => session.label(id));
   });
 
+/** The page's keys as its address holds them now. */
+const hashParams = async (page) => new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
+
 /** Labels of the legal-move buttons, and which are marked winning. */
 const listed = (page) =>
   page.$$eval('#legal-moves button', (bs) => bs.map((b) => ({ to: b.dataset.to, winning: b.dataset.winning === 'true' })));
@@ -292,6 +295,31 @@ describe('links, opponents and bad input', () => {
       await page.click('#mode-play');
       const s = await settled(page);
       assert.deepEqual([s.position, s.turn], ['1,2', 'person']);
+    });
+  });
+
+  test('the board follows the position hovered on the graph (in the card) and the one tapped in play mode', async () => {
+    await withPage('#game=nim&heaps=1,2,3&mode=play&paused=1', async (page) => {
+      await settled(page);
+      await graphDrawn(page);
+      const target = await page.evaluate(() => {
+        const g = window.impartial.graphView;
+        const id = g.session.find('0,2,3');
+        const rect = g.canvas.getBoundingClientRect();
+        const p = g.screenPosition(id);
+        return { x: rect.left + p.x, y: rect.top + p.y };
+      });
+      await page.mouse.move(target.x, target.y);
+      await page.waitForFunction(() => document.querySelector('#hover-card .card-board')?.dataset.position === '0,2,3');
+      assert.equal(await page.locator('#hover-card .card-board').getAttribute('data-kind'), 'heaps');
+      // A tap shows it on the play board, ready to play from there.
+      await page.mouse.click(target.x, target.y);
+      await page.waitForFunction(() => document.getElementById('board').dataset.position === '0,2,3');
+      assert.equal(await page.isVisible('#play-from-pick'), true);
+      await page.click('#play-from-pick');
+      const s = await settled(page);
+      assert.deepEqual([s.position, s.plies, s.turn], ['0,2,3', 0, 'person']);
+      assert.equal((await hashParams(page)).get('at'), '0,2,3');
     });
   });
 
