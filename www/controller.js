@@ -120,6 +120,7 @@ export class Controller {
     this.restartHistory();
     this.play.setSession(session, page, notices);
     this.setMode(page.mode);
+    this.setPresent(page.present === '1');
     // The text summary names this game at once (the frame loop refreshes it twice a second).
     this.describeCanvas();
     this.updateUrl();
@@ -134,6 +135,18 @@ export class Controller {
     this.page.mode = mode;
     for (const m of ['learn', 'play']) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
     this.play.setActive(mode === 'play');
+    this.updateUrl();
+  }
+
+  /**
+   * Presentation mode for a projector: the graph and the board large, fonts that scale with the
+   * screen, a legend on the graph, the game form put away (the run's controls stay beside).
+   */
+  setPresent(on) {
+    this.page.present = on ? '1' : '0';
+    document.body.dataset.present = String(on);
+    $('present').setAttribute('aria-pressed', String(on));
+    this.graph.setPresentation(on);
     this.updateUrl();
   }
 

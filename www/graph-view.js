@@ -69,6 +69,8 @@ export class GraphView {
     this.sy = new Float32Array(0);
     this.mode = 'all';
     this.marks = null; // { current, path }: the game being played, drawn over the graph
+    this.fontScale = 1; // text on the canvas, larger in presentation mode
+    this.legend = false; // a legend on the canvas (presentation mode)
     this.listen();
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -89,6 +91,13 @@ export class GraphView {
     }
     this.onSession?.();
     this.fit();
+  }
+
+  /** Presentation mode: larger text and a legend on the canvas. */
+  setPresentation(on) {
+    this.fontScale = on ? 1.4 : 1;
+    this.legend = on;
+    this.dirty = true;
   }
 
   /** The game in play mode (the ids of its positions so far; the last is on the board), or null. */
@@ -131,7 +140,7 @@ export class GraphView {
     const r = Math.max(1, Math.min(20, room * 0.38));
     // With labels under the nodes, a node leaves room below it for its label, unless that would
     // make it too small for its Grundy value (then the labels are left out).
-    const withLabels = (ky - LABEL_SPACE) / 2;
+    const withLabels = (ky - LABEL_SPACE - 11 * (this.fontScale - 1)) / 2;
     return widest > 1 && room >= LABEL_ROOM && withLabels >= MIN_LABELLED_RADIUS ? Math.min(r, withLabels) : r;
   }
 
@@ -266,6 +275,7 @@ export class GraphView {
     this.drawPath(v, kx);
     this.drawNodes(v, r);
     this.drawBoardMark(r);
+    if (this.legend) this.drawLegend();
     return true;
   }
 
@@ -456,6 +466,55 @@ export class GraphView {
     }
   }
 
+  /** The key to the drawing, in the top-left corner (presentation mode: a projected page has no room to read the text below). */
+  drawLegend() {
+    const { ctx } = this;
+    const size = Math.round(13 * this.fontScale);
+    const items = [
+      ['square', COLOURS.P, 'P-position: the player to move loses'],
+      ['circle', COLOURS.N, 'N-position: the player to move wins'],
+      ['ring', COLOURS.critical, 'critical: a winning move can be missed'],
+      ['line', COLOURS.optimal, 'winning move (to a P-position)'],
+    ];
+    if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
+    ctx.font = `${size}px system-ui, sans-serif`;
+    const width = Math.max(...items.map(([, , text]) => ctx.measureText(text).width)) + size * 2.6;
+    const row = size * 1.5;
+    ctx.globalAlpha = 0.92;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(6, 6, width, row * items.length + size * 0.6);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = '#999';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(6, 6, width, row * items.length + size * 0.6);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    items.forEach(([shape, colour, text], k) => {
+      const x = 6 + size * 0.5;
+      const y = 6 + size * 0.3 + row * (k + 0.5);
+      const h = size * 0.45;
+      ctx.fillStyle = colour;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      if (shape === 'square') ctx.rect(x, y - h, 2 * h, 2 * h);
+      else if (shape === 'circle') ctx.arc(x + h, y, h, 0, 2 * Math.PI);
+      if (shape === 'square' || shape === 'circle') ctx.fill();
+      if (shape === 'ring') {
+        ctx.lineWidth = 3;
+        ctx.arc(x + h, y, h, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      if (shape === 'line') {
+        ctx.lineWidth = 4;
+        ctx.moveTo(x, y);
+        ctx.lineTo(x + 2 * h, y);
+        ctx.stroke();
+      }
+      ctx.fillStyle = '#1d1d1d';
+      ctx.fillText(text, x + size * 1.6, y);
+    });
+  }
+
   /** The game played so far: a thick dark line through its positions, under the nodes. */
   drawPath(v, kx) {
     const path = this.marks?.path;
@@ -495,7 +554,7 @@ export class GraphView {
     ctx.arc(sx[root], sy[root], ringR, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.fillStyle = COLOURS.root;
-    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.font = `600 ${Math.round(12 * this.fontScale)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
     ctx.fillText('start', sx[root], sy[root] - ringR - 3);
@@ -508,7 +567,7 @@ export class GraphView {
     const misere = this.session.info.play === 'misere';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.font = `600 ${Math.max(9, Math.min(14, Math.round(r * 0.9)))}px system-ui, sans-serif`;
+    ctx.font = `600 ${Math.max(9, Math.min(14 * this.fontScale, Math.round(r * 0.9 * this.fontScale)))}px system-ui, sans-serif`;
     for (let i = 0; i < n; i++) {
       if (!this.visible(i, margin)) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
@@ -519,13 +578,15 @@ export class GraphView {
     const widest = this.session.info.widest;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
     // One row (a heap game): labels fit under the nodes whenever they fit between them.
-    if (widest > 1 && (room < LABEL_ROOM || ky < 2 * r + LABEL_SPACE - 0.5)) return;
+    const space = LABEL_SPACE + 11 * (this.fontScale - 1);
+    if (widest > 1 && (room < LABEL_ROOM || ky < 2 * r + space - 0.5)) return;
     // A label fits between the layers (clear of its neighbours' labels and nodes) and inside
     // the canvas (shifted in at the sides); below the root's ring for the root.
     const widthLimit = Math.min(room * 0.95, kx - 6, 2 * (kx - r - 3));
     const root = this.session.info.root;
     const rootGap = Math.max(1.5, Math.min(4, r * 0.3)) + 7;
-    ctx.font = '11px system-ui, sans-serif';
+    const labelSize = Math.round(11 * this.fontScale);
+    ctx.font = `${labelSize}px system-ui, sans-serif`;
     ctx.fillStyle = '#333333';
     ctx.textBaseline = 'top';
     for (let i = 0; i < n; i++) {
@@ -535,9 +596,9 @@ export class GraphView {
       if (w > widthLimit) continue;
       const x = Math.min(this.width - w / 2 - 2, Math.max(w / 2 + 2, sx[i]));
       const y = sy[i] + r + (i === root ? rootGap + 3 : 6);
-      if (y + 12 > this.height || y < 0) continue;
+      if (y + labelSize + 1 > this.height || y < 0) continue;
       ctx.fillText(label, x, y);
-      this.labelBoxes.push({ id: i, x0: x - w / 2, x1: x + w / 2, y0: y, y1: y + 11 });
+      this.labelBoxes.push({ id: i, x0: x - w / 2, x1: x + w / 2, y0: y, y1: y + labelSize });
     }
   }
 }

@@ -397,6 +397,35 @@ describe('presentation faults found by a lecturer (issue 10)', () => {
     );
   });
 
+  test('presentation mode: the chart is not cut off at 1920 × 1080, Play is on the first screen at 1024 × 768, a legend on the graph', async () => {
+    for (const [width, height, hash] of [
+      [1920, 1080, '#game=octal&code=0.77&heaps=10&paused=1&present=1'],
+      [1024, 768, '#game=chomp&rows=4&cols=4&paused=1&present=1&mode=play'],
+    ]) {
+      await withPage(
+        hash,
+        async (page) => {
+          await graphDrawn(page);
+          const box = await page.evaluate(() => {
+            const chart = document.getElementById('chart').getBoundingClientRect();
+            const play = document.getElementById('play').getBoundingClientRect();
+            return { chart: [chart.right, chart.bottom], play: [play.right, play.bottom], legend: window.impartial.graphView.legend };
+          });
+          assert.ok(box.legend, 'a legend on the canvas');
+          assert.ok(box.play[0] <= width && box.play[1] <= height, `Play at ${box.play} on a ${width} × ${height} screen`);
+          if (width === 1920) assert.ok(box.chart[0] <= width && box.chart[1] <= height, `the chart ends at ${box.chart}`);
+          assert.equal(await page.getAttribute('#present', 'aria-pressed'), 'true');
+          assert.equal(await page.isHidden('#game-panel'), true);
+          // Off again: the page as it was, and the link says so.
+          await page.click('#present');
+          assert.equal(await page.isVisible('#game-panel'), true);
+          assert.equal((await hashParams(page)).get('present'), null);
+        },
+        { viewport: { width, height } },
+      );
+    }
+  });
+
   test('in the custom-graph preset no move is drawn through a position', async () => {
     await withPage('#game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0&paused=1', async (page) => {
       await graphDrawn(page);

@@ -168,6 +168,15 @@ describe('play mode keys', () => {
   });
 });
 
+describe('present (presentation mode)', () => {
+  test('written only when on; a bad value gets a notice and 0', () => {
+    assert.equal(parseHash('#present=1').page.present, '1');
+    assert.ok(formatHash(SPEC, { ...DEFAULTS, present: '1' }).endsWith('&present=1'));
+    assert.ok(!formatHash(SPEC, DEFAULTS).includes('present'));
+    assert.deepEqual(parseHash('#present=yes').notices, ["'yes' is not a valid value for present: use 0 or 1. Using present=0."]);
+  });
+});
+
 describe('knownKeysOnly', () => {
   // A made-up table in the core's shape: the page's code knows no family by name.
   const FAMILIES = [
@@ -185,8 +194,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, mode, opponent, first, at).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, mode, opponent, first, at).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
     ]);
   });
 
