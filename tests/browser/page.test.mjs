@@ -506,7 +506,7 @@ describe('the page', () => {
   });
 
   test('bad values typed into the fields give a message and keep the run', async () => {
-    await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
+    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1', async (page) => {
       for (const [id, value, pattern] of [
         ['#mu', '0', /mu/],
         ['#mu', 'many', /mu/],
