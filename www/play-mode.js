@@ -382,7 +382,12 @@ export class PlayMode {
     // Whose turn, or the result.
     let turn;
     let text;
-    if (this.over) {
+    if (this.over && this.movers.length === 0) {
+      // Opened at a position with no moves (a link to a finished game): nobody has played.
+      turn = 'over';
+      text = `No move is left from ${this.position.label}: press New game to play from the start, or tap a position on the graph.`;
+      delete status.dataset.winner;
+    } else if (this.over) {
       const [stuck, other] = [names[this.side], names[1 - this.side]];
       const winner = play === 'misere' ? stuck : other;
       turn = 'over';

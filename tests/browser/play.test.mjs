@@ -289,6 +289,14 @@ describe('links, opponents and bad input', () => {
       await page.click('#legal-moves button[data-to="1,1"]');
       await pliesReached(page, 2);
     });
+    // A link to a finished game: nothing to play, and it says so (no winner of a game not played).
+    await withPage('#game=nim&heaps=1,2&mode=play&at=0%2C0&paused=1', async (page) => {
+      const s = await settled(page);
+      assert.deepEqual([s.position, s.turn, s.winner], ['0,0', 'over', null]);
+      assert.match(await page.locator('#play-status').innerText(), /^No move is left from 0,0: press New game/);
+      await page.click('#new-game');
+      assert.equal((await settled(page)).position, '1,2');
+    });
     await withPage('#game=nim&heaps=1,2&mode=teach&paused=1', async (page) => {
       assert.match(await page.locator('#notice').innerText(), /'teach' is not a valid value for mode: use learn or play\. Using mode=learn\./);
       assert.equal(await page.isHidden('#play-panel'), true);
