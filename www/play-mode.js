@@ -354,14 +354,34 @@ export class PlayMode {
     this.onChange({ at: this.session.label(this.current), path: [...this.history], active: this.active });
   }
 
-  /** Draws the board, the status, the list of legal moves and the game so far. */
+  /**
+   * Draws the board, the status, the explanation, the hint, the list of legal moves and the game
+   * so far; `highlight` marks moves in the list (several moves share the clicks made).
+   */
   render(highlight = null) {
     this.changed();
     if (!this.active) return;
+    const play = this.session.info.play;
+    this.renderBoard();
+    this.renderStatus(play);
+    // The last move explained; against the computer, the person's move before its reply too.
+    const pair = this.movers.at(-1) === 1 && this.movers.at(-2) === 0 && this.options.opponent !== 'person';
+    const shown = this.notes.slice(pair ? -2 : -1);
+    this.say(shown.length ? shown : ['Make a move on the board or choose one from the list.']);
+    // The hint: the value worked out and the winning moves.
+    $('hint').setAttribute('aria-pressed', String(this.hints));
+    const hintBox = $('hint-text');
+    hintBox.hidden = !this.hints || this.over;
+    if (this.hints) hintBox.textContent = hintText(this.position, play);
+    $('undo').disabled = undoCount(this.movers, this.options.opponent) === 0;
+    $('opponent-note').textContent = `Playing against ${OPPONENT_WORDS[this.options.opponent]}.`;
+    this.renderMoves(highlight, play);
+    this.renderRecord(play);
+  }
+
+  /** The game's position with its clickable parts (winning ones marked with hints), or a preview. */
+  renderBoard() {
     const s = this.session;
-    const play = s.info.play;
-    const names = sideNames(this.options.opponent);
-    const status = $('play-status');
     const previewing = this.preview >= 0;
     $('play-from-pick').hidden = !previewing;
     $('back-to-game').hidden = !previewing;
@@ -369,62 +389,56 @@ export class PlayMode {
       const label = s.label(this.preview);
       this.board.show(s.view(this.preview), label, { caption: `From the graph: ${label}. The game is at ${s.label(this.current)}.`, help: false });
       $('play-from-pick').textContent = `Play from ${label}`;
-    } else {
-      const marks = new Map();
+      return;
+    }
+    // The next click of each legal move that the clicks so far can lead to.
+    const marks = new Map();
+    if (this.personToMove) {
       for (const m of this.moves) {
         const key = m.path[this.pending.length];
         if (key === undefined || !this.pending.every((k, i) => m.path[i] === k)) continue;
         if (this.hints && m.optimal) marks.set(key, 'winning');
         else if (!marks.has(key)) marks.set(key, 'legal');
       }
-      this.board.show(this.view, this.position.label, { marks: this.personToMove ? marks : new Map(), chosen: this.pending.at(-1) ?? null });
     }
-    // Whose turn, or the result.
-    let turn;
+    this.board.show(this.view, this.position.label, { marks, chosen: this.pending.at(-1) ?? null });
+  }
+
+  /** Whose turn it is, or the result, in words and in data attributes (for tests). */
+  renderStatus(play) {
+    const names = sideNames(this.options.opponent);
+    const status = $('play-status');
+    const label = this.position.label;
+    let turn = 'over';
     let text;
+    let winner = null;
     if (this.over && this.movers.length === 0) {
       // Opened at a position with no moves (a link to a finished game): nobody has played.
-      turn = 'over';
-      text = `No move is left from ${this.position.label}: press New game to play from the start, or tap a position on the graph.`;
-      delete status.dataset.winner;
+      text = `No move is left from ${label}: press New game to play from the start, or tap a position on the graph.`;
     } else if (this.over) {
       const [stuck, other] = [names[this.side], names[1 - this.side]];
-      const winner = play === 'misere' ? stuck : other;
-      turn = 'over';
-      text = resultText(this.position.label, stuck, other, play);
-      status.dataset.winner = this.options.opponent === 'person' ? winner : winner === 'you' ? 'person' : 'computer';
+      const name = play === 'misere' ? stuck : other;
+      text = resultText(label, stuck, other, play);
+      winner = this.options.opponent === 'person' ? name : name === 'you' ? 'person' : 'computer';
+    } else if (this.options.opponent === 'person') {
+      turn = 'person';
+      text = `${names[this.side]} to move from ${label}.`;
+    } else if (this.side === 0 && !this.timer) {
+      turn = 'person';
+      text = `Your move from ${label}.`;
     } else {
-      delete status.dataset.winner;
-      if (this.options.opponent === 'person') {
-        turn = 'person';
-        text = `${names[this.side]} to move from ${this.position.label}.`;
-      } else if (this.side === 0 && !this.timer) {
-        turn = 'person';
-        text = `Your move from ${this.position.label}.`;
-      } else {
-        turn = 'computer';
-        text = `The computer is choosing its move from ${this.position.label}…`;
-      }
+      turn = 'computer';
+      text = `The computer is choosing its move from ${label}…`;
     }
     status.textContent = text;
     status.dataset.turn = turn;
-    $('opponent-note').textContent = `Playing against ${OPPONENT_WORDS[this.options.opponent]}.`;
-    status.dataset.position = this.position.label;
+    status.dataset.position = label;
     status.dataset.plies = String(this.movers.length);
-    // The last move explained; against the computer, the person's move before its reply too.
-    const shown = this.movers.at(-1) === 1 && this.movers.at(-2) === 0 && this.options.opponent !== 'person' ? this.notes.slice(-2) : this.notes.slice(-1);
-    this.say(shown.length ? shown : ['Make a move on the board or choose one from the list.']);
-    // The hint: the value worked out and the winning moves.
-    const hint = $('hint');
-    hint.setAttribute('aria-pressed', String(this.hints));
-    const hintText$ = $('hint-text');
-    hintText$.hidden = !this.hints || this.over;
-    if (this.hints) hintText$.textContent = hintText(this.position, play);
-    $('undo').disabled = undoCount(this.movers, this.options.opponent) === 0;
-    this.renderMoves(highlight, play);
-    this.renderRecord(play);
+    if (winner) status.dataset.winner = winner;
+    else delete status.dataset.winner;
   }
 
+  /** One button per legal move (values shown with hints); none when the game is over. */
   renderMoves(highlight, play) {
     const list = $('legal-moves');
     const enabled = this.personToMove && this.preview < 0;
