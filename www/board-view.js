@@ -130,7 +130,7 @@ export function howToMove(view) {
   switch (view?.kind) {
     case 'heaps':
     case 'heap':
-      return 'Click a counter: it and every counter to its right are taken.';
+      return 'Click a counter: it and every counter to its right are taken. (Where a game takes counters from inside a heap and splits it, the click says how many, and the list then asks which split.)';
     case 'queen':
       return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
     case 'strip':
