@@ -331,6 +331,19 @@ describe('links, opponents and bad input', () => {
     });
   });
 
+  test('with hints, the board outlines the first click of each winning move and its letters stay readable', async () => {
+    await withPage('#game=turning-turtles&coins=5&mode=play&paused=1', async (page) => {
+      await settled(page);
+      await page.click('#hint');
+      const seen = await page.$$eval('#board .winning', (parts) =>
+        parts.map((p) => ({ key: p.dataset.key, textStroke: p.querySelector('text') ? getComputedStyle(p.querySelector('text')).stroke : 'none' })),
+      );
+      // From HHHHH the winning moves are THHHH, HTTHH and HHHTT: coins 1, 3 and 5 first.
+      assert.deepEqual(seen.map((p) => p.key).sort(), ['t0', 't2', 't4']);
+      for (const p of seen) assert.equal(p.textStroke, 'none', `the letter on ${p.key}`);
+    });
+  });
+
   test('pass and play: two people take turns; the result names the player', async () => {
     await withPage('#game=subtraction&moves=1,2&heap=3&mode=play&opponent=person&paused=1', async (page) => {
       for (const to of ['2', '1', '0']) {
