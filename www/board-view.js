@@ -222,10 +222,15 @@ export class BoardView {
 /** Appends the drawing of `view` to `parts`; returns its size in drawing units. */
 function draw(view, frame, parts) {
   switch (view?.kind) {
-    case 'heaps':
-      return drawHeaps(view.heaps, null, frame?.kind === 'heaps' ? frame.heaps : view.heaps, parts);
-    case 'heap':
-      return drawHeaps([view.heap], view.moves, [frame?.kind === 'heap' ? frame.heap : view.heap], parts);
+    case 'heaps': {
+      // Heaps that keep their places (Nim writes a taken heap as 0) show what was taken, faded.
+      const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
+      return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start);
+    }
+    case 'heap': {
+      const start = frame?.kind === 'heap' ? [frame.heap] : null;
+      return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start);
+    }
     case 'queen':
       return drawQueen(view, frame?.kind === 'queen' ? frame : view, parts);
     case 'strip':
@@ -243,9 +248,12 @@ function draw(view, frame, parts) {
 
 const FONT = { 'font-family': 'system-ui, sans-serif' };
 
-/** Rows of counters; counter b of a heap of a carries key h{a}:{b}. */
-function drawHeaps(heaps, moves, start, parts) {
-  const shown = heaps.map((h, i) => ({ h, i })).filter(({ h }) => h > 0);
+/**
+ * Rows of counters; counter b of a heap of a carries key h{a}:{b}. `taken` (or null): each heap's
+ * size at the start, when heaps keep their places; the counters taken since are drawn faded.
+ */
+function drawHeaps(heaps, moves, start, parts, taken = null) {
+  const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
   const labelW = 3.2;
   const width = labelW + widest * 1.1 + 0.4;
@@ -256,8 +264,8 @@ function drawHeaps(heaps, moves, start, parts) {
   }
   shown.forEach(({ h, i }, row) => {
     const y = 0.3 + row * 1.3 + 0.55;
-    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, moves ? `${h}` : `heap ${i + 1}: ${h}`));
-    if (h > MAX_COUNTERS) {
+    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, moves ? `heap: ${h}` : `heap ${i + 1}: ${h}`));
+    if (h > MAX_COUNTERS || (taken?.[i] ?? 0) > MAX_COUNTERS) {
       parts.push(el('rect', { x: labelW, y: y - 0.45, width: widest * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
       parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
       return;
@@ -268,6 +276,9 @@ function drawHeaps(heaps, moves, start, parts) {
       const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
       counter.append(el('title', {}, `take ${h - b} from this heap (leaving ${b})`));
       parts.push(counter);
+    }
+    for (let b = h; b < (taken?.[i] ?? 0); b++) {
+      parts.push(el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'taken' }));
     }
   });
   return { width, height };

@@ -273,8 +273,8 @@ export class GraphView {
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
     this.drawEdges(v, r, kx);
     this.drawPath(v, kx);
-    this.drawNodes(v, r);
     this.drawBoardMark(r);
+    this.drawNodes(v, r);
     if (this.legend) this.drawLegend();
     return true;
   }
@@ -529,17 +529,18 @@ export class GraphView {
     ctx.lineCap = 'butt';
   }
 
-  /** The position on the board: a thick purple ring around it. */
+  /** The position on the board: a purple halo behind it (under the node and its label). */
   drawBoardMark(r) {
     const current = this.marks?.current;
     if (current === undefined || current < 0 || current >= this.session.n) return;
     const { ctx, sx, sy } = this;
-    const ringR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
-    ctx.strokeStyle = COLOURS.path;
-    ctx.lineWidth = 3;
+    const haloR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
+    ctx.fillStyle = COLOURS.path;
+    ctx.globalAlpha = 0.55;
     ctx.beginPath();
-    ctx.arc(sx[current], sy[current], ringR, 0, 2 * Math.PI);
-    ctx.stroke();
+    ctx.arc(sx[current], sy[current], haloR, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.globalAlpha = 1;
   }
 
   /** The root: a thick black outline and the word "start". */
