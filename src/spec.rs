@@ -26,7 +26,7 @@ pub struct Preset {
 pub const PRESETS: [Preset; 14] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
-        spec: "game=subtraction&moves=1,2&heap=7",
+        spec: "game=subtraction&moves=1,2&heap=6",
     },
     Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8" },
     Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6" },

@@ -389,3 +389,17 @@ fn divisors_of_p2_q3_is_chomp_4_by_3() {
     b.sort_unstable();
     assert_eq!(a, b, "same multiset of Grundy values");
 }
+
+/// The page's first example (its default game) is the paper's running example SubtractionNim²₇
+/// as seed 000 has it: positions {0, …, 6}, starting at 6, a P-position (so UMDA plays second,
+/// from the fictitious start v*).
+#[test]
+fn the_first_example_is_the_paper_s_subtraction_nim() {
+    let preset = &impartial::spec::PRESETS[0];
+    assert!(preset.title.starts_with("SubtractionNim"), "{}", preset.title);
+    let report = impartial::report::analyse(preset.spec, false).unwrap();
+    assert_eq!(report.positions, 7, "positions 0, …, 6");
+    assert_eq!(report.root, "6");
+    assert_eq!(report.root_outcome, Outcome::P);
+    assert!(report.fictitious_start);
+}

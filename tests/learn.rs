@@ -439,3 +439,22 @@ fn a_p_position_root_is_learned_from_the_second_seat() {
     let found = run.found().unwrap();
     assert_eq!(found.games, 50 * found.generation);
 }
+
+/// Π as log₁₀ (issue 10: Π underflowed to 0 on Chomp 8×8 although every mass is at least γ):
+/// the same number where Π is representable, and finite where the product underflows.
+#[test]
+fn prop22_log10_is_pi_without_underflow() {
+    let small = Arc::new(Task::from_spec("game=nim&heaps=2,3,4", &Limits::DEFAULT).unwrap());
+    let mut run = Run::new(Arc::clone(&small), Engine::Fast, Params::new(&small, 8, 0.01).unwrap(), 3);
+    for _ in 0..3 {
+        let pi = run.prop22_probability();
+        assert!(pi > 0.0);
+        assert!((run.prop22_log10() - pi.log10()).abs() < 1e-9, "{} vs {}", run.prop22_log10(), pi.log10());
+        run.step();
+    }
+    let chomp = Arc::new(Task::from_spec("game=chomp&rows=8&cols=8", &Limits::DEFAULT).unwrap());
+    let run = Run::new(Arc::clone(&chomp), Engine::Fast, Params::new(&chomp, 20, 0.0).unwrap(), 1);
+    assert_eq!(run.prop22_probability(), 0.0, "the product underflows");
+    let log = run.prop22_log10();
+    assert!(log.is_finite() && log < -308.0, "{log}");
+}

@@ -243,3 +243,32 @@ fn session_shows_a_position_as_its_family_s_board() {
     assert_eq!(board["cols"], 5);
     assert!(s.view(usize::MAX).unwrap().is_null());
 }
+
+#[wasm_bindgen_test]
+fn the_computer_player_moves_as_documented() {
+    // Nim 1,2,3 (P at the start): from 1,2,2 the only winning move is to 0,2,2.
+    let s = Session::new("game=nim&heaps=1,2,3").unwrap();
+    let from = s.find("1,2,2") as usize;
+    let to = s.computer_move(from, "perfect", 0.0).unwrap();
+    assert_eq!(s.label(to as usize), "0,2,2");
+    // From a P-position every move loses; the perfect player still moves (a legal move).
+    let root = json(s.info().unwrap())["root"].as_u64().unwrap() as usize;
+    let moves = json(s.moves(root).unwrap());
+    let legal: Vec<u64> = moves.as_array().unwrap().iter().map(|m| m["to"].as_u64().unwrap()).collect();
+    assert_eq!(legal.len(), 6, "1 + 2 + 3 moves from 1,2,3");
+    let reply = s.computer_move(root, "perfect", 0.0).unwrap();
+    assert!(legal.contains(&(reply as u64)));
+    // Seeded draws: the same draw gives the same move; every draw gives a legal move.
+    for player in ["random", "learned"] {
+        for draw in 0..50 {
+            let a = s.computer_move(root, player, f64::from(draw)).unwrap();
+            assert_eq!(a, s.computer_move(root, player, f64::from(draw)).unwrap());
+            assert!(legal.contains(&(a as u64)), "{player} draw {draw}");
+        }
+    }
+    // A position with no moves, no such position, an unknown player.
+    assert_eq!(s.computer_move(s.find("0,0,0") as usize, "perfect", 0.0).unwrap(), -1);
+    assert_eq!(s.computer_move(usize::MAX, "random", f64::NAN).unwrap(), -1);
+    let err = s.computer_move(root, "god", 0.0).unwrap_err().as_string().unwrap();
+    assert!(err.contains("use perfect, learned or random"), "{err}");
+}

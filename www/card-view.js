@@ -2,6 +2,7 @@
 // its moves with their current probabilities. It owns which position is shown and where, and
 // redraws after generations so its probabilities stay current.
 
+import { BoardView } from './board-view.js';
 import { count, prob } from './panels.js';
 
 /** At most this many redraws a second while the run goes (each costs a layout). */
@@ -20,6 +21,7 @@ export class CardView {
   /** Another game: nothing is shown. */
   setSession(session) {
     this.session = session;
+    this.frame = null;
     this.shown = null;
     this.draw();
   }
@@ -54,6 +56,17 @@ export class CardView {
     else this.timer ||= setTimeout(() => this.draw(), wait);
   }
 
+  /** A small board of position `id` (the board follows the position hovered or tapped). */
+  board(id) {
+    const box = document.createElement('div');
+    box.className = 'board card-board';
+    const board = new BoardView(box, { onKey: () => {} });
+    this.frame ??= this.session.view(this.session.info.root);
+    board.setFrame(this.frame);
+    board.show(this.session.view(id), this.session.label(id), { help: false });
+    return box;
+  }
+
   /** Draws the card shown (or hides it); `data-generation` is the generation its numbers are from. */
   draw() {
     clearTimeout(this.timer);
@@ -61,7 +74,7 @@ export class CardView {
     this.drawn = performance.now();
     const card = this.card;
     if (this.shown) {
-      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play);
+      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, this.board(this.shown.id));
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -71,7 +84,7 @@ export class CardView {
 }
 
 /** Fills the card for a position (from the core's `position(id)`), or hides it. */
-function renderCard(card, position, at, play = 'normal') {
+function renderCard(card, position, at, play = 'normal', board = null) {
   if (!position) {
     card.hidden = true;
     return;
@@ -82,6 +95,7 @@ function renderCard(card, position, at, play = 'normal') {
   const kind = position.outcome === 'P' ? 'P-position' : 'N-position';
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
+  if (board) lines.push(board);
   const grundy = document.createElement('p');
   grundy.textContent = position.mex
     ? `Grundy value: ${position.mex}`
@@ -115,6 +129,13 @@ function renderCard(card, position, at, play = 'normal') {
   }
   card.replaceChildren(...lines);
   card.hidden = false;
+  // More than fits: a hovered card cannot be scrolled (the pointer is on the graph); say how.
+  if (card.scrollHeight > card.clientHeight && card.dataset.sticky !== 'true') {
+    const more = document.createElement('p');
+    more.className = 'card-more';
+    more.textContent = 'Tap or click the position to keep this card and scroll its moves.';
+    card.prepend(more);
+  }
   // Keep the card inside the view: to the right of the pointer, or left when near the edge.
   const parent = card.parentElement.getBoundingClientRect();
   const w = card.offsetWidth;

@@ -7,10 +7,10 @@ import { download, measuresCsv } from './panels.js';
 
 /** The lines drawn: key in a history point, colour, dash, legend text. */
 export const SERIES = [
-  { key: 'prop22', colour: COLOURS.P, dash: [], label: 'Π = P(a sample is optimal)' },
+  { key: 'prop22Log', colour: COLOURS.P, dash: [], label: 'Π = P(a sample is optimal), log scale (right axis)', log: true },
   { key: 'massMean', colour: COLOURS.optimal, dash: [], label: 'mean mass on optimal moves' },
   { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
-  { key: 'expected', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics' },
+  { key: 'expectedLog', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics (log scale)', log: true },
 ];
 
 /** The history keeps at most this many points (then every other one is dropped). */
@@ -62,7 +62,7 @@ export class ChartView {
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
     const left = 34;
-    const right = 8;
+    const right = 52;
     const top = 8;
     const bottom = 22;
     const w = width - left - right;
@@ -84,6 +84,18 @@ export class ChartView {
       ctx.stroke();
       ctx.fillText(String(value), left - 4, Y(value));
     }
+    // Π on a log scale (right axis): from 1 at the top down to the smallest power of ten reached,
+    // so that a Π of 1e-17 is a point on the chart, not a line on 0.
+    const logs = points.flatMap((p) => [p.prop22Log, p.expectedLog]).filter((x) => x !== null && x !== undefined && Number.isFinite(x));
+    const floor = Math.min(-1, Math.floor(Math.min(0, ...logs)));
+    this.logFloor = floor;
+    const YLog = (log) => top + (Math.max(log, floor) / floor) * h;
+    ctx.textAlign = 'left';
+    ctx.fillStyle = COLOURS.P;
+    for (const log of [0, Math.round(floor / 2), floor]) {
+      ctx.fillText(log === 0 ? 'Π 1' : `10^${log}`.replace('-', '−'), left + w + 4, YLog(log));
+    }
+    ctx.fillStyle = '#555';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     ctx.fillText('0', left, top + h + 4);
@@ -100,8 +112,9 @@ export class ChartView {
           started = false;
           continue;
         }
-        if (started) ctx.lineTo(X(point.generation), Y(value));
-        else ctx.moveTo(X(point.generation), Y(value));
+        const y = series.log ? YLog(value) : Y(value);
+        if (started) ctx.lineTo(X(point.generation), y);
+        else ctx.moveTo(X(point.generation), y);
         started = true;
       }
       ctx.stroke();
@@ -124,6 +137,9 @@ function pointOf(p) {
     massMin: p.critical_mass_min,
     prop22: p.prop22_probability,
     expected: p.expected_prop22,
+    // log₁₀ Π (null when Π is 0 exactly: a critical position without optimal mass).
+    prop22Log: p.prop22_log10,
+    expectedLog: p.expected_prop22_log10 ?? null,
     winnersOptimal: p.winners_optimal,
   };
 }

@@ -7,6 +7,7 @@ import { ControlsView } from './controls-view.js';
 import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
+import { PlayMode } from './play-mode.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
 import { PAGE_KEYS, knownKeysOnly, parseHash } from './state.js';
@@ -25,6 +26,13 @@ export class Controller {
     this.page = null;
     this.card = new CardView($('hover-card'));
     this.share = new Share();
+    this.play = new PlayMode({
+      onChange: (game) => this.gameChanged(game),
+      onOptions: (options) => {
+        Object.assign(this.page, options);
+        this.updateUrl();
+      },
+    });
     // The controls call this controller's methods of the same names (see ControlsView).
     this.controls = new ControlsView(this);
     this.scheduler = new Scheduler({
@@ -71,7 +79,8 @@ export class Controller {
       return messageOf(err);
     }
     const notices = [];
-    this.install(session, { ...this.page }, notices);
+    // The board's position belonged to the old game: the new one starts at its start.
+    this.install(session, { ...this.page, at: '' }, notices);
     this.notices.show(notices);
     return null;
   }
@@ -111,11 +120,50 @@ export class Controller {
     this.controls.configure(session.info);
     this.controls.show(params, page);
     this.restartHistory();
+    this.play.setSession(session, page, notices);
+    this.setMode(page.mode);
+    this.setPresent(page.present === '1');
     // The text summary names this game at once (the frame loop refreshes it twice a second).
     this.describeCanvas();
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
+  }
+
+  // --- Modes --------------------------------------------------------------------------------------
+
+  /** `learn` (watch UMDA) or `play` (play the game on the board); the run is not touched. */
+  setMode(mode) {
+    this.page.mode = mode;
+    for (const m of ['learn', 'play']) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+    this.play.setActive(mode === 'play');
+    this.updateUrl();
+  }
+
+  /**
+   * Presentation mode for a projector: the graph and the board large, fonts that scale with the
+   * screen, a legend on the graph, the game form put away (the run's controls stay beside).
+   */
+  setPresent(on) {
+    this.page.present = on ? '1' : '0';
+    document.body.dataset.present = String(on);
+    $('present').setAttribute('aria-pressed', String(on));
+    this.graph.setPresentation(on);
+    this.updateUrl();
+  }
+
+  /** A position hovered or tapped on the graph: the card shows it; a tap in play mode, the board. */
+  pick(id, at) {
+    this.card.pick(id, at);
+    if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
+    this.graph.dirty = true;
+  }
+
+  /** The game in play mode has changed: the address keeps its position, the graph its path. */
+  gameChanged({ at, path, active }) {
+    this.page.at = at;
+    this.graph.setMarks(active ? { current: path.at(-1), path } : null);
+    this.updateUrl();
   }
 
   // --- Page values (live on the running run) ---------------------------------------------------

@@ -153,6 +153,29 @@ export class GameSession {
     return this.inner.position(id);
   }
 
+  /** Every legal move of position `id` ({ to, label, grundy, outcome, optimal, probability }). */
+  moves(id) {
+    return this.inner.moves(id);
+  }
+
+  /**
+   * The computer's move from `id` (the id it moves to, or -1 when there is none) as `player`
+   * (perfect, learned or random) plays it; `draw` numbers the move in the game (seeded draws).
+   */
+  computerMove(id, player, draw) {
+    return this.inner.computer_move(id, player, draw);
+  }
+
+  /** Position `id` as a board draws it (the core's PositionView: { kind, … }). */
+  view(id) {
+    return this.inner.view(id);
+  }
+
+  /** The id of the position labelled `label`, or -1. */
+  find(label) {
+    return this.inner.find(label);
+  }
+
   /** A position's label (cached: the view asks for the same labels every frame). */
   label(id) {
     this.labels ??= new Array(this.n);

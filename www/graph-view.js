@@ -13,6 +13,7 @@ export const COLOURS = {
   other: '#888888', // moves to N-positions
   critical: '#D55E00', // ring of a critical position
   root: '#000000',
+  path: '#CC79A7', // the game in play mode (Okabe–Ito reddish purple)
 };
 
 const OPTIMAL_RGB = [0x00, 0x9e, 0x73];
@@ -30,7 +31,22 @@ const FAR_RADIUS = 4;
 const HEAVY_EDGES = 4_000;
 /** Above this many moves, each position shows only its most likely move. */
 export const EDGE_BUDGET = 25_000;
-const PAD = 28; // px around the drawing
+// Room around the drawing (px): at the sides for the labels of the first and last layers, on
+// top for the word "start", below for the labels under the bottom row.
+const PAD_X = 36;
+const PAD_TOP = 34;
+const PAD_BOTTOM = 40;
+/** Labels go under the nodes when layers and rows are at least this far apart (px). */
+const LABEL_ROOM = 34;
+/** Px under a node for its label (its ring, a gap, 11 px text), kept free of the node below. */
+const LABEL_SPACE = 30;
+/** Nodes are not shrunk below this radius (px) to make room for labels. */
+const MIN_LABELLED_RADIUS = 8;
+/**
+ * Long moves are checked for passing through a node (and bent around it) in graphs of up to
+ * this many moves: in denser graphs lines cross nodes everywhere and bows would only add clutter.
+ */
+const ROUTE_LIMIT = 300;
 const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
 
 export class GraphView {
@@ -52,6 +68,9 @@ export class GraphView {
     this.sx = new Float32Array(0); // screen x per position (CSS px), from the last draw
     this.sy = new Float32Array(0);
     this.mode = 'all';
+    this.marks = null; // { current, path }: the game being played, drawn over the graph
+    this.fontScale = 1; // text on the canvas, larger in presentation mode
+    this.legend = false; // a legend on the canvas (presentation mode)
     this.listen();
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -59,11 +78,32 @@ export class GraphView {
 
   setSession(session) {
     this.session = session;
+    this.marks = null;
     this.sx = new Float32Array(session.n);
     this.sy = new Float32Array(session.n);
     this.hovered = -1;
+    // Positions by layer, for routing long moves around positions in between (small graphs).
+    this.byLayer = null;
+    if (session.m <= ROUTE_LIMIT) {
+      const { x } = session.views();
+      this.byLayer = Array.from({ length: session.info.layers }, () => []);
+      for (let i = 0; i < session.n; i++) this.byLayer[x[i]]?.push(i);
+    }
     this.onSession?.();
     this.fit();
+  }
+
+  /** Presentation mode: larger text and a legend on the canvas. */
+  setPresentation(on) {
+    this.fontScale = on ? 1.4 : 1;
+    this.legend = on;
+    this.dirty = true;
+  }
+
+  /** The game in play mode (the ids of its positions so far; the last is on the board), or null. */
+  setMarks(marks) {
+    this.marks = marks;
+    this.dirty = true;
   }
 
   fit() {
@@ -88,8 +128,8 @@ export class GraphView {
   /** Base scales (px per layer, px per slot) that fit the drawing at zoom 1. */
   scales() {
     const { layers, widest } = this.session.info;
-    const kx = (this.width - 2 * PAD) / Math.max(1, layers - 1);
-    const ky = widest > 1 ? (this.height - 2 * PAD) / (widest - 1) : kx;
+    const kx = (this.width - 2 * PAD_X) / Math.max(1, layers - 1);
+    const ky = widest > 1 ? (this.height - PAD_TOP - PAD_BOTTOM) / (widest - 1) : kx;
     return [kx * this.zoom, ky * this.zoom];
   }
 
@@ -97,7 +137,11 @@ export class GraphView {
     const [kx, ky] = this.scales();
     const { widest } = this.session.info;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
-    return Math.max(1, Math.min(20, room * 0.38));
+    const r = Math.max(1, Math.min(20, room * 0.38));
+    // With labels under the nodes, a node leaves room below it for its label, unless that would
+    // make it too small for its Grundy value (then the labels are left out).
+    const withLabels = (ky - LABEL_SPACE - 11 * (this.fontScale - 1)) / 2;
+    return widest > 1 && room >= LABEL_ROOM && withLabels >= MIN_LABELLED_RADIUS ? Math.min(r, withLabels) : r;
   }
 
   /** Screen position (CSS px within the canvas) of position `id` as last drawn. */
@@ -196,7 +240,7 @@ export class GraphView {
   }
 
   origin() {
-    return [PAD, this.height / 2];
+    return [PAD_X, PAD_TOP + (this.height - PAD_TOP - PAD_BOTTOM) / 2];
   }
 
   /** Offers the whole drawing, as it is now, as a PNG file. */
@@ -223,9 +267,15 @@ export class GraphView {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, this.width, this.height);
     const r = this.radius();
+    // What was written on the canvas (tests read it): label boxes and how many numbers.
+    this.labelBoxes = [];
+    this.numbersDrawn = 0;
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
     this.drawEdges(v, r, kx);
+    this.drawPath(v, kx);
+    this.drawBoardMark(r);
     this.drawNodes(v, r);
+    if (this.legend) this.drawLegend();
     return true;
   }
 
@@ -286,17 +336,51 @@ export class GraphView {
     ctx.globalAlpha = 1;
   }
 
-  /** One move u → w as a line; a move skipping layers between two positions in one row bends. */
+  /** One move u → w as a line, or a curve where a line would run through a position. */
   edgePath(u, w, v, kx) {
     const { ctx, sx, sy } = this;
     ctx.moveTo(sx[u], sy[u]);
+    const control = this.route(u, w, v, kx);
+    if (control) ctx.quadraticCurveTo(control.x, control.y, sx[w], sy[w]);
+    else ctx.lineTo(sx[w], sy[w]);
+  }
+
+  /**
+   * The control point of the curve drawn for the move u → w (screen px), or null for a straight
+   * line. A move skipping layers bends when it joins two positions in one row, or (in graphs of
+   * up to ROUTE_LIMIT moves) when its line would pass through a position of a layer in
+   * between: then it bows away from the line by enough to clear that position.
+   */
+  route(u, w, v = this.session.views(), kx = this.scales()[0]) {
+    const { sx, sy } = this;
     const span = v.x[u] - v.x[w];
-    if (span > 1 && Math.abs(sy[u] - sy[w]) < 1.5) {
-      const bend = Math.min(this.height * 0.45, (span - 1) * kx * 0.35 + 8) * (span % 2 === 0 ? -1 : 1);
-      ctx.quadraticCurveTo((sx[u] + sx[w]) / 2, (sy[u] + sy[w]) / 2 + bend, sx[w], sy[w]);
-    } else {
-      ctx.lineTo(sx[w], sy[w]);
+    if (span <= 1) return null;
+    const side = span % 2 === 0 ? -1 : 1;
+    if (Math.abs(sy[u] - sy[w]) < 1.5) {
+      const bend = Math.min(this.height * 0.45, (span - 1) * kx * 0.35 + 8) * side;
+      return { x: (sx[u] + sx[w]) / 2, y: (sy[u] + sy[w]) / 2 + bend };
     }
+    if (!this.byLayer) return null;
+    const r = this.radius();
+    const dx = sx[w] - sx[u];
+    const dy = sy[w] - sy[u];
+    const length = Math.hypot(dx, dy);
+    let blocked = false;
+    for (let layer = v.x[w] + 1; layer < v.x[u] && !blocked; layer++) {
+      for (const z of this.byLayer[layer] ?? []) {
+        // Distance from z to the line u → w.
+        const t = ((sx[z] - sx[u]) * dx + (sy[z] - sy[u]) * dy) / (length * length);
+        const d = Math.hypot(sx[u] + t * dx - sx[z], sy[u] + t * dy - sy[z]);
+        if (t > 0 && t < 1 && d < r + 3) {
+          blocked = true;
+          break;
+        }
+      }
+    }
+    if (!blocked) return null;
+    // A quadratic curve passes halfway to its control point: bow out by twice the clearance.
+    const bow = Math.max(2 * (r + 8), length * 0.18) * side;
+    return { x: (sx[u] + sx[w]) / 2 - (dy / length) * bow, y: (sy[u] + sy[w]) / 2 + (dx / length) * bow };
   }
 
   drawNodes(v, r) {
@@ -370,7 +454,7 @@ export class GraphView {
     }
     ctx.stroke();
     this.drawRoot(r, margin);
-    if (r >= 8) this.drawLabels(r, grundy, outcome, margin);
+    if (r >= 6) this.drawLabels(r, grundy, outcome, margin);
     if (this.hovered >= 0 && this.hovered < n) {
       ctx.strokeStyle = '#000';
       ctx.lineWidth = 2;
@@ -380,6 +464,83 @@ export class GraphView {
       ctx.stroke();
       ctx.setLineDash([]);
     }
+  }
+
+  /** The key to the drawing, in the top-left corner (presentation mode: a projected page has no room to read the text below). */
+  drawLegend() {
+    const { ctx } = this;
+    const size = Math.round(13 * this.fontScale);
+    const items = [
+      ['square', COLOURS.P, 'P-position: the player to move loses'],
+      ['circle', COLOURS.N, 'N-position: the player to move wins'],
+      ['ring', COLOURS.critical, 'critical: a winning move can be missed'],
+      ['line', COLOURS.optimal, 'winning move (to a P-position)'],
+    ];
+    if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
+    ctx.font = `${size}px system-ui, sans-serif`;
+    const width = Math.max(...items.map(([, , text]) => ctx.measureText(text).width)) + size * 2.6;
+    const row = size * 1.5;
+    ctx.globalAlpha = 0.92;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(6, 6, width, row * items.length + size * 0.6);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = '#999';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(6, 6, width, row * items.length + size * 0.6);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    items.forEach(([shape, colour, text], k) => {
+      const x = 6 + size * 0.5;
+      const y = 6 + size * 0.3 + row * (k + 0.5);
+      const h = size * 0.45;
+      ctx.fillStyle = colour;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      if (shape === 'square') ctx.rect(x, y - h, 2 * h, 2 * h);
+      else if (shape === 'circle') ctx.arc(x + h, y, h, 0, 2 * Math.PI);
+      if (shape === 'square' || shape === 'circle') ctx.fill();
+      if (shape === 'ring') {
+        ctx.lineWidth = 3;
+        ctx.arc(x + h, y, h, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      if (shape === 'line') {
+        ctx.lineWidth = 4;
+        ctx.moveTo(x, y);
+        ctx.lineTo(x + 2 * h, y);
+        ctx.stroke();
+      }
+      ctx.fillStyle = '#1d1d1d';
+      ctx.fillText(text, x + size * 1.6, y);
+    });
+  }
+
+  /** The game played so far: a thick dark line through its positions, under the nodes. */
+  drawPath(v, kx) {
+    const path = this.marks?.path;
+    if (!path || path.length < 2) return;
+    const { ctx } = this;
+    ctx.strokeStyle = COLOURS.path;
+    ctx.lineWidth = 4;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (let k = 1; k < path.length; k++) this.edgePath(path[k - 1], path[k], v, kx);
+    ctx.stroke();
+    ctx.lineCap = 'butt';
+  }
+
+  /** The position on the board: a purple halo behind it (under the node and its label). */
+  drawBoardMark(r) {
+    const current = this.marks?.current;
+    if (current === undefined || current < 0 || current >= this.session.n) return;
+    const { ctx, sx, sy } = this;
+    const haloR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
+    ctx.fillStyle = COLOURS.path;
+    ctx.globalAlpha = 0.55;
+    ctx.beginPath();
+    ctx.arc(sx[current], sy[current], haloR, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.globalAlpha = 1;
   }
 
   /** The root: a thick black outline and the word "start". */
@@ -394,7 +555,7 @@ export class GraphView {
     ctx.arc(sx[root], sy[root], ringR, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.fillStyle = COLOURS.root;
-    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.font = `600 ${Math.round(12 * this.fontScale)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
     ctx.fillText('start', sx[root], sy[root] - ringR - 3);
@@ -407,23 +568,38 @@ export class GraphView {
     const misere = this.session.info.play === 'misere';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.font = `600 ${Math.min(14, Math.round(r * 0.9))}px system-ui, sans-serif`;
+    ctx.font = `600 ${Math.max(9, Math.min(14 * this.fontScale, Math.round(r * 0.9 * this.fontScale)))}px system-ui, sans-serif`;
     for (let i = 0; i < n; i++) {
       if (!this.visible(i, margin)) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
       ctx.fillText(misere ? (outcome[i] === 0 ? 'P' : 'N') : String(grundy[i]), sx[i], sy[i] + 0.5);
+      this.numbersDrawn++;
     }
     const [kx, ky] = this.scales();
-    const room = this.session.info.widest > 1 ? Math.min(kx, ky) : kx;
-    if (room < 34) return;
-    ctx.font = '11px system-ui, sans-serif';
+    const widest = this.session.info.widest;
+    const room = widest > 1 ? Math.min(kx, ky) : kx;
+    // One row (a heap game): labels fit under the nodes whenever they fit between them.
+    const space = LABEL_SPACE + 11 * (this.fontScale - 1);
+    if (widest > 1 && (room < LABEL_ROOM || ky < 2 * r + space - 0.5)) return;
+    // A label fits between the layers (clear of its neighbours' labels and nodes) and inside
+    // the canvas (shifted in at the sides); below the root's ring for the root.
+    const widthLimit = Math.min(room * 0.95, kx - 6, 2 * (kx - r - 3));
+    const root = this.session.info.root;
+    const rootGap = Math.max(1.5, Math.min(4, r * 0.3)) + 7;
+    const labelSize = Math.round(11 * this.fontScale);
+    ctx.font = `${labelSize}px system-ui, sans-serif`;
     ctx.fillStyle = '#333333';
     ctx.textBaseline = 'top';
     for (let i = 0; i < n; i++) {
       if (!this.visible(i, margin)) continue;
       const label = this.session.label(i);
-      if (ctx.measureText(label).width > room * 0.95) continue;
-      ctx.fillText(label, sx[i], sy[i] + r + 5);
+      const w = ctx.measureText(label).width;
+      if (w > widthLimit) continue;
+      const x = Math.min(this.width - w / 2 - 2, Math.max(w / 2 + 2, sx[i]));
+      const y = sy[i] + r + (i === root ? rootGap + 3 : 6);
+      if (y + labelSize + 1 > this.height || y < 0) continue;
+      ctx.fillText(label, x, y);
+      this.labelBoxes.push({ id: i, x0: x - w / 2, x1: x + w / 2, y0: y, y1: y + labelSize });
     }
   }
 }

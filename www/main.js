@@ -44,6 +44,9 @@ function opened() {
 function wire(controller, form) {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
   on('fit', 'click', () => controller.graph.fit());
+  on('mode-learn', 'click', () => controller.setMode('learn'));
+  on('mode-play', 'click', () => controller.setMode('play'));
+  on('present', 'click', () => controller.setPresent(document.body.dataset.present !== 'true'));
   on('export-png', 'click', () => controller.graph.savePng());
   on('export-csv', 'click', () => controller.chart.saveCsv());
   on('copy-bibtex', 'click', async () => {
@@ -112,12 +115,9 @@ async function main() {
   $('core-version').textContent = `Core version ${coreVersion()}.`;
   legend();
   let controller;
-  // A pick on the graph goes to the hover card (the controller makes it, so created later).
+  // A pick on the graph goes to the controller (made later): the hover card, and the board.
   const graphView = new GraphView($('graph'), {
-    onPick: (id, at) => {
-      controller.card.pick(id, at);
-      graphView.dirty = true;
-    },
+    onPick: (id, at) => controller.pick(id, at),
   });
   controller = new Controller({ graphView, chartView: new ChartView($('chart')), notices });
   const form = new GameForm(

@@ -12,6 +12,28 @@ export function prob(p) {
   return p >= 0.9999 ? p.toFixed(6) : p.toPrecision(4);
 }
 
+/**
+ * Π as text: as a probability while it reads well (≥ 10⁻⁴), else as a power of ten from its
+ * log₁₀ (the core's sum of logarithms: the product itself underflows to 0 on big games), so
+ * 1e-17 or 10^−1,000 is never read as 0. Returns { text } or { base: '10', exponent }.
+ */
+export function piParts(p, log10) {
+  if (p >= 1e-4 || log10 === null || log10 === undefined) return { text: prob(p) };
+  const digits = log10 > -100 ? log10.toFixed(1) : Math.round(log10).toLocaleString('en');
+  return { base: '10', exponent: digits.replace('-', '−') };
+}
+
+function showPi(el, p, log10) {
+  const parts = piParts(p, log10);
+  if (parts.text !== undefined) {
+    el.textContent = parts.text;
+  } else {
+    const sup = document.createElement('sup');
+    sup.textContent = parts.exponent;
+    el.replaceChildren(parts.base, sup);
+  }
+}
+
 /** Gamma as text, short: "0.0003571" rather than 17 digits. */
 export const gammaText = (g) => (g === 0 ? '0' : Number(g.toPrecision(4)).toString());
 
@@ -60,13 +82,16 @@ export function renderStats(progress, info) {
   $('generation').textContent = count(progress.generation);
   $('games-played').textContent = count(progress.games);
   $('critical-learned').textContent = `${count(progress.critical_learned)} of ${count(progress.critical)}`;
-  $('optimal-mass').textContent = prob(progress.prop22_probability);
+  showPi($('optimal-mass'), progress.prop22_probability, progress.prop22_log10);
   $('model-hash').textContent = progress.model_hash;
   const found = $('found');
   if (progress.found_after_games !== null) {
     found.textContent =
       `Optimal strategy found after T = ${count(progress.found_after_games)} games ` +
-      `(generation ${count(progress.found_at_generation)}): a winner of that generation never leaves a winning position.`;
+      `(generation ${count(progress.found_at_generation)}): a winner of that generation never leaves a winning position.` +
+      (progress.prop22_probability < 0.5
+        ? ' Π can still be small: it is the chance that a freshly sampled strategy is optimal, and one optimal winner among μ games was enough.'
+        : '');
     found.dataset.found = String(progress.found_after_games);
   } else {
     found.textContent =
@@ -77,13 +102,19 @@ export function renderStats(progress, info) {
   }
 }
 
+/** Π in words for the canvas summary: "0.25" or "10 to the power −17.3". */
+function piWords(p, log10) {
+  const parts = piParts(p, log10);
+  return parts.text ?? `10 to the power ${parts.exponent}`;
+}
+
 /** The graph canvas' text summary (its aria-label): the game, and the run after `p` (progress). */
 export function renderSummary(canvas, info, p) {
   canvas.setAttribute(
     'aria-label',
     `Game graph of ${info.game}: ${count(info.positions)} positions in ${count(info.layers)} layers, ` +
       `${count(info.critical)} critical. Blue squares are P-positions, orange circles N-positions. ` +
-      (p ? `Generation ${count(p.generation)}, ${count(p.games)} games played, Π = ${prob(p.prop22_probability)}.` : ''),
+      (p ? `Generation ${count(p.generation)}, ${count(p.games)} games played, Π = ${piWords(p.prop22_probability, p.prop22_log10)}.` : ''),
   );
 }
 

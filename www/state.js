@@ -22,7 +22,24 @@ export const PAGE_KEYS = [
   { key: 'speed', default: '0.2', parse: (t) => speed(t) },
   { key: 'expected', default: '0', parse: (t) => oneOf(t, 'expected', ['0', '1']) },
   { key: 'paused', default: '0', parse: (t) => oneOf(t, 'paused', ['0', '1']) },
+  // Presentation mode for a projector (written only when on).
+  { key: 'present', default: '0', parse: (t) => oneOf(t, 'present', ['0', '1']) },
+  // Play mode (written only when mode=play): who plays the computer's side, who moves first,
+  // and the label of the position on the board (the core checks it against the game).
+  { key: 'mode', default: 'learn', parse: (t) => oneOf(t, 'mode', MODES) },
+  { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', OPPONENTS) },
+  { key: 'first', default: 'person', parse: (t) => oneOf(t, 'first', FIRSTS) },
+  { key: 'at', default: '', parse: (t) => t },
 ];
+
+/** The page's modes, the play mode's opponents and who may move first. */
+export const MODES = ['learn', 'play'];
+export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
+export const FIRSTS = ['person', 'computer'];
+/** Keys written only in play mode (a learning link stays as it was). */
+const PLAY_KEYS = new Set(['mode', 'opponent', 'first', 'at']);
+/** Switches written only when on. */
+const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
 const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
 
@@ -64,7 +81,10 @@ function speed(text) {
 }
 
 function oneOf(text, key, allowed) {
-  if (!allowed.includes(text)) throw new Error(`${quoted(text)} is not a valid value for ${key}: use ${allowed.join(' or ')}.`);
+  if (!allowed.includes(text)) {
+    const list = allowed.length > 2 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed.join(' or ');
+    throw new Error(`${quoted(text)} is not a valid value for ${key}: use ${list}.`);
+  }
   return text;
 }
 
@@ -136,9 +156,11 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (every key, in PAGE_KEYS order). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode). */
 export function formatHash(spec, page) {
-  const parts = PAGE_KEYS.filter((k) => !(k.key === 'expected' || k.key === 'paused') || page[k.key] === '1').map(
+  const shown = (k) =>
+    PLAY_KEYS.has(k.key) ? page.mode === 'play' : !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
+  const parts = PAGE_KEYS.filter(shown).map(
     (k) => `${k.key}=${encodeURIComponent(page[k.key] ?? k.default)}`,
   );
   return `#${spec}&${parts.join('&')}`;

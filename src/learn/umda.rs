@@ -546,6 +546,13 @@ impl Run {
     pub fn prop22_probability(&self) -> f64 {
         self.task.critical.iter().map(|&v| self.optimal_mass(v as usize)).product()
     }
+
+    /// log₁₀ Π_{v∈W_G} p(v, optimal moves): the same Π as a sum of logarithms, which does not
+    /// underflow to 0 when thousands of critical positions each hold a little mass (Chomp 8×8
+    /// at generation 0 has Π ≈ 10^−1,000); −∞ when a critical position has no optimal mass.
+    pub fn prop22_log10(&self) -> f64 {
+        self.task.critical.iter().map(|&v| self.optimal_mass(v as usize).log10()).sum()
+    }
 }
 
 /// Which player won a game of `length` moves from v0: 0 for the first mover, 1 for the second.

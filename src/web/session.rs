@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -14,6 +16,7 @@ use crate::analysis::Outcome;
 use crate::games::Limits;
 use crate::layout::{layered, Layout};
 use crate::learn::params::{self, Engine, Params};
+use crate::learn::sample::uniform;
 use crate::learn::task::Task;
 use crate::learn::umda::Run;
 use crate::spec::Play;
@@ -128,8 +131,12 @@ struct Progress {
     critical_mass_min: Option<f64>,
     /// Π_{v∈W_G} p(v, optimal moves) (Prop 2.2).
     prop22_probability: f64,
+    /// log₁₀ Π, which stays finite where Π underflows to 0 (None for −∞: an optimal mass of 0).
+    prop22_log10: Option<f64>,
     /// The same Π under the expected dynamics at this generation, when switched on.
     expected_prop22: Option<f64>,
+    /// Its log₁₀.
+    expected_prop22_log10: Option<f64>,
     model_hash: String,
 }
 
@@ -282,7 +289,9 @@ impl Session {
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
+            prop22_log10: Some(self.run.prop22_log10()).filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
+            expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
             model_hash: format!("{:016x}", self.run.model_hash()),
         })
     }
@@ -339,6 +348,107 @@ impl Session {
             moves,
             more_moves: graph.degree(v).saturating_sub(MAX_MOVES_SHOWN),
         })
+    }
+
+    /// Every move of position `v` (the play mode's list of legal moves; the hover card's
+    /// `position` lists at most 40), in the graph's order; empty for no such id.
+    pub fn moves(&self, v: usize) -> Result<JsValue, JsValue> {
+        let task = &*self.task;
+        let graph = &task.graph;
+        if v >= graph.len() {
+            return to_js(&Vec::<MoveInfo>::new());
+        }
+        let grundy = task.analysis.grundy.as_deref();
+        let model = self.run.model();
+        let moves: Vec<MoveInfo> = task
+            .edges(v)
+            .map(|e| {
+                let w = graph.targets()[e];
+                MoveInfo {
+                    to: w,
+                    label: graph.label(w as usize),
+                    grundy: grundy.map(|h| h[w as usize]),
+                    outcome: task.analysis.outcome[w as usize],
+                    optimal: task.optimal_edge[e],
+                    probability: model[e],
+                }
+            })
+            .collect();
+        to_js(&moves)
+    }
+
+    /// The computer's move from position `v` in play mode: the id of the position it moves to,
+    /// or -1 when `v` has no moves (or is no position). `player` is
+    /// - `perfect`: the first move (in the graph's order) to a P-position when there is one;
+    ///   from a P-position, where every move loses against best play, the move to the position
+    ///   with the longest play left (the largest layer of the drawing: longest path to a
+    ///   position with no moves), first in order on ties, so that the opponent has the most
+    ///   chances to go wrong;
+    /// - `learned`: a move drawn from the current model p_t(v) (play against what UMDA has
+    ///   learned so far);
+    /// - `random`: a move drawn uniformly.
+    ///
+    /// Draws are seeded and deterministic: `draw` (a whole number, the page counts its draws)
+    /// and the run's seed give one Xoshiro256++ stream of one uniform, so a replayed game makes
+    /// the same moves. The run's own generator is not touched.
+    ///
+    /// # Errors
+    /// Another `player` throws a sentence naming the allowed ones.
+    pub fn computer_move(&self, v: usize, player: &str, draw: f64) -> Result<i32, JsValue> {
+        let task = &*self.task;
+        let graph = &task.graph;
+        if v >= graph.len() || graph.degree(v) == 0 {
+            return Ok(-1);
+        }
+        let edges = task.edges(v);
+        let targets = graph.targets();
+        let edge = match player {
+            "perfect" => edges.clone().find(|&e| task.optimal_edge[e]).unwrap_or_else(|| {
+                // max_by_key keeps the last maximum; scanning in reverse makes it the first.
+                edges
+                    .clone()
+                    .rev()
+                    .max_by(|&a, &b| {
+                        let (xa, xb) =
+                            (self.layout.x[targets[a] as usize], self.layout.x[targets[b] as usize]);
+                        xa.total_cmp(&xb)
+                    })
+                    .unwrap_or(edges.start)
+            }),
+            "learned" | "random" => {
+                let draw = if draw.is_finite() && draw >= 0.0 { draw as u64 } else { 0 };
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+                    self.run.seed() ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17),
+                );
+                let u = uniform(&mut rng);
+                if player == "random" {
+                    edges.start + ((u * edges.len() as f64) as usize).min(edges.len() - 1)
+                } else {
+                    let model = &self.run.model()[edges.clone()];
+                    let total: f64 = model.iter().sum();
+                    let target = u * total;
+                    let mut sum = 0.0;
+                    // The first move whose running sum passes the target; rounding can leave the
+                    // target at the total: then the last move of positive probability.
+                    let index = model
+                        .iter()
+                        .position(|&p| {
+                            sum += p;
+                            target < sum
+                        })
+                        .or_else(|| model.iter().rposition(|&p| p > 0.0))
+                        .unwrap_or(0);
+                    edges.start + index
+                }
+            }
+            _ => {
+                return Err(JsValue::from_str(&format!(
+                    "Unknown player '{}': use perfect, learned or random.",
+                    player.chars().take(40).collect::<String>()
+                )))
+            }
+        };
+        Ok(targets[edge] as i32)
     }
 
     /// The id of the position labelled `label`, or -1.

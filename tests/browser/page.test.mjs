@@ -15,7 +15,7 @@ import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
 const CLI = join(ROOT, 'target', 'release', 'impartial');
-const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=7&play=normal';
+const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=6&play=normal';
 /** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
 const P_RGB = [0x00, 0x72, 0xb2];
 const N_RGB = [0xe6, 0x9f, 0x00];
@@ -155,7 +155,7 @@ describe('the page', () => {
       assert.equal(await text(page, '#game-spec'), DEFAULT_GAME);
       assert.equal(await page.locator('#notice').isVisible(), false);
       const table = await rows(page);
-      assert.equal(table.length, 8);
+      assert.equal(table.length, 7, 'positions 0, …, 6');
       for (const row of table) {
         const n = Number(row.label);
         assert.equal(row.grundy, String(n % 3), `g(${n})`);
@@ -172,7 +172,7 @@ describe('the page', () => {
       await page.waitForFunction(() => Number(document.getElementById('generation').textContent) >= 3);
       assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
       assert.equal(await page.getAttribute('#graph', 'role'), 'img');
-      assert.match(await page.getAttribute('#graph', 'aria-label'), /^Game graph of game=subtraction&moves=1,2&heap=7&play=normal: 8 positions/);
+      assert.match(await page.getAttribute('#graph', 'aria-label'), /^Game graph of game=subtraction&moves=1,2&heap=6&play=normal: 7 positions/);
     });
   });
 
@@ -535,7 +535,7 @@ describe('the page', () => {
   });
 
   test('bad values typed into the fields give a message and keep the run', async () => {
-    await withPage('#game=subtraction&moves=1,2&heap=7&paused=1', async (page) => {
+    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1', async (page) => {
       for (const [id, value, pattern] of [
         ['#mu', '0', /mu/],
         ['#mu', 'many', /mu/],

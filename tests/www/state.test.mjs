@@ -19,7 +19,7 @@ describe('parseHash', () => {
   test('separates the game spec (kept as written, in order) from the page keys', () => {
     const { spec, page, notices } = parseHash('#b=7&mu=200&game=g&gamma=0.005&a=1%2C2&seed=7&engine=naive&speed=1&expected=1&paused=1');
     assert.equal(spec, 'b=7&game=g&a=1%2C2');
-    assert.deepEqual(page, { mu: '200', gamma: '0.005', seed: '7', engine: 'naive', speed: '1', expected: '1', paused: '1' });
+    assert.deepEqual(page, { ...DEFAULTS, mu: '200', gamma: '0.005', seed: '7', engine: 'naive', speed: '1', expected: '1', paused: '1' });
     assert.deepEqual(notices, []);
   });
 
@@ -152,6 +152,41 @@ describe('quoted', () => {
   });
 });
 
+describe('play mode keys', () => {
+  test('mode, opponent, first and at are read; at is passed as text (the core checks it against the game)', () => {
+    const { page, notices } = parseHash('#game=g&mode=play&opponent=learned&first=computer&at=1%2C2');
+    assert.deepEqual([page.mode, page.opponent, page.first, page.at], ['play', 'learned', 'computer', '1,2']);
+    assert.deepEqual(notices, []);
+  });
+
+  test('an unknown mode, opponent or first gets a notice naming what is allowed, and its default', () => {
+    const { page, notices } = parseHash('#mode=teach&opponent=god&first=me');
+    assert.deepEqual([page.mode, page.opponent, page.first], ['learn', 'perfect', 'person']);
+    assert.deepEqual(notices, [
+      "'teach' is not a valid value for mode: use learn or play. Using mode=learn.",
+      "'god' is not a valid value for opponent: use perfect, learned, random or person. Using opponent=perfect.",
+      "'me' is not a valid value for first: use person or computer. Using first=person.",
+    ]);
+  });
+
+  test('play keys are written only in play mode (a learning link is unchanged), and read back', () => {
+    assert.equal(formatHash(SPEC, DEFAULTS), `#${SPEC}&mu=20&gamma=paper&seed=1&engine=fast&speed=0.2`);
+    const page = { ...DEFAULTS, mode: 'play', opponent: 'random', first: 'computer', at: 'HT,{0}&x' };
+    const hash = formatHash(SPEC, page);
+    assert.equal(hash, `#${SPEC}&mu=20&gamma=paper&seed=1&engine=fast&speed=0.2&mode=play&opponent=random&first=computer&at=HT%2C%7B0%7D%26x`);
+    assert.deepEqual(parseHash(hash).page, page);
+  });
+});
+
+describe('present (presentation mode)', () => {
+  test('written only when on; a bad value gets a notice and 0', () => {
+    assert.equal(parseHash('#present=1').page.present, '1');
+    assert.ok(formatHash(SPEC, { ...DEFAULTS, present: '1' }).endsWith('&present=1'));
+    assert.ok(!formatHash(SPEC, DEFAULTS).includes('present'));
+    assert.deepEqual(parseHash('#present=yes').notices, ["'yes' is not a valid value for present: use 0 or 1. Using present=0."]);
+  });
+});
+
 describe('knownKeysOnly', () => {
   // A made-up table in the core's shape: the page's code knows no family by name.
   const FAMILIES = [
@@ -169,8 +204,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
     ]);
   });
 

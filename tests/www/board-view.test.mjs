@@ -1,0 +1,93 @@
+// The board's pure parts: which clicks make a move (from two views of positions, as the core
+// gives them), and the sentences that describe a position. Views here are written in the core's
+// shape (src/games/family.rs PositionView); the families are not named by the code under test.
+// Run: node --test tests/www/
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { describeView, howToMove, listWords, movePath } from '../../www/board-view.js';
+
+describe('movePath', () => {
+  test('heaps: taking from one heap is a click on the counter left standing', () => {
+    const from = { kind: 'heaps', heaps: [3, 4, 5] };
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [1, 4, 5] }), ['h3:1']);
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [3, 0, 5] }), ['h4:0'], 'a heap taken whole (Nim keeps the 0)');
+    // Equal heaps share the key: either one is the same move.
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [2, 2] }, { kind: 'heaps', heaps: [2, 1] }), ['h2:1']);
+  });
+
+  test('heaps: an octal split shares its click with the other splits of the same amount', () => {
+    const from = { kind: 'heaps', heaps: [7] };
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [3, 2] }), ['h7:5']);
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [4, 1] }), ['h7:5']);
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [] }), ['h7:0']);
+    // Sorted labels (octal games sort heaps): the changed heap is found by value.
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [5, 3] }, { kind: 'heaps', heaps: [3, 2, 1] }), ['h5:3']);
+  });
+
+  test('one heap (a subtraction game), the queen, the strip', () => {
+    assert.deepEqual(movePath({ kind: 'heap', heap: 6, moves: [1, 2] }, { kind: 'heap', heap: 4, moves: [1, 2] }), ['h6:4']);
+    assert.deepEqual(movePath({ kind: 'queen', heaps: [5, 8] }, { kind: 'queen', heaps: [3, 6] }), ['q3,6']);
+    assert.deepEqual(movePath({ kind: 'strip', squares: 8, coins: [5, 6, 7] }, { kind: 'strip', squares: 8, coins: [2, 5, 7] }), ['s2']);
+  });
+
+  test('turtles: the coin turned to tails, then the one to its left (or the same one again)', () => {
+    const from = { kind: 'turtles', heads: [true, true, true, true] };
+    assert.deepEqual(movePath(from, { kind: 'turtles', heads: [true, true, true, false] }), ['t3', 't3']);
+    assert.deepEqual(movePath(from, { kind: 'turtles', heads: [false, true, true, false] }), ['t3', 't0']);
+  });
+
+  test('chomp: the square bitten (row 0 at the bottom)', () => {
+    const from = { kind: 'chomp', rows: 3, cols: 4, lengths: [4, 4, 4] };
+    assert.deepEqual(movePath(from, { kind: 'chomp', rows: 3, cols: 4, lengths: [4, 2, 2] }), ['c1,2']);
+    assert.deepEqual(movePath(from, { kind: 'chomp', rows: 3, cols: 4, lengths: [4, 4] }), ['c2,0'], 'a whole row eaten');
+    assert.deepEqual(movePath(from, { kind: 'chomp', rows: 3, cols: 4, lengths: [1] }), ['c0,1']);
+  });
+
+  test('poset: the element picked is the lowest one removed', () => {
+    // 0 below 1 below 2, and 3 beside them.
+    const covers = [[0, 1], [1, 2]];
+    const from = { kind: 'poset', elements: ['0', '1', '2', '3'], remaining: [true, true, true, true], covers };
+    assert.deepEqual(movePath(from, { ...from, remaining: [true, false, false, true] }), ['p1']);
+    assert.deepEqual(movePath(from, { ...from, remaining: [true, true, true, false] }), ['p3']);
+  });
+
+  test('a named position has no clicks; views of different kinds none either', () => {
+    assert.deepEqual(movePath({ kind: 'named', label: 'a' }, { kind: 'named', label: 'b' }), []);
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [1] }, { kind: 'named', label: 'b' }), []);
+    assert.deepEqual(movePath(null, null), []);
+  });
+});
+
+describe('sentences', () => {
+  test('listWords', () => {
+    assert.equal(listWords([]), '');
+    assert.equal(listWords([3]), '3');
+    assert.equal(listWords([3, 4, 5]), '3, 4 and 5');
+  });
+
+  test('describeView says what the board shows, for every kind', () => {
+    assert.equal(describeView({ kind: 'heaps', heaps: [3, 0, 5] }), 'Heaps of 3 and 5 counters.');
+    assert.equal(describeView({ kind: 'heaps', heaps: [] }), 'No counters left.');
+    assert.equal(describeView({ kind: 'heap', heap: 6, moves: [1, 2] }), 'A heap of 6 counters; a move takes 1 or 2.');
+    assert.equal(describeView({ kind: 'queen', heaps: [5, 8] }), 'The queen on square (5, 8): two heaps of 5 and 8.');
+    assert.match(describeView({ kind: 'strip', squares: 8, coins: [5, 6, 7] }), /^3 coins on squares 5, 6 and 7 of a strip of 8/);
+    assert.equal(describeView({ kind: 'turtles', heads: [true, false, true] }), '2 heads and 1 tail showing.');
+    assert.match(describeView({ kind: 'chomp', rows: 2, cols: 2, lengths: [2, 1] }), /^3 squares of chocolate left/);
+    assert.equal(describeView({ kind: 'chomp', rows: 2, cols: 2, lengths: [1] }), 'Only the poisoned square is left.');
+    assert.equal(describeView({ kind: 'poset', elements: ['a', 'b'], remaining: [true, false], covers: [] }), '1 element of 2 left: a.');
+    assert.equal(describeView({ kind: 'named', label: 'v0' }), 'Position v0.');
+    for (const kind of ['heaps', 'heap', 'queen', 'strip', 'turtles', 'chomp', 'poset', 'named']) assert.notEqual(howToMove({ kind }), '', kind);
+  });
+});
+
+describe('piParts (www/panels.js)', async () => {
+  const { piParts } = await import('../../www/panels.js');
+  test('Π reads as a probability while it can, else as a power of ten, never as 0', () => {
+    assert.deepEqual(piParts(0.25, Math.log10(0.25)), { text: '0.2500' });
+    assert.deepEqual(piParts(1e-17, -17), { base: '10', exponent: '−17.0' });
+    assert.deepEqual(piParts(0, -1234.4), { base: '10', exponent: '−1,234' });
+    assert.deepEqual(piParts(0, null), { text: '0' }, 'an optimal mass of exactly 0');
+  });
+});

@@ -1,0 +1,415 @@
+// The board: one position drawn as the thing it is (heaps of counters, a queen on a quarter
+// board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name), from the
+// core's PositionView (src/games/family.rs). Nothing here parses label text or knows a game's
+// rules: a click on the board names a part of the drawing (a key such as `h5:2`, counter 2 of a
+// heap of 5), and `movePath` says which clicks make a given legal move by comparing the views of
+// the two positions. The play mode resolves clicks against the core's list of legal moves.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Heaps above this many counters are drawn as a bar (moves on them are made from the list). */
+export const MAX_COUNTERS = 40;
+/** Boards with more cells than this are drawn without cells (moves from the list). */
+const MAX_CELLS = 2500;
+
+/** Counts of the non-zero values of a list (a multiset). */
+function multiset(values) {
+  const counts = new Map();
+  for (const v of values) if (v > 0) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+/** Values of `a` beyond their count in `b` (as a list). */
+function excess(a, b) {
+  const out = [];
+  for (const [value, count] of a) for (let k = count - (b.get(value) ?? 0); k > 0; k--) out.push(value);
+  return out;
+}
+
+/**
+ * The clicks on the board that make the move from `from` to `to` (two views of one game), as a
+ * list of keys; [] when the board offers no click for it (then it is made from the list).
+ * - heaps: one heap of a counters becomes heaps summing to b < a (Nim: one heap; octal games:
+ *   up to two, a split): click counter b of a heap of a (`h{a}:{b}`), which takes it and every
+ *   counter to its right. Splits of the same amount share the click; the list tells them apart.
+ * - queen: the square the queen moves to (`q{x},{y}`).
+ * - strip: the empty square a coin slides to (`s{i}`).
+ * - turtles: the coin turned from heads to tails, then the coin to its left also turned, or the
+ *   same coin again to turn only it (`t{i}`, `t{j}`).
+ * - chomp: the square bitten (`c{row},{col}`, row 0 at the bottom): every square above and to
+ *   its right goes with it.
+ * - poset: the element picked (`p{i}`): it and everything above it go.
+ */
+export function movePath(from, to) {
+  if (!from || !to || from.kind !== to.kind) return [];
+  switch (from.kind) {
+    case 'heaps':
+    case 'heap': {
+      const [a, b] = from.kind === 'heap' ? [[from.heap], [to.heap]] : [from.heaps, to.heaps];
+      const before = multiset(a);
+      const after = multiset(b);
+      const removed = excess(before, after);
+      const added = excess(after, before);
+      if (removed.length !== 1) return [];
+      const left = added.reduce((s, x) => s + x, 0);
+      return left < removed[0] ? [`h${removed[0]}:${left}`] : [];
+    }
+    case 'queen':
+      return [`q${to.heaps[0]},${to.heaps[1]}`];
+    case 'strip': {
+      const dest = to.coins.find((c) => !from.coins.includes(c));
+      return dest === undefined ? [] : [`s${dest}`];
+    }
+    case 'turtles': {
+      const flipped = from.heads.map((h, i) => (h !== to.heads[i] ? i : -1)).filter((i) => i >= 0);
+      if (flipped.length === 0 || flipped.length > 2) return [];
+      const main = flipped.at(-1);
+      const other = flipped.length === 2 ? flipped[0] : main;
+      return [`t${main}`, `t${other}`];
+    }
+    case 'chomp': {
+      const row = from.lengths.findIndex((len, r) => (to.lengths[r] ?? 0) < len);
+      return row < 0 ? [] : [`c${row},${to.lengths[row] ?? 0}`];
+    }
+    case 'poset': {
+      const gone = new Set(from.remaining.map((r, i) => (r && !to.remaining[i] ? i : -1)).filter((i) => i >= 0));
+      // The element picked: the removed one with no removed element below it.
+      const picked = [...gone].filter((x) => !from.covers.some(([lo, hi]) => hi === x && gone.has(lo)));
+      return picked.length === 1 ? [`p${picked[0]}`] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** A list in words: "3, 4 and 5". */
+export function listWords(items) {
+  const list = items.map(String);
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** One sentence saying what the board shows (also the drawing's accessible name). */
+export function describeView(view) {
+  switch (view?.kind) {
+    case 'heaps': {
+      const heaps = view.heaps.filter((h) => h > 0);
+      if (heaps.length === 0) return 'No counters left.';
+      return heaps.length === 1 ? `One heap of ${plural(heaps[0], 'counter')}.` : `Heaps of ${listWords(heaps)} counters.`;
+    }
+    case 'heap':
+      return `A heap of ${plural(view.heap, 'counter')}; a move takes ${listWords(view.moves).replace(/ and (\S+)$/, ' or $1')}.`;
+    case 'queen':
+      return `The queen on square (${view.heaps[0]}, ${view.heaps[1]}): two heaps of ${view.heaps[0]} and ${view.heaps[1]}.`;
+    case 'strip':
+      return `${plural(view.coins.length, 'coin')} on squares ${listWords(view.coins)} of a strip of ${view.squares} (numbered from 0 on the left).`;
+    case 'turtles': {
+      const heads = view.heads.filter(Boolean).length;
+      return `${plural(heads, 'head')} and ${plural(view.heads.length - heads, 'tail')} showing.`;
+    }
+    case 'chomp': {
+      const left = view.lengths.reduce((s, x) => s + x, 0);
+      return left <= 1
+        ? 'Only the poisoned square is left.'
+        : `${plural(left, 'square')} of chocolate left in rows of ${listWords(view.lengths)} (bottom row first); the bottom-left square is poisoned.`;
+    }
+    case 'poset': {
+      const names = view.elements.filter((_, i) => view.remaining[i]);
+      return names.length === 0 ? 'No elements left.' : `${plural(names.length, 'element')} of ${view.elements.length} left: ${listWords(names)}.`;
+    }
+    case 'named':
+      return `Position ${view.label}.`;
+    default:
+      return '';
+  }
+}
+
+/** How a move is made on this board, for the line under it. */
+export function howToMove(view) {
+  switch (view?.kind) {
+    case 'heaps':
+    case 'heap':
+      return 'Click a counter: it and every counter to its right are taken. (Where a game takes counters from inside a heap and splits it, the click says how many, and the list then asks which split.)';
+    case 'queen':
+      return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
+    case 'strip':
+      return 'Click the empty square a coin should slide to: coins move left and cannot pass each other.';
+    case 'turtles':
+      return 'Click a head to turn it to tails, then click a coin to its left to turn it too, or the same coin again to turn only it.';
+    case 'chomp':
+      return 'Click a square to bite it: every square above it and to its right goes too. Whoever must eat the poisoned square has no move.';
+    case 'poset':
+      return 'Click an element to remove it and everything above it.';
+    case 'named':
+      return 'This position has only a name: choose a move from the list.';
+    default:
+      return '';
+  }
+}
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The board element: a caption, the drawing (SVG) and a line saying how to move. `onKey(key)`
+ * is called when a part of the drawing with a key is clicked.
+ */
+export class BoardView {
+  constructor(root, { onKey }) {
+    this.root = root;
+    this.onKey = onKey;
+    this.caption = Object.assign(document.createElement('p'), { className: 'board-caption' });
+    this.svg = el('svg', { class: 'board-drawing', role: 'img' });
+    this.help = Object.assign(document.createElement('p'), { className: 'note board-help' });
+    root.replaceChildren(this.caption, this.svg, this.help);
+    this.frame = null; // the start's view: fixes the board's size for the whole game
+    this.svg.addEventListener('click', (e) => {
+      const part = e.target instanceof Element && e.target.closest('[data-key]');
+      if (part) this.onKey(part.dataset.key);
+    });
+    // Aiming: the parts a click would take light up (counters to the right, squares above).
+    this.svg.addEventListener('pointerover', (e) => this.aim(e.target instanceof Element ? e.target.closest('[data-key]') : null));
+    this.svg.addEventListener('pointerleave', () => this.aim(null));
+  }
+
+  /** A new game: `frame` is its start's view (the largest board it will need). */
+  setFrame(frame) {
+    this.frame = frame;
+  }
+
+  /**
+   * Draws `view` (label `label`). `marks`: key → 'legal' | 'winning' for the first click of each
+   * legal move (winning only when hints are shown); `chosen`: a key already clicked (a
+   * two-click move under way); `caption` replaces the default sentence.
+   */
+  show(view, label, { marks = new Map(), chosen = null, caption = null, help = true } = {}) {
+    this.view = view;
+    this.root.dataset.position = label;
+    this.root.dataset.kind = view?.kind ?? '';
+    this.caption.textContent = caption ?? describeView(view);
+    this.help.textContent = help ? howToMove(view) : '';
+    this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
+    const parts = [];
+    const size = draw(view, this.frame, parts);
+    this.svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
+    this.svg.style.aspectRatio = `${size.width} / ${size.height}`;
+    for (const node of parts) {
+      const key = node.dataset?.key;
+      if (key) {
+        const mark = marks.get(key);
+        if (mark) node.classList.add('legal');
+        if (mark === 'winning') node.classList.add('winning');
+        if (key === chosen) node.classList.add('chosen');
+      }
+    }
+    this.svg.replaceChildren(...parts);
+  }
+
+  /** Lights up what clicking `part` would take (its data-aim lists keys of the parts). */
+  aim(part) {
+    for (const node of this.svg.querySelectorAll('.aimed')) node.classList.remove('aimed');
+    if (!part || !part.classList.contains('legal')) return;
+    const keys = new Set((part.dataset.aim ?? part.dataset.key).split(' '));
+    for (const node of this.svg.querySelectorAll('[data-part]')) if (keys.has(node.dataset.part)) node.classList.add('aimed');
+  }
+}
+
+/** Appends the drawing of `view` to `parts`; returns its size in drawing units. */
+function draw(view, frame, parts) {
+  switch (view?.kind) {
+    case 'heaps': {
+      // Heaps that keep their places (Nim writes a taken heap as 0) show what was taken, faded.
+      const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
+      return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start);
+    }
+    case 'heap': {
+      const start = frame?.kind === 'heap' ? [frame.heap] : null;
+      return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start);
+    }
+    case 'queen':
+      return drawQueen(view, frame?.kind === 'queen' ? frame : view, parts);
+    case 'strip':
+      return drawStrip(view, parts);
+    case 'turtles':
+      return drawTurtles(view, parts);
+    case 'chomp':
+      return drawChomp(view, parts);
+    case 'poset':
+      return drawPoset(view, parts);
+    default:
+      return drawName(view?.label ?? '', parts);
+  }
+}
+
+const FONT = { 'font-family': 'system-ui, sans-serif' };
+
+/**
+ * Rows of counters; counter b of a heap of a carries key h{a}:{b}. `taken` (or null): each heap's
+ * size at the start, when heaps keep their places; the counters taken since are drawn faded.
+ */
+function drawHeaps(heaps, moves, start, parts, taken = null) {
+  const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
+  const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
+  const labelW = 3.2;
+  const width = labelW + widest * 1.1 + 0.4;
+  const rows = Math.max(1, shown.length);
+  const height = rows * 1.3 + 0.3;
+  if (shown.length === 0) {
+    parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': 0.6, ...FONT, fill: '#555' }, 'no counters left'));
+  }
+  shown.forEach(({ h, i }, row) => {
+    const y = 0.3 + row * 1.3 + 0.55;
+    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, moves ? `heap: ${h}` : `heap ${i + 1}: ${h}`));
+    if (h > MAX_COUNTERS || (taken?.[i] ?? 0) > MAX_COUNTERS) {
+      parts.push(el('rect', { x: labelW, y: y - 0.45, width: widest * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
+      parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
+      return;
+    }
+    for (let b = 0; b < h; b++) {
+      const key = `h${h}:${b}`;
+      const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
+      const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
+      counter.append(el('title', {}, `take ${h - b} from this heap (leaving ${b})`));
+      parts.push(counter);
+    }
+    for (let b = h; b < (taken?.[i] ?? 0); b++) {
+      parts.push(el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'taken' }));
+    }
+  });
+  return { width, height };
+}
+
+/** A quarter board with the queen; square (x, y) carries key q{x},{y}; (0, 0) is bottom-left. */
+function drawQueen(view, frame, parts) {
+  const [cols, rows] = [frame.heaps[0] + 1, frame.heaps[1] + 1];
+  const [qx, qy] = view.heaps;
+  if (cols * rows > MAX_CELLS) return drawHeaps(view.heaps, null, frame.heaps, parts);
+  const pad = 0.9;
+  const width = pad + cols + 0.2;
+  const height = rows + pad + 0.2;
+  const top = (y) => 0.2 + (rows - 1 - y);
+  for (let y = 0; y < rows; y++) {
+    parts.push(el('text', { x: pad - 0.2, y: top(y) + 0.68, 'text-anchor': 'end', 'font-size': 0.5, ...FONT, fill: '#555' }, String(y)));
+    for (let x = 0; x < cols; x++) {
+      const dark = (x + y) % 2 === 1;
+      parts.push(el('rect', { x: pad + x, y: top(y), width: 1, height: 1, class: `square${dark ? ' dark' : ''}`, 'data-key': `q${x},${y}`, 'data-part': `${x},${y}` }));
+    }
+  }
+  for (let x = 0; x < cols; x++) {
+    parts.push(el('text', { x: pad + x + 0.5, y: rows + 0.75, 'text-anchor': 'middle', 'font-size': 0.5, ...FONT, fill: '#555' }, String(x)));
+  }
+  parts.push(el('rect', { x: pad, y: top(0), width: 1, height: 1, fill: 'none', stroke: '#009e73', 'stroke-width': 0.08, 'pointer-events': 'none' }));
+  parts.push(el('text', { x: pad + qx + 0.5, y: top(qy) + 0.78, 'text-anchor': 'middle', 'font-size': 0.8, 'pointer-events': 'none', ...FONT }, '♛'));
+  return { width, height };
+}
+
+/** Squares 0…m−1 with coins; square i carries key s{i}. */
+function drawStrip(view, parts) {
+  const n = view.squares;
+  const width = n * 1.1 + 0.2;
+  const height = 1.9;
+  const coins = new Set(view.coins);
+  for (let i = 0; i < n; i++) {
+    parts.push(el('rect', { x: 0.1 + i * 1.1, y: 0.1, width: 1, height: 1, rx: 0.08, class: 'square', 'data-key': `s${i}`, 'data-part': `s${i}` }));
+    if (coins.has(i)) parts.push(el('circle', { cx: 0.6 + i * 1.1, cy: 0.6, r: 0.38, class: 'coin', 'pointer-events': 'none' }));
+    parts.push(el('text', { x: 0.6 + i * 1.1, y: 1.65, 'text-anchor': 'middle', 'font-size': 0.45, ...FONT, fill: '#555' }, String(i)));
+  }
+  return { width, height };
+}
+
+/** A row of coins, H or T; coin i carries key t{i}. */
+function drawTurtles(view, parts) {
+  const n = view.heads.length;
+  const width = n * 1.1 + 0.2;
+  const height = 1.8;
+  view.heads.forEach((head, i) => {
+    const g = el('g', { 'data-key': `t${i}`, 'data-part': `t${i}`, class: `turtle ${head ? 'heads' : 'tails'}` });
+    g.append(el('circle', { cx: 0.6 + i * 1.1, cy: 0.6, r: 0.46 }));
+    g.append(el('text', { x: 0.6 + i * 1.1, y: 0.8, 'text-anchor': 'middle', 'font-size': 0.55, 'font-weight': 600, ...FONT }, head ? 'H' : 'T'));
+    parts.push(g);
+    parts.push(el('text', { x: 0.6 + i * 1.1, y: 1.6, 'text-anchor': 'middle', 'font-size': 0.4, ...FONT, fill: '#555' }, String(i + 1)));
+  });
+  return { width, height };
+}
+
+/** The bar: present squares carry key c{row},{col} (row 0 at the bottom); eaten ones are faded. */
+function drawChomp(view, parts) {
+  const { rows, cols, lengths } = view;
+  if (rows * cols > MAX_CELLS) return drawHeaps(lengths, null, lengths, parts);
+  const width = cols + 0.2;
+  const height = rows + 0.2;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const present = c < (lengths[r] ?? 0);
+      const aim = [];
+      if (present) for (let rr = r; rr < rows; rr++) for (let cc = c; cc < (lengths[rr] ?? 0); cc++) aim.push(`${rr},${cc}`);
+      parts.push(
+        el('rect', {
+          x: 0.1 + c,
+          y: 0.1 + (rows - 1 - r),
+          width: 0.94,
+          height: 0.94,
+          rx: 0.06,
+          class: present ? `chocolate${r === 0 && c === 0 ? ' poison' : ''}` : 'eaten',
+          'data-key': present ? `c${r},${c}` : null,
+          'data-part': `${r},${c}`,
+          'data-aim': present ? aim.join(' ') : null,
+        }),
+      );
+    }
+  }
+  parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.5, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
+  return { width, height };
+}
+
+/** A Hasse diagram: elements by level (longest chain below), removed ones faded; key p{i}. */
+function drawPoset(view, parts) {
+  const n = view.elements.length;
+  const level = new Array(n).fill(0);
+  // Covers go from lower to upper; a few passes settle the levels (n ≤ 64).
+  for (let pass = 0; pass < n; pass++) {
+    let changed = false;
+    for (const [lo, hi] of view.covers) {
+      if (level[hi] < level[lo] + 1) {
+        level[hi] = level[lo] + 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  const levels = Math.max(...level, 0) + 1;
+  const byLevel = Array.from({ length: levels }, () => []);
+  level.forEach((l, i) => byLevel[l].push(i));
+  const widest = Math.max(...byLevel.map((l) => l.length));
+  const width = Math.max(3, widest * 1.6);
+  const height = levels * 1.5 + 0.2;
+  const pos = new Array(n);
+  byLevel.forEach((items, l) => items.forEach((i, k) => (pos[i] = { x: (width * (k + 0.5)) / items.length, y: height - 0.85 - l * 1.5 })));
+  const up = Array.from({ length: n }, (_, i) => new Set([i]));
+  for (let pass = 0; pass < levels; pass++) for (const [lo, hi] of view.covers) for (const x of up[hi]) up[lo].add(x);
+  for (const [lo, hi] of view.covers) {
+    const faded = !view.remaining[lo] || !view.remaining[hi];
+    parts.push(el('line', { x1: pos[lo].x, y1: pos[lo].y, x2: pos[hi].x, y2: pos[hi].y, class: `cover${faded ? ' faded' : ''}` }));
+  }
+  view.elements.forEach((name, i) => {
+    const present = view.remaining[i];
+    const aim = [...up[i]].filter((x) => view.remaining[x]).map((x) => `p${x}`).join(' ');
+    const g = el('g', { class: `element${present ? '' : ' removed'}`, 'data-key': present ? `p${i}` : null, 'data-part': `p${i}`, 'data-aim': present ? aim : null });
+    g.append(el('circle', { cx: pos[i].x, cy: pos[i].y, r: 0.42 }));
+    g.append(el('text', { x: pos[i].x, y: pos[i].y + 0.17, 'text-anchor': 'middle', 'font-size': name.length > 2 ? 0.34 : 0.45, ...FONT }, name));
+    parts.push(g);
+  });
+  return { width, height };
+}
+
+/** A position with only a name. */
+function drawName(label, parts) {
+  const width = Math.max(4, label.length * 0.7 + 1);
+  parts.push(el('text', { x: width / 2, y: 1.1, 'text-anchor': 'middle', 'font-size': 0.9, 'font-weight': 600, ...FONT }, label));
+  return { width, height: 1.6 };
+}

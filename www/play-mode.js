@@ -1,0 +1,484 @@
+// Play mode: a person plays the game on the board (or from the list of legal moves) against the
+// perfect player, the model UMDA has learned so far, a random player or another person. After
+// each move the page says whether it won and why, in the lesson's terms (Grundy values, P- and
+// N-positions, the misère rule); Hint shows the winning moves with the mex worked out. The
+// computer's moves come from the core (Session.computer_move), seeded by the run's seed and the
+// move's number in the game, so the same game replays the same way. The sentences are pure
+// functions (tested in tests/www/); the class owns the play panel.
+
+import { BoardView, listWords, movePath } from './board-view.js';
+import { messageOf } from './core.js';
+import { quoted } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The computer waits this long before it answers, so that a class sees the two moves apart. */
+export const REPLY_DELAY_MS = 300;
+
+/** The two sides: side 0 is the person at the page (Player 1 in pass-and-play). */
+export function sideNames(opponent) {
+  return opponent === 'person' ? ['Player 1', 'Player 2'] : ['you', 'the computer'];
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "you win", "the computer wins". */
+const wins = (name) => `${name} ${name === 'you' ? 'win' : 'wins'}`;
+
+/** What the opponent is, in words (the status line and the explanation of its moves). */
+export const OPPONENT_WORDS = {
+  perfect: 'the perfect player (moves to a P-position whenever it can)',
+  learned: 'the model UMDA has learned so far (a move drawn from p_t)',
+  random: 'a random player (every legal move equally likely)',
+  person: 'another person at this screen (pass and play)',
+};
+
+/**
+ * The moves that the clicks so far (`pending`, a list of keys) can still lead to, and what to do:
+ * { action: 'play', move } when exactly one move is made by these clicks; 'choose' when several
+ * moves share them (they differ only where the board cannot show it, e.g. how an octal heap
+ * splits); 'more' when a further click is needed; 'none' when no legal move starts so.
+ */
+export function resolveClicks(pending, moves) {
+  const starts = moves.filter((m) => pending.every((k, i) => m.path[i] === k));
+  if (starts.length === 0) return { action: 'none', moves: [] };
+  const exact = starts.filter((m) => m.path.length === pending.length);
+  if (exact.length === 1 && starts.length === 1) return { action: 'play', move: exact[0], moves: starts };
+  if (exact.length > 0 && exact.length === starts.length) return { action: 'choose', moves: exact };
+  return { action: 'more', moves: starts };
+}
+
+/** "Grundy value 3" or, under misère play, "a misère N-position". */
+function valueWords(move, play) {
+  return play === 'misere' ? `a misère ${move.outcome}-position` : `Grundy value ${move.grundy}`;
+}
+
+/**
+ * Why a move was good or not, in the lesson's terms. `who` names the mover ('you', 'the
+ * computer', 'Player 1'), `from` is the core's position record of where the move was made
+ * ({ label, outcome, grundy, moves }), `move` the move made ({ label, outcome, grundy, optimal }).
+ */
+export function explainMove(who, from, move, play) {
+  const head = `${capital(who)} moved ${from.label} → ${move.label}`;
+  const misere = play === 'misere';
+  if (move.terminal) {
+    return misere
+      ? `${head}, where no move is left: under misère play the player who cannot move wins, so this hands the win over.`
+      : `${head}, where no move is left: the player to move there cannot move and loses (a P-position, Grundy value 0). A winning move.`;
+  }
+  if (move.optimal) {
+    return misere
+      ? `${head}: a move to a P-position under misère play (who cannot move wins), a winning move: ` +
+          'the player to move there loses against best play.'
+      : `${head}: a move to a P-position (Grundy value 0), a winning move: every move from ${move.label} ` +
+          'goes to a non-zero value, and from there the mover can always return to 0.';
+  }
+  if (from.outcome === 'P') {
+    return (
+      `${head} (${valueWords(move, play)}). ${from.label} was a P-position` +
+      (misere ? ' under misère play' : ' (Grundy value 0)') +
+      ': every move from it leads to an N-position, so no move wins against best play.'
+    );
+  }
+  const winning = from.moves.filter((m) => m.optimal).map((m) => m.label);
+  return (
+    `${head} (${valueWords(move, play)}): an N-position, so the player to move there can win. ` +
+    `The winning ${winning.length === 1 ? 'move' : 'moves'} from ${from.label} went to ` +
+    `${misere ? 'a misère P-position' : 'Grundy value 0'}: ${listWords(winning)}.`
+  );
+}
+
+/**
+ * The result once `label` has no moves: `stuck` names the side to move there (who cannot move),
+ * `other` the other side.
+ */
+export function resultText(label, stuck, other, play) {
+  return play === 'misere'
+    ? `Game over: no move is left from ${label}. Under misère play the player who cannot move wins: ${wins(stuck)}.`
+    : `Game over: no move is left from ${label}, so ${stuck} cannot move and ${stuck === 'you' ? 'lose' : 'loses'}: ${wins(other)}.`;
+}
+
+/** The hint for position `p` (the core's record): its value worked out and the winning moves. */
+export function hintText(p, play) {
+  const winning = p.moves.filter((m) => m.optimal).map((m) => m.label);
+  if (p.moves.length === 0) return `${p.label} has no moves.`;
+  if (play === 'misere') {
+    return p.outcome === 'N'
+      ? `Under misère play ${p.label} is an N-position: the winning moves go to misère P-positions: ${listWords(winning)}.`
+      : `Under misère play ${p.label} is a P-position: every move leads to an N-position, so none wins against best play.`;
+  }
+  return p.grundy === 0
+    ? `${p.label} has Grundy value ${p.mex}: a P-position. Every move leads to a non-zero value, so none wins ` +
+        'against best play; pick one that leaves your opponent room to go wrong.'
+    : `${p.label} has Grundy value ${p.mex} ≠ 0: an N-position. The winning ${winning.length === 1 ? 'move goes' : 'moves go'} ` +
+        `to Grundy value 0 (P-positions): ${listWords(winning)}.`;
+}
+
+/**
+ * How many plies Undo takes back so that the person is to move again after at least one of
+ * their own moves: against the computer, its reply and the person's move before it (or only the
+ * person's last move when the game ended on it); in pass-and-play, one. 0 when there is nothing
+ * to undo. `movers[k]` is the side (0 person, 1 other) that made ply k.
+ */
+export function undoCount(movers, opponent) {
+  if (movers.length === 0) return 0;
+  if (opponent === 'person') return 1;
+  const lastPerson = movers.lastIndexOf(0);
+  return lastPerson < 0 ? 0 : movers.length - lastPerson;
+}
+
+export class PlayMode {
+  /**
+   * `onChange(state)` is called after every change of the game, with { at, path } (the label on
+   * the board and the ids of the game so far), for the address and the graph.
+   * `onOptions({ opponent, first })` when the person changes them.
+   */
+  constructor({ onChange, onOptions }) {
+    this.onChange = onChange;
+    this.onOptions = onOptions;
+    this.session = null;
+    this.active = false;
+    this.history = []; // position ids, history[0] = where the game started
+    this.movers = []; // per ply: 0 = the person (Player 1), 1 = the computer (Player 2)
+    this.notes = []; // per ply: the explanation shown
+    this.pending = [];
+    this.hints = false;
+    this.preview = -1; // a position tapped on the graph, shown on the board, or -1
+    this.timer = 0;
+    this.board = new BoardView($('board'), { onKey: (key) => this.click(key) });
+    $('new-game').addEventListener('click', () => this.newGame(this.root));
+    $('undo').addEventListener('click', () => this.undo());
+    $('hint').addEventListener('click', () => this.toggleHints());
+    $('play-from-pick').addEventListener('click', () => this.playFromPreview());
+    $('back-to-game').addEventListener('click', () => this.showPreview(-1));
+    $('opponent').addEventListener('change', (e) => this.setOptions({ opponent: e.target.value }));
+    $('first').addEventListener('change', (e) => this.setOptions({ first: e.target.value }));
+    $('legal-moves').addEventListener('click', (e) => {
+      const button = e.target instanceof Element && e.target.closest('button[data-id]');
+      if (button && !button.disabled) this.move(Number(button.dataset.id));
+    });
+  }
+
+  get current() {
+    return this.history.at(-1);
+  }
+
+  get root() {
+    return this.session.info.root;
+  }
+
+  /** Side to move now (0 or 1). */
+  get side() {
+    return (this.firstSide + this.history.length - 1) % 2;
+  }
+
+  get over() {
+    return this.moves.length === 0;
+  }
+
+  /**
+   * Another game (or the same one re-opened): the board shows `page.at` (the label of a position;
+   * '' = the start), ready to play. A label that is no position of the game gets a notice and the
+   * start. At the start, `first` says who moves first; elsewhere the person is to move (a link
+   * made during a game is made when it is the person's turn).
+   */
+  setSession(session, page, notices) {
+    this.session = session;
+    this.options = { opponent: page.opponent, first: page.first };
+    $('opponent').value = page.opponent;
+    $('first').value = page.first;
+    let start = this.root;
+    if (page.at !== '') {
+      const id = session.find(page.at);
+      if (id < 0) {
+        notices.push(
+          `at=${quoted(page.at)} is not a position of ${session.info.game}: use the label of one of its positions ` +
+            `as the table below lists them (the start is ${quoted(session.info.root_label)}). Showing the start.`,
+        );
+      } else {
+        start = id;
+      }
+    }
+    this.board.setFrame(session.view(this.root));
+    this.newGame(start, start === this.root ? undefined : 0);
+  }
+
+  /** Shows or hides the play panel; play goes on where it was. */
+  setActive(on) {
+    this.active = on;
+    $('play-panel').hidden = !on;
+    if (on) this.render();
+    else this.changed();
+  }
+
+  setOptions(change) {
+    this.options = { ...this.options, ...change };
+    this.onOptions(this.options);
+    this.newGame(this.history[0] ?? this.root);
+  }
+
+  /** A new game from position `from`; `firstSide` overrides who moves first (0 the person). */
+  newGame(from, firstSide) {
+    clearTimeout(this.timer);
+    this.timer = 0;
+    this.history = [from];
+    this.movers = [];
+    this.notes = [];
+    this.pending = [];
+    this.preview = -1;
+    this.firstSide = firstSide ?? (this.options.first === 'computer' ? 1 : 0);
+    this.load();
+    this.render();
+    this.maybeReply();
+  }
+
+  /** The current position's record and legal moves, each with the clicks that make it. */
+  load() {
+    const s = this.session;
+    this.position = s.position(this.current);
+    this.view = s.view(this.current);
+    const { offsets } = s.views();
+    this.moves = s.moves(this.current).map((m) => ({
+      ...m,
+      terminal: offsets[m.to] === offsets[m.to + 1],
+      path: movePath(this.view, s.view(m.to)),
+    }));
+  }
+
+  /** The person's turn now? (In pass-and-play, always while the game goes on.) */
+  get personToMove() {
+    return !this.over && (this.options.opponent === 'person' || this.side === 0) && !this.timer;
+  }
+
+  /** A click on the board. */
+  click(key) {
+    if (this.preview >= 0) {
+      this.say('This is a position from the graph, not the game: press “Play from here” or “Back to the game”.');
+      return;
+    }
+    if (!this.personToMove) {
+      this.say(this.over ? 'The game is over: start a new game or undo.' : 'Wait for the computer’s move.');
+      return;
+    }
+    const pending = [...this.pending, key];
+    const found = resolveClicks(pending, this.moves);
+    if (found.action === 'play') {
+      this.move(found.move.to);
+    } else if (found.action === 'none') {
+      this.pending = [];
+      this.render();
+      this.say(`That is not a legal move from ${this.position.label}. ${this.board.help.textContent}`);
+    } else {
+      this.pending = found.action === 'more' ? pending : [];
+      this.render(found.moves);
+      this.say(
+        found.action === 'more'
+          ? 'Now click a coin to its left to turn it too, or the same coin again to turn only this one.'
+          : `${found.moves.length} moves take those counters; choose one in the list (they are marked).`,
+      );
+    }
+  }
+
+  /** Makes the move to position `to` for the side to move (the person, or a player in pass-and-play). */
+  move(to) {
+    if (!this.personToMove) return;
+    this.play(to, this.side);
+    this.maybeReply();
+  }
+
+  play(to, side) {
+    const move = this.moves.find((m) => m.to === to);
+    if (!move) return;
+    const names = sideNames(this.options.opponent);
+    const note = explainMove(names[side], this.position, move, this.session.info.play);
+    this.history.push(to);
+    this.movers.push(side);
+    this.notes.push(note);
+    this.pending = [];
+    this.load();
+    this.render();
+  }
+
+  /** The computer answers after a short pause when it is its turn. */
+  maybeReply() {
+    if (this.over || this.options.opponent === 'person' || this.side !== 1) return;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      let to;
+      try {
+        to = this.session.computerMove(this.current, this.options.opponent, this.history.length - 1);
+      } catch (err) {
+        this.say(messageOf(err));
+        return;
+      }
+      if (to >= 0) this.play(to, 1);
+    }, REPLY_DELAY_MS);
+    this.render();
+  }
+
+  undo() {
+    const k = undoCount(this.movers, this.options.opponent);
+    if (k === 0) return;
+    clearTimeout(this.timer);
+    this.timer = 0;
+    this.history.length -= k;
+    this.movers.length -= k;
+    this.notes.length -= k;
+    this.pending = [];
+    this.load();
+    this.render();
+  }
+
+  toggleHints() {
+    this.hints = !this.hints;
+    this.render();
+  }
+
+  /** A position tapped on the graph (or -1): shown on the board until played from or dismissed. */
+  showPreview(id) {
+    if (!this.active || id === this.current) id = -1;
+    this.preview = id;
+    this.render();
+  }
+
+  playFromPreview() {
+    if (this.preview >= 0) this.newGame(this.preview, this.options.first === 'computer' ? 1 : 0);
+  }
+
+  /** One paragraph per sentence group in the explanation under the board. */
+  say(texts) {
+    const list = Array.isArray(texts) ? texts : [texts];
+    $('play-explain').replaceChildren(...list.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
+  }
+
+  changed() {
+    this.onChange({ at: this.session.label(this.current), path: [...this.history], active: this.active });
+  }
+
+  /**
+   * Draws the board, the status, the explanation, the hint, the list of legal moves and the game
+   * so far; `highlight` marks moves in the list (several moves share the clicks made).
+   */
+  render(highlight = null) {
+    this.changed();
+    if (!this.active) return;
+    const play = this.session.info.play;
+    this.renderBoard();
+    this.renderStatus(play);
+    // The last move explained; against the computer, the person's move before its reply too.
+    const pair = this.movers.at(-1) === 1 && this.movers.at(-2) === 0 && this.options.opponent !== 'person';
+    const shown = this.notes.slice(pair ? -2 : -1);
+    this.say(shown.length ? shown : ['Make a move on the board or choose one from the list.']);
+    // The hint: the value worked out and the winning moves.
+    $('hint').setAttribute('aria-pressed', String(this.hints));
+    const hintBox = $('hint-text');
+    hintBox.hidden = !this.hints || this.over;
+    if (this.hints) hintBox.textContent = hintText(this.position, play);
+    $('undo').disabled = undoCount(this.movers, this.options.opponent) === 0;
+    $('opponent-note').textContent = `Playing against ${OPPONENT_WORDS[this.options.opponent]}.`;
+    this.renderMoves(highlight, play);
+    this.renderRecord(play);
+  }
+
+  /** The game's position with its clickable parts (winning ones marked with hints), or a preview. */
+  renderBoard() {
+    const s = this.session;
+    const previewing = this.preview >= 0;
+    $('play-from-pick').hidden = !previewing;
+    $('back-to-game').hidden = !previewing;
+    if (previewing) {
+      const label = s.label(this.preview);
+      this.board.show(s.view(this.preview), label, { caption: `From the graph: ${label}. The game is at ${s.label(this.current)}.`, help: false });
+      $('play-from-pick').textContent = `Play from ${label}`;
+      return;
+    }
+    // The next click of each legal move that the clicks so far can lead to.
+    const marks = new Map();
+    if (this.personToMove) {
+      for (const m of this.moves) {
+        const key = m.path[this.pending.length];
+        if (key === undefined || !this.pending.every((k, i) => m.path[i] === k)) continue;
+        if (this.hints && m.optimal) marks.set(key, 'winning');
+        else if (!marks.has(key)) marks.set(key, 'legal');
+      }
+    }
+    this.board.show(this.view, this.position.label, { marks, chosen: this.pending.at(-1) ?? null });
+  }
+
+  /** Whose turn it is, or the result, in words and in data attributes (for tests). */
+  renderStatus(play) {
+    const names = sideNames(this.options.opponent);
+    const status = $('play-status');
+    const label = this.position.label;
+    let turn = 'over';
+    let text;
+    let winner = null;
+    if (this.over && this.movers.length === 0) {
+      // Opened at a position with no moves (a link to a finished game): nobody has played.
+      text = `No move is left from ${label}: press New game to play from the start, or tap a position on the graph.`;
+    } else if (this.over) {
+      const [stuck, other] = [names[this.side], names[1 - this.side]];
+      const name = play === 'misere' ? stuck : other;
+      text = resultText(label, stuck, other, play);
+      winner = this.options.opponent === 'person' ? name : name === 'you' ? 'person' : 'computer';
+    } else if (this.options.opponent === 'person') {
+      turn = 'person';
+      text = `${names[this.side]} to move from ${label}.`;
+    } else if (this.side === 0 && !this.timer) {
+      turn = 'person';
+      text = `Your move from ${label}.`;
+    } else {
+      turn = 'computer';
+      text = `The computer is choosing its move from ${label}…`;
+    }
+    status.textContent = text;
+    status.dataset.turn = turn;
+    status.dataset.position = label;
+    status.dataset.plies = String(this.movers.length);
+    if (winner) status.dataset.winner = winner;
+    else delete status.dataset.winner;
+  }
+
+  /** One button per legal move (values shown with hints); none when the game is over. */
+  renderMoves(highlight, play) {
+    const list = $('legal-moves');
+    const enabled = this.personToMove && this.preview < 0;
+    const marked = highlight ? new Set(highlight.map((m) => m.to)) : null;
+    const buttons = this.moves.map((m) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.id = String(m.to);
+      b.dataset.to = m.label;
+      b.disabled = !enabled;
+      const value = play === 'misere' ? m.outcome : `g = ${m.grundy}`;
+      b.textContent = this.hints ? `→ ${m.label} (${value})` : `→ ${m.label}`;
+      if (this.hints && m.optimal) b.dataset.winning = 'true';
+      if (marked?.has(m.to)) b.classList.add('marked');
+      return b;
+    });
+    if (buttons.length === 0) {
+      const none = document.createElement('p');
+      none.className = 'note';
+      none.textContent = 'No legal moves: the game is over.';
+      list.replaceChildren(none);
+    } else {
+      list.replaceChildren(...buttons);
+    }
+  }
+
+  /** The game so far, one line per move; values are shown once the game is over or with hints. */
+  renderRecord(play) {
+    const record = $('game-record');
+    const show = this.over || this.hints;
+    const names = sideNames(this.options.opponent);
+    const items = this.movers.map((side, k) => {
+      const li = document.createElement('li');
+      const to = this.history[k + 1];
+      const g = this.session.views().grundy[to];
+      const value = play === 'misere' ? (this.session.views().outcome[to] === 0 ? 'P' : 'N') : `g = ${g}`;
+      li.textContent = `${capital(names[side])}: ${this.session.label(this.history[k])} → ${this.session.label(to)}${show ? ` (${value})` : ''}`;
+      return li;
+    });
+    record.replaceChildren(...items);
+    $('game-record-heading').hidden = items.length === 0;
+  }
+}
