@@ -77,6 +77,11 @@ export function movePath(from, to) {
       const picked = [...gone].filter((x) => !from.covers.some(([lo, hi]) => hi === x && gone.has(lo)));
       return picked.length === 1 ? [`p${picked[0]}`] : [];
     }
+    case 'sum': {
+      // A move changes exactly one part: its clicks, prefixed by the part's number.
+      const k = from.parts.findIndex((part, i) => JSON.stringify(part) !== JSON.stringify(to.parts[i]));
+      return k < 0 ? [] : movePath(from.parts[k], to.parts[k]).map((key) => `${k}/${key}`);
+    }
     default:
       return [];
   }
@@ -120,6 +125,8 @@ export function describeView(view) {
     }
     case 'named':
       return `Position ${view.label}.`;
+    case 'sum':
+      return `A sum of ${view.parts.length} games, one move in one of them: ${view.parts.map((part, k) => `(${k + 1}) ${describeView(part)}`).join(' ')}`;
     default:
       return '';
   }
@@ -143,6 +150,8 @@ export function howToMove(view) {
       return 'Click an element to remove it and everything above it.';
     case 'named':
       return 'This position has only a name: choose a move from the list.';
+    case 'sum':
+      return [...new Set(view.parts.map(howToMove))].join(' ');
     default:
       return '';
   }
@@ -241,9 +250,35 @@ function draw(view, frame, parts) {
       return drawChomp(view, parts);
     case 'poset':
       return drawPoset(view, parts);
+    case 'sum':
+      return drawSum(view, frame, parts);
     default:
       return drawName(view?.label ?? '', parts);
   }
+}
+
+/**
+ * The parts of a sum one under another, each under its number; a part's keys are prefixed with
+ * it (`1/h5:2`: counter 2 of a heap of 5 in the second part), so clicks name their part.
+ */
+function drawSum(view, frame, parts) {
+  let top = 0;
+  let width = 0;
+  view.parts.forEach((part, k) => {
+    parts.push(el('text', { x: 0.1, y: top + 0.6, 'font-size': 0.55, 'font-weight': 'bold', ...FONT, fill: '#333' }, `game ${k + 1}`));
+    top += 0.8;
+    const drawn = [];
+    const size = draw(part, frame?.kind === 'sum' ? frame.parts[k] : null, drawn);
+    for (const node of drawn) {
+      node.setAttribute('transform', `translate(0 ${top}) ${node.getAttribute('transform') ?? ''}`.trim());
+      for (const name of ['key', 'part']) if (node.dataset[name]) node.dataset[name] = `${k}/${node.dataset[name]}`;
+      if (node.dataset.aim) node.dataset.aim = node.dataset.aim.split(' ').map((a) => `${k}/${a}`).join(' ');
+      parts.push(node);
+    }
+    top += size.height + 0.3;
+    width = Math.max(width, size.width);
+  });
+  return { width: Math.max(width, 4), height: top };
 }
 
 const FONT = { 'font-family': 'system-ui, sans-serif' };

@@ -28,6 +28,8 @@ const GAMES = [
   'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
   'game=octal&code=0.77&heaps=6',
   'game=nim&heaps=1,2,4&play=misere',
+  'game=hackendot&forest=(()())(())',
+  'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)',
 ];
 
 let server;
