@@ -1,6 +1,7 @@
 //! `impartial value` without graphs (issue 15 item 4): Deuber and Thomassé's g-set algebra on
 //! random series–parallel posets of 10^3 and 10^4 elements, Hackendot forests of 10^4 nodes
-//! (random, and the caterpillar, the algebra's worst case), and values of large heap games.
+//! (random, and the caterpillar, the algebra's worst case), values of large heap games, and a
+//! sum of large parts.
 //!
 //! Run with `cargo bench --bench value`.
 
@@ -67,6 +68,11 @@ fn bench(c: &mut Criterion) {
     let kayles = "game=octal&code=0.77&heaps=1000000000000,999999999999,12345678901";
     group.bench_function("Kayles, three heaps near 10^12 by the period", |b| {
         b.iter(|| value(kayles).expect("a valid spec"))
+    });
+    let sum = "game=sum&parts=nim(heaps=1000000,1000000,1000000)+subtraction(moves=1,3,4;heap=1000000000000)\
+               +octal(code=0.77;heaps=1000000)+poset(poset=C30/A20+D2)+chomp(rows=4;cols=7)";
+    group.bench_function("a sum of more than 10^39 positions, part by part", |b| {
+        b.iter(|| value(sum).expect("a valid sum"))
     });
     group.finish();
 }

@@ -87,6 +87,22 @@ proptest! {
     }
 
     #[test]
+    fn sums_by_their_parts_equal_the_graph(parts in prop::collection::vec((0usize..6, 0u64..5), 2..4)) {
+        let part = |(kind, n): (usize, u64)| match kind {
+            0 => format!("nim(heaps={},{})", n, n + 1),
+            1 => format!("subtraction(moves=1,3,4;heap={})", n * 3),
+            2 => format!("octal(code=0.77;heaps={})", n + 2),
+            3 => format!("poset(poset=C{}/A2+V{})", n + 1, n + 1),
+            4 => format!("chomp(rows=2;cols={})", n + 1),
+            _ => format!("hackendot(forest=(()){})", "(())".repeat(n as usize)),
+        };
+        let spec = format!("game=sum&parts={}", parts.into_iter().map(part).collect::<Vec<_>>().join("+"));
+        let by_parts = value(&spec).unwrap();
+        prop_assert_eq!(by_parts.method, Method::SumOfParts);
+        prop_assert_eq!(by_parts.grundy, Some(graph_value(&spec).0), "{}", spec);
+    }
+
+    #[test]
     fn heap_games_by_theory_equal_the_graph(
         heaps in prop::collection::vec(0u64..9, 1..4),
         code in prop::collection::vec(0u8..8, 1..4),
@@ -133,6 +149,16 @@ fn values_far_beyond_any_graph() {
     let tower = vec!["(A2/C1)"; 700].join("/");
     let found = value(&format!("game=poset&poset={tower}")).unwrap();
     assert_eq!(found.method, Method::GsetAlgebra);
+    // A sum of more than 10^39 positions: each part by its own method, then XOR.
+    let sum = value("game=sum&parts=nim(heaps=1000000,1000000,1000000)+subtraction(moves=1,3,4;heap=1000000000000)+octal(code=0.77;heaps=1000000)+poset(poset=C30/A20+D2)+chomp(rows=4;cols=7)").unwrap();
+    let methods: Vec<Method> = sum.parts.as_ref().unwrap().iter().map(|p| p.method).collect();
+    assert_eq!(
+        methods,
+        [Method::NimSum, Method::Period, Method::Period, Method::GsetAlgebra, Method::PositionGraph]
+    );
+    let xor = sum.parts.as_ref().unwrap().iter().fold(0, |x, p| x ^ p.grundy.unwrap());
+    assert_eq!(sum.grundy, Some(xor));
+    assert_eq!(graph_value("game=chomp&rows=4&cols=7").0, sum.parts.as_ref().unwrap()[4].grundy.unwrap());
     let nim = value("game=nim&heaps=9223372036854775807,1").unwrap();
     assert_eq!(nim.grundy, Some(9_223_372_036_854_775_806));
 }
@@ -153,6 +179,8 @@ fn bad_input_is_one_sentence_and_exit_2() {
         ("game=hackendot&forest=(x)", "only ( and )"),
         (&format!("game=hackendot&forest={}", "()".repeat(10_001)) as &str, "10,000 nodes"),
         ("game=hackendot&forest=()()&play=misere&forest=()", "more than once"),
+        ("game=sum&parts=nim(heaps=3)+chomp(rows=40;cols=40)", "budget"),
+        ("game=sum&parts=nim(heaps=9223372036854775808)+nim(heaps=1)", "2^63"),
     ] {
         let (code, out, err) = cli::run(&["value", "--game", spec]);
         assert_eq!(code, 2, "{spec}: {out}");

@@ -21,7 +21,7 @@ use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
 use crate::games::poset::PosetExpr;
 use crate::games::Family;
-use crate::spec::{parse_pairs, GameSpec};
+use crate::spec::{parse_pairs, GameSpec, Play};
 use crate::value::bad_value;
 
 /// The largest heap `value` takes: a Grundy value of Nim is then an i64 as well as a u64, which
@@ -41,6 +41,8 @@ pub enum Method {
     Period,
     /// Deuber and Thomassé's g-set algebra over a series–parallel poset.
     GsetAlgebra,
+    /// A sum: the XOR of its parts' values, each found by its own method.
+    SumOfParts,
     /// The position graph, built and analysed.
     PositionGraph,
 }
@@ -53,6 +55,7 @@ impl Method {
             Method::HeapSequence => "the heaps' values from the Grundy sequence, XORed (seed 004)",
             Method::Period => "the heaps' values by the proven period of the Grundy sequence, XORed",
             Method::GsetAlgebra => "the g-set algebra of Deuber and Thomassé (seed 002 §3.1)",
+            Method::SumOfParts => "the nim-sum of the parts' values (seed 002 Theorem 2.28)",
             Method::PositionGraph => "the position graph",
         }
     }
@@ -70,6 +73,9 @@ pub struct Value {
     /// Posets by the algebra: the g-set of the start (the values of its options).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gset: Option<Vec<u32>>,
+    /// Sums: each part's value and method, in the order given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<Value>>,
 }
 
 impl Value {
@@ -80,15 +86,21 @@ impl Value {
             Outcome::P => "the second player wins",
             _ => "the first player wins",
         };
+        // A sum shows its parts' values: "… by the nim-sum of the parts' values (3 ⊕ 1 ⊕ 28) …".
+        let terms = self.parts.as_ref().map_or(String::new(), |parts| {
+            let values: Vec<String> =
+                parts.iter().map(|p| p.grundy.map_or("?".into(), |g| g.to_string())).collect();
+            format!(" ({})", values.join(" ⊕ "))
+        });
         match self.grundy {
-            Some(g) => format!("Grundy value {g} by {}, so {winner}", self.method.describe()),
+            Some(g) => format!("Grundy value {g} by {}{terms}, so {winner}", self.method.describe()),
             None => format!("{}-position by {}: {winner}", self.outcome.as_str(), self.method.describe()),
         }
     }
 
     fn of(game: String, grundy: u64, method: Method, gset: Option<Vec<u32>>) -> Value {
         let outcome = if grundy == 0 { Outcome::P } else { Outcome::N };
-        Value { game, grundy: Some(grundy), outcome, method, gset }
+        Value { game, grundy: Some(grundy), outcome, method, gset, parts: None }
     }
 }
 
@@ -98,15 +110,7 @@ pub fn value(text: &str) -> Result<Value, InputError> {
     if let Some(found) = by_theory_only(text)? {
         return Ok(found);
     }
-    let game = AnalysedGame::from_spec(text, &Limits::DEFAULT)?;
-    let root = game.graph.root();
-    Ok(Value {
-        game: game.spec.clone(),
-        grundy: game.analysis.grundy.as_ref().map(|h| u64::from(h[root])),
-        outcome: game.analysis.outcome[root],
-        method: Method::PositionGraph,
-        gset: None,
-    })
+    by_graph(text)
 }
 
 /// The value when a theorem gives it without the position graph (normal play: Nim, heap games,
@@ -149,8 +153,7 @@ fn by_algebra(pairs: &[(String, String)]) -> Result<Option<Value>, InputError> {
         .collect();
     let spec = GameSpec::from_pairs(&checked)?;
     let canonical = spec.to_string().replace(&format!("{key}={stand_in}"), &format!("{key}={canonical}"));
-    let grundy = u64::from(crate::games::poset::mex(&gset));
-    Ok(Some(Value::of(canonical, grundy, Method::GsetAlgebra, Some(gset))))
+    Ok(Some(algebra_value(canonical, gset)))
 }
 
 /// The value by a theorem, for the families that have one (normal play).
@@ -175,7 +178,45 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
             heaps(&game.heaps)?;
             Some(heap_values(&HeapGame::Octal(game.code.clone()), &game.heaps, canonical)?)
         }
+        // Parts of a sum (a whole poset or forest comes through `by_algebra`, whose size limit
+        // is larger): the same algebra on the parsed expression.
+        Family::Poset(expr) => expr.gset().map(|gset| algebra_value(canonical, gset)),
+        Family::Hackendot(forest) => forest.poset().gset().map(|gset| algebra_value(canonical, gset)),
+        Family::Sum(sum) => {
+            // Seed 002 §2.5 Theorem 2.28: g(G + H) = g(G) ⊕ g(H), each part by its own method.
+            let mut parts = Vec::with_capacity(sum.parts.len());
+            for part in &sum.parts {
+                let alone = GameSpec { family: part.clone(), play: Play::Normal };
+                let found = match by_theory(&alone)? {
+                    Some(found) => found,
+                    None => by_graph(&alone.to_string())?,
+                };
+                parts.push(found);
+            }
+            let total = parts.iter().fold(0, |x, p| x ^ p.grundy.unwrap_or(0));
+            let mut found = Value::of(canonical, total, Method::SumOfParts, None);
+            found.parts = Some(parts);
+            Some(found)
+        }
         _ => None,
+    })
+}
+
+fn algebra_value(canonical: String, gset: Vec<u32>) -> Value {
+    Value::of(canonical, u64::from(crate::games::poset::mex(&gset)), Method::GsetAlgebra, Some(gset))
+}
+
+/// The start's value from the position graph, built within the CLI's budget.
+fn by_graph(text: &str) -> Result<Value, InputError> {
+    let game = AnalysedGame::from_spec(text, &Limits::DEFAULT)?;
+    let root = game.graph.root();
+    Ok(Value {
+        game: game.spec.clone(),
+        grundy: game.analysis.grundy.as_ref().map(|h| u64::from(h[root])),
+        outcome: game.analysis.outcome[root],
+        method: Method::PositionGraph,
+        gset: None,
+        parts: None,
     })
 }
 

@@ -32,6 +32,10 @@ pub fn run(args: ValueArgs) -> Result<(), String> {
         None => println!("value       no Grundy value (misère play), {verdict}"),
     }
     println!("method      {}", found.method.describe());
+    for (k, part) in found.parts.iter().flatten().enumerate() {
+        let g = part.grundy.map_or_else(|| "?".to_string(), |g| g.to_string());
+        println!("part {:<6} g = {g} by {}: {}", k + 1, part.method.describe(), part.game);
+    }
     if let Some(gset) = &found.gset {
         let shown: Vec<String> = gset.iter().take(40).map(u32::to_string).collect();
         let more = if gset.len() > 40 { format!(", … ({} values)", gset.len()) } else { String::new() };
