@@ -126,6 +126,12 @@ impl GameGraph {
         self.labels.label(v)
     }
 
+    /// The family's naming of positions, shared (e.g. with a [`crate::loopy::LoopyGraph`] of the
+    /// same game).
+    pub fn labeling(&self) -> Arc<dyn Labeling> {
+        Arc::clone(&self.labels)
+    }
+
     /// The id of the position with this label, if there is one.
     ///
     /// The inverse of [`GameGraph::label`]: the family parses the label back into the id, so the

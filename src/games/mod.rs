@@ -11,6 +11,7 @@ pub mod chomp;
 pub mod codec;
 pub mod dag;
 pub mod family;
+pub mod graph;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -93,6 +94,7 @@ families! {
     Wythoff(wythoff::Wythoff),
     Poset(poset::PosetExpr),
     Dag(dag::DagSpec),
+    Graph(graph::GraphSpec),
     Octal(octal::Octal),
 }
 
