@@ -1,0 +1,71 @@
+//! A game prepared for seed 003's learning rules: its move lists (cycles allowed), outcomes by
+//! retrograde analysis, and, for acyclic games, the core's Opt(G) check.
+//!
+//! Böhme's terminal game (seed 003 §2, (G1)–(G4)) is read off the impartial game graph: its
+//! positions are pairs (position, player to move), the learner p moving first from the root;
+//! the terminal positions T are the sinks; p wins at a sink where the other player is to move
+//! (normal play) or where p is to move (misère play). A play ends at a sink or when a pair
+//! repeats (T3), which is a draw.
+
+use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
+use crate::analysis::{Analysis, Outcome};
+use crate::budget::{check_size, Limits};
+use crate::error::InputError;
+use crate::games::{self, Family};
+use crate::graph::GameGraph;
+use crate::loopy::LoopyGraph;
+use crate::spec::{GameSpec, Play};
+
+/// A game the rules can learn.
+#[derive(Debug, Clone)]
+pub struct RulesGame {
+    pub spec: String,
+    pub play: Play,
+    pub graph: LoopyGraph,
+    pub analysis: LoopyAnalysis,
+    /// The acyclic game graph and its outcomes, for the Opt(G) check (None with cycles).
+    pub acyclic: Option<(GameGraph, Vec<Outcome>)>,
+}
+
+impl RulesGame {
+    /// Parses and builds a spec within `limits`; a `graph` with cycles is built as a loopy game,
+    /// every other game through its family's builder.
+    pub fn from_spec(text: &str, limits: &Limits) -> Result<RulesGame, InputError> {
+        let game = GameSpec::parse(text)?;
+        match &game.family {
+            Family::Graph(g) if g.has_cycle() => {
+                check_size(game.family.name(), games::estimate(&game, limits)?, limits)?;
+                Ok(RulesGame::loopy(game.to_string(), game.play, g.build_loopy()))
+            }
+            _ => {
+                let graph = games::build(&game, limits)?;
+                Ok(RulesGame::acyclic(game.to_string(), game.play, graph))
+            }
+        }
+    }
+
+    /// A game with (possibly) cycles: no Opt(G) check.
+    pub fn loopy(spec: String, play: Play, graph: LoopyGraph) -> RulesGame {
+        let analysis = LoopyAnalysis::new(&graph, play);
+        RulesGame { spec, play, graph, analysis, acyclic: None }
+    }
+
+    /// An acyclic game: the same ids, moves and labels as its game graph.
+    pub fn acyclic(spec: String, play: Play, graph: GameGraph) -> RulesGame {
+        let outcome = Analysis::new(&graph, play).outcome;
+        let loopy = LoopyGraph::from_game_graph(&graph);
+        let analysis = LoopyAnalysis::new(&loopy, play);
+        RulesGame { spec, play, graph: loopy, analysis, acyclic: Some((graph, outcome)) }
+    }
+
+    /// The root's outcome (the learner is to move there).
+    pub fn root_outcome(&self) -> LoopyOutcome {
+        self.analysis.outcome[self.graph.root()]
+    }
+
+    /// Whether "in Opt(G)" is defined and reachable: an acyclic game whose root is an
+    /// N-position (seed 000 §2; the learner moves first).
+    pub fn has_opt(&self) -> bool {
+        self.acyclic.is_some() && self.root_outcome() == LoopyOutcome::N
+    }
+}
