@@ -96,12 +96,12 @@ impl fmt::Display for InputError {
             }
             InputError::NeedsAcyclic { node } => write!(
                 f,
-                "The graph game has a cycle through {}, so a play can be drawn; this needs an acyclic game (seed 000 §2).",
+                "The graph game has a cycle through {}, so a play can be drawn; this needs an acyclic game (seed 000 §2), while seed 003's learning rules take cycles.",
                 quoted(node)
             ),
             InputError::SelfLoop { node } => write!(
                 f,
-                "The custom graph has a move from {} to itself; a game graph must be acyclic.",
+                "The custom graph has a move from {} to itself; a move must lead to another position.",
                 quoted(node)
             ),
             // Position names were checked to be letters, digits, '_' or '.' and short.

@@ -1,5 +1,5 @@
 //! The native command-line tool over the core: `impartial analyse`, `impartial umda`,
-//! `impartial runtime` and `impartial sequence` (see README).
+//! `impartial runtime`, `impartial learn` and `impartial sequence` (see README).
 //!
 //! Bad input gets one sentence on stderr and exit code 2; nothing here panics on user input.
 
@@ -16,6 +16,10 @@ fn main() {}
 mod learn_cli;
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/rules_cli.rs"]
+mod rules_cli;
+
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "impartial/sequence_cli.rs"]
 mod sequence_cli;
 
@@ -28,6 +32,7 @@ mod cli {
     use impartial::report::Options;
 
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
+    use crate::rules_cli::{self, LearnArgs};
     use crate::sequence_cli::{self, SequenceArgs};
 
     /// Impartial combinatorial games: game graphs and Sprague–Grundy analysis.
@@ -68,6 +73,9 @@ mod cli {
         /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
         /// Corollary 5.3's bound.
         Runtime(RuntimeArgs),
+        /// Learn by one of Böhme's rules (seed 003: lnwt, lnwp, llt, llp, rlnwt, rllt) against
+        /// an opponent, play after play, beside the paper's bounds; games may have cycles.
+        Learn(LearnArgs),
         /// The Grundy sequence g(0..N) of a subtraction or octal game's single heaps, by the
         /// recurrence, and its period with its proof (Guy and Smith's theorem for octal games,
         /// a repeated window for subtraction games).
@@ -95,6 +103,7 @@ mod cli {
         match cli.command {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
+            Command::Learn(args) => finish(rules_cli::learn(args)),
             Command::Sequence(args) => finish(sequence_cli::sequence(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
                 finish(read_arg("game spec", game).and_then(|game| {

@@ -10,11 +10,12 @@
 use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
 use crate::analysis::{Analysis, Outcome};
 use crate::budget::{check_size, Limits};
-use crate::error::InputError;
+use crate::error::{group_digits, InputError};
 use crate::games::{self, Family};
 use crate::graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::spec::{GameSpec, Play};
+use crate::value::{bad_value, parse_number};
 
 /// A game the rules can learn.
 #[derive(Debug, Clone)]
@@ -25,6 +26,21 @@ pub struct RulesGame {
     pub analysis: LoopyAnalysis,
     /// The acyclic game graph and its outcomes, for the Opt(G) check (None with cycles).
     pub acyclic: Option<(GameGraph, Vec<Outcome>)>,
+    /// The most positions a play's trace can hold: the longest path + 1 on an acyclic game,
+    /// 2n + 1 with cycles (every pair (position, player to move) once, then the repeated one).
+    pub max_trace: u64,
+}
+
+/// Most plays one run may ask for.
+pub const MAX_PLAYS: u64 = 10_000_000;
+
+/// Most positions all of a run's traces may visit together (plays × the longest trace), so
+/// that a run ends in minutes: about 10^10 steps.
+pub const MAX_STEPS: u64 = 10_000_000_000;
+
+/// The number of plays: a whole number from 1 to [`MAX_PLAYS`].
+pub fn parse_plays(text: &str) -> Result<u64, InputError> {
+    parse_number("plays", text, 1, MAX_PLAYS, "a whole number of plays from 1 to 10,000,000")
 }
 
 impl RulesGame {
@@ -47,7 +63,8 @@ impl RulesGame {
     /// A game with (possibly) cycles: no Opt(G) check.
     pub fn loopy(spec: String, play: Play, graph: LoopyGraph) -> RulesGame {
         let analysis = LoopyAnalysis::new(&graph, play);
-        RulesGame { spec, play, graph, analysis, acyclic: None }
+        let max_trace = 2 * graph.len() as u64 + 1;
+        RulesGame { spec, play, graph, analysis, acyclic: None, max_trace }
     }
 
     /// An acyclic game: the same ids, moves and labels as its game graph.
@@ -55,7 +72,30 @@ impl RulesGame {
         let outcome = Analysis::new(&graph, play).outcome;
         let loopy = LoopyGraph::from_game_graph(&graph);
         let analysis = LoopyAnalysis::new(&loopy, play);
-        RulesGame { spec, play, graph: loopy, analysis, acyclic: Some((graph, outcome)) }
+        // Ids are a reverse topological order: every move goes to a smaller id.
+        let mut longest = vec![0u64; graph.len()];
+        for v in 0..graph.len() {
+            longest[v] = graph.moves(v).iter().map(|&w| longest[w as usize] + 1).max().unwrap_or(0);
+        }
+        let max_trace = longest[graph.root()] + 1;
+        RulesGame { spec, play, graph: loopy, analysis, acyclic: Some((graph, outcome)), max_trace }
+    }
+
+    /// Refuses a run whose plays could visit more than [`MAX_STEPS`] positions in all.
+    pub fn check_plays(&self, plays: u64) -> Result<(), InputError> {
+        if plays.saturating_mul(self.max_trace) <= MAX_STEPS {
+            return Ok(());
+        }
+        Err(bad_value(
+            "plays",
+            &plays.to_string(),
+            &format!(
+                "a play of this game can visit {} positions, so at most {} plays fit the budget of {} steps",
+                group_digits(u128::from(self.max_trace)),
+                group_digits(u128::from(MAX_STEPS / self.max_trace)),
+                group_digits(u128::from(MAX_STEPS))
+            ),
+        ))
     }
 
     /// The root's outcome (the learner is to move there).
