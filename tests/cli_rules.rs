@@ -126,3 +126,23 @@ fn bad_input_gets_one_sentence_and_exit_code_2() {
     assert_eq!(code, 2);
     assert!(stderr.contains("fit the budget"), "{stderr}");
 }
+
+#[test]
+fn analyse_of_a_graph_with_cycles_gives_draws_and_generalised_grundy_values() {
+    let spec = "game=graph&edges=a-b,b-c,c-a,c-d,d-e&root=a";
+    let r = json(&["analyse", "--game", spec, "--json", "--positions"]);
+    assert_eq!((r["root_outcome"].as_str(), r["root_gsg"].as_str()), (Some("D"), Some("∞()")));
+    assert_eq!(r["counts"], serde_json::json!({"P": 1, "N": 1, "D": 3}));
+    let c = r["nodes"].as_array().unwrap().iter().find(|n| n["label"] == "c").unwrap();
+    assert_eq!((c["gsg"].as_str(), c["rank"].is_null()), (Some("∞(1)"), true));
+    assert_eq!(c["good_moves"], serde_json::json!(["a"]), "no winning move: the one that keeps the draw");
+    // The same graph without the cycle is an ordinary acyclic analysis, as for `dag`.
+    let acyclic = json(&["analyse", "--game", "game=graph&edges=a-b,b-c,c-d,d-e&root=a", "--json"]);
+    let dag = json(&["analyse", "--game", "game=dag&edges=a-b,b-c,c-d,d-e&root=a", "--json"]);
+    for key in ["root_grundy", "root_outcome", "critical", "positions", "winning_move"] {
+        assert_eq!(acyclic[key], dag[key], "{key}");
+    }
+    let (code, _, stderr) = run(&["analyse", "--game", spec, "--strategy", "{}"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("needs an acyclic game"), "{stderr}");
+}
