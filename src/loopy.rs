@@ -44,15 +44,11 @@ impl LoopyGraph {
         graph
     }
 
-    /// The same game as an acyclic [`GameGraph`]: same ids, moves, order and labels.
+    /// The same game as an acyclic [`GameGraph`]: same ids, moves, order and labels (the
+    /// arrays are shared, not copied).
     pub fn from_game_graph(graph: &GameGraph) -> LoopyGraph {
-        LoopyGraph {
-            offsets: Arc::new(graph.offsets().to_vec()),
-            targets: Arc::new(graph.targets().to_vec()),
-            root: graph.root(),
-            labels: graph.labeling(),
-            cyclic: false,
-        }
+        let (offsets, targets) = graph.shared_csr();
+        LoopyGraph { offsets, targets, root: graph.root(), labels: graph.labeling(), cyclic: false }
     }
 
     /// Number of positions.

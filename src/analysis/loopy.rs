@@ -91,11 +91,18 @@ pub struct LoopyAnalysis {
 }
 
 impl LoopyAnalysis {
+    /// Outcomes, ranks and (under normal play) γ.
     pub fn new(graph: &LoopyGraph, play: Play) -> LoopyAnalysis {
         let reverse = graph.reverse();
         let (outcome, rank) = retrograde(graph, &reverse, play);
         let gsg = (play == Play::Normal).then(|| generalised_grundy(graph, &reverse));
         LoopyAnalysis { play, outcome, rank, gsg }
+    }
+
+    /// Outcomes and ranks only (`gsg` is None): what the learning rules need, in one pass.
+    pub fn outcomes(graph: &LoopyGraph, play: Play) -> LoopyAnalysis {
+        let (outcome, rank) = retrograde(graph, &graph.reverse(), play);
+        LoopyAnalysis { play, outcome, rank, gsg: None }
     }
 
     /// Counts of P-, N- and D-positions.

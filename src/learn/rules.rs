@@ -197,9 +197,10 @@ pub struct RulesRun {
     other: Vec<u32>,
     rng: Xoshiro256PlusPlus,
     counts: Counts,
-    /// `seen[2v + side] == stamp`: the pair was visited in the current play.
-    seen: Vec<u64>,
-    stamp: u64,
+    /// `seen[2v + side] == stamp`: the pair was visited in the current play (a new stamp per
+    /// play clears the marks without a pass; after 2^32 − 1 plays they are cleared once).
+    seen: Vec<u32>,
+    stamp: u32,
     /// Scratch for the Opt(G) check.
     visited: Vec<u64>,
     opt_stack: Vec<u32>,
@@ -313,6 +314,10 @@ impl RulesRun {
 
     /// Follows both strategies from the root (seed 003 (T1)–(T3)).
     fn play_once(&mut self) -> (PlayResult, Vec<u32>) {
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.stamp = 0;
+        }
         self.stamp += 1;
         let graph = &self.game.graph;
         let mut trace = Vec::new();

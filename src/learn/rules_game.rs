@@ -8,7 +8,7 @@
 //! repeats (T3), which is a draw.
 
 use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
-use crate::analysis::{Analysis, Outcome};
+use crate::analysis::Outcome;
 use crate::budget::{check_size, Limits};
 use crate::error::{group_digits, InputError};
 use crate::games::{self, Family};
@@ -23,6 +23,7 @@ pub struct RulesGame {
     pub spec: String,
     pub play: Play,
     pub graph: LoopyGraph,
+    /// Outcomes and ranks (no generalised Grundy values: the rules do not need them).
     pub analysis: LoopyAnalysis,
     /// The acyclic game graph and its outcomes, for the Opt(G) check (None with cycles).
     pub acyclic: Option<(GameGraph, Vec<Outcome>)>,
@@ -62,16 +63,22 @@ impl RulesGame {
 
     /// A game with (possibly) cycles: no Opt(G) check.
     pub fn loopy(spec: String, play: Play, graph: LoopyGraph) -> RulesGame {
-        let analysis = LoopyAnalysis::new(&graph, play);
+        let analysis = LoopyAnalysis::outcomes(&graph, play);
         let max_trace = 2 * graph.len() as u64 + 1;
         RulesGame { spec, play, graph, analysis, acyclic: None, max_trace }
     }
 
     /// An acyclic game: the same ids, moves and labels as its game graph.
     pub fn acyclic(spec: String, play: Play, graph: GameGraph) -> RulesGame {
-        let outcome = Analysis::new(&graph, play).outcome;
         let loopy = LoopyGraph::from_game_graph(&graph);
-        let analysis = LoopyAnalysis::new(&loopy, play);
+        let analysis = LoopyAnalysis::outcomes(&loopy, play);
+        // Acyclic: every position is P or N (tests/loopy.rs checks this equals the Grundy
+        // analysis), so the Opt(G) check reads the same outcomes.
+        let outcome = analysis
+            .outcome
+            .iter()
+            .map(|&o| if o == LoopyOutcome::N { Outcome::N } else { Outcome::P })
+            .collect();
         // Ids are a reverse topological order: every move goes to a smaller id.
         let mut longest = vec![0u64; graph.len()];
         for v in 0..graph.len() {

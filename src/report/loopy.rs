@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
 use crate::error::InputError;
 use crate::learn::rules_game::RulesGame;
 
@@ -57,11 +58,15 @@ impl LoopyReport {
     /// The summary; with `positions` every position, with `from` the one so labelled.
     pub fn of(game: &RulesGame, positions: bool, from: Option<&str>) -> Result<LoopyReport, InputError> {
         let graph = &game.graph;
+        // The learner's analysis has no γ; the report computes the whole analysis.
+        let analysis = LoopyAnalysis::new(graph, game.play);
+        let analysed = &Analysed { game, analysis };
         let from = match from {
-            Some(label) => Some(node(game, graph.find(label).ok_or_else(|| unknown_position(label))?)),
+            Some(label) => Some(node(analysed, graph.find(label).ok_or_else(|| unknown_position(label))?)),
             None => None,
         };
-        let [p, n, d] = game.analysis.counts();
+        let analysis = &analysed.analysis;
+        let [p, n, d] = analysis.counts();
         let root = graph.root();
         Ok(LoopyReport {
             game: game.spec.clone(),
@@ -71,12 +76,12 @@ impl LoopyReport {
             max_degree: graph.max_degree(),
             cyclic: graph.is_cyclic(),
             root: graph.label(root),
-            root_outcome: game.analysis.outcome[root].as_str(),
-            root_gsg: game.analysis.gsg.as_ref().map(|g| g[root].text()),
+            root_outcome: analysis.outcome[root].as_str(),
+            root_gsg: analysis.gsg.as_ref().map(|g| g[root].text()),
             counts: Counts { P: p, N: n, D: d },
             // A graph game has at most 100,000 moves of names of at most 32 characters: its
             // listing stays far below the output budget.
-            nodes: positions.then(|| (0..graph.len()).map(|v| node(game, v)).collect()),
+            nodes: positions.then(|| (0..graph.len()).map(|v| node(analysed, v)).collect()),
             from,
         })
     }
@@ -116,10 +121,16 @@ impl LoopyReport {
     }
 }
 
-fn node(game: &RulesGame, v: usize) -> LoopyNode {
-    use crate::analysis::loopy::LoopyOutcome;
+/// A game with its whole analysis (γ included).
+struct Analysed<'a> {
+    game: &'a RulesGame,
+    analysis: LoopyAnalysis,
+}
+
+fn node(analysed: &Analysed, v: usize) -> LoopyNode {
+    let Analysed { game, analysis } = analysed;
     let graph = &game.graph;
-    let outcome = &game.analysis.outcome;
+    let outcome = &analysis.outcome;
     let to = |o: LoopyOutcome| -> Vec<String> {
         graph
             .moves(v)
@@ -132,11 +143,11 @@ fn node(game: &RulesGame, v: usize) -> LoopyNode {
     if good_moves.is_empty() {
         good_moves = to(LoopyOutcome::D);
     }
-    let rank = game.analysis.rank[v];
+    let rank = analysis.rank[v];
     LoopyNode {
         label: graph.label(v),
         outcome: outcome[v].as_str(),
-        gsg: game.analysis.gsg.as_ref().map(|g| g[v].text()),
+        gsg: analysis.gsg.as_ref().map(|g| g[v].text()),
         rank: (rank != u32::MAX).then_some(rank),
         moves: graph.moves(v).iter().map(|&w| graph.label(w as usize)).collect(),
         good_moves,

@@ -54,8 +54,8 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
     let spec = read_arg("game spec", args.game)?;
     let game = RulesGame::from_spec(&spec, &Limits::DEFAULT).map_err(text)?;
     game.check_plays(plays).map_err(text)?;
-    let labels: Vec<String> = (0..game.graph.len()).map(|v| game.graph.label(v)).collect();
-    let longest_label = labels.iter().map(String::len).max().unwrap_or(0) as u64;
+    // Labels are made when written, not held: a 4,000,000-position game's would take 100+ MB.
+    let longest_label = (0..game.graph.len()).map(|v| game.graph.label(v).len()).max().unwrap_or(0) as u64;
     if args.trace {
         // A play's line: its trace's labels, quoted, and at most as many changes.
         let bytes = plays.saturating_mul(game.max_trace.saturating_mul(3 * (longest_label + 16)) + 80);
@@ -64,7 +64,7 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
         }
     }
     if args.dump_strategy {
-        let bytes = labels.len() as u64 * (2 * longest_label + 8);
+        let bytes = game.graph.len() as u64 * (2 * longest_label + 8);
         if bytes > OUTPUT_BUDGET {
             return Err(text(InputError::OutputTooLarge {
                 what: "--dump-strategy",
@@ -78,45 +78,42 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
     let mut w = std::io::BufWriter::new(std::io::stdout().lock());
     for _ in 0..plays {
         let record = run.play();
-        if args.trace && writeln!(w, "{}", play_line(&record, &labels, opponent == Opponent::Same)).is_err() {
+        if args.trace
+            && writeln!(w, "{}", play_line(&record, run.game(), opponent == Opponent::Same)).is_err()
+        {
             return Ok(()); // a closed pipe ends the output quietly
         }
     }
-    let summary = summary(&run, &bounds, seed, &labels, args.dump_strategy);
+    let summary = summary(&run, &bounds, seed, args.dump_strategy);
     let _ = if args.json { writeln!(w, "{summary}") } else { w.write_all(summary_text(&summary).as_bytes()) }
         .and_then(|()| w.flush());
     Ok(())
 }
 
-fn changes(list: &[StrategyChange], labels: &[String]) -> Value {
+fn changes(list: &[StrategyChange], game: &RulesGame) -> Value {
+    let label = |v: u32| game.graph.label(v as usize);
     list.iter()
-        .map(|c| {
-            json!({
-                "position": labels[c.position as usize],
-                "from": labels[c.from as usize],
-                "to": labels[c.to as usize],
-            })
-        })
+        .map(|c| json!({"position": label(c.position), "from": label(c.from), "to": label(c.to)}))
         .collect()
 }
 
 /// One play as a JSON line.
-fn play_line(record: &PlayRecord, labels: &[String], self_play: bool) -> Value {
-    let trace: Vec<&str> = record.trace.iter().map(|&v| labels[v as usize].as_str()).collect();
+fn play_line(record: &PlayRecord, game: &RulesGame, self_play: bool) -> Value {
+    let trace: Vec<String> = record.trace.iter().map(|&v| game.graph.label(v as usize)).collect();
     let mut line = json!({
         "play": record.number,
         "result": record.result,
         "trace": trace,
-        "changed": changes(&record.changed, labels),
+        "changed": changes(&record.changed, game),
     });
     if self_play {
-        line["opponent_changed"] = changes(&record.opponent_changed, labels);
+        line["opponent_changed"] = changes(&record.opponent_changed, game);
     }
     line
 }
 
 /// The run's summary as JSON (the text output is made from it).
-fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, labels: &[String], dump: bool) -> Value {
+fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, dump: bool) -> Value {
     let game = run.game();
     let c = run.counts();
     let root = game.graph.root();
@@ -125,7 +122,7 @@ fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, labels: &[String], du
         "positions": game.graph.len(),
         "edges": game.graph.edge_count(),
         "cyclic": game.graph.is_cyclic(),
-        "root": labels[root],
+        "root": game.graph.label(root),
         "root_outcome": game.root_outcome().as_str(),
         "rule": run.rule(),
         "opponent": run.opponent(),
@@ -145,7 +142,7 @@ fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, labels: &[String], du
             .strategy()
             .iter()
             .enumerate()
-            .filter_map(|(v, m)| m.map(|w| (labels[v].clone(), Value::from(labels[w as usize].clone()))))
+            .filter_map(|(v, m)| m.map(|w| (game.graph.label(v), Value::from(game.graph.label(w as usize)))))
             .collect();
         out["strategy"] = Value::Object(strategy);
     }
