@@ -146,3 +146,51 @@ fn analyse_of_a_graph_with_cycles_gives_draws_and_generalised_grundy_values() {
     assert_eq!(code, 2);
     assert!(stderr.contains("needs an acyclic game"), "{stderr}");
 }
+
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+#[test]
+fn readme_s_loopy_example_is_what_analyse_prints() {
+    let readme = readme();
+    let after =
+        &readme[readme.find("For a `graph` game with a cycle, `analyse` prints").expect("README section")..];
+    let start = after.find("```\ngame ").expect("the output block") + 4;
+    let block = &after[start..start + after[start..].find("```").unwrap()];
+    let out = ok(&["analyse", "--game", "game=graph&edges=a-b,b-c,c-a,c-d,d-e&root=a"]);
+    assert_eq!(out, block);
+}
+
+#[test]
+fn readme_s_g_n_and_k_n_rows_are_what_learn_counts() {
+    let readme = readme();
+    let mut rows = 0;
+    for line in readme.lines().filter(|l| l.starts_with("| G_") || l.starts_with("| K_")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (name, n): (&str, usize) = (&cells[1][..1], cells[1][2..].parse().unwrap());
+        let spec = if name == "G" {
+            let mut edges = Vec::new();
+            for i in (1..=n).rev() {
+                edges.push(format!("a{i}-m{i}"));
+                edges.push(if i > 1 { format!("a{i}-c{i}") } else { "a1-w".to_string() });
+                edges.push(format!("m{i}-l{i}"));
+                if i > 1 {
+                    edges.push(format!("c{i}-a{}", i - 1));
+                }
+            }
+            format!("game=graph&edges={}&root=a{n}", edges.join(","))
+        } else {
+            k_n(n)
+        };
+        let first_number = |cell: &str| cell.split_whitespace().next().unwrap().parse::<u64>().unwrap();
+        for (rule, column) in [("lnwt", 4), ("lnwp", 7)] {
+            let s = json(&["learn", "--game", &spec, "--rule", rule, "--plays", "2000", "--json"]);
+            assert_eq!(s["lost"].as_u64().unwrap(), first_number(cells[column]), "{line}: {rule}");
+            assert_eq!(s["bounds"]["h"].as_u64().unwrap(), first_number(cells[2]), "{line}");
+            assert_eq!(s["bounds"]["theorem_4_6"].as_u64().unwrap(), first_number(cells[8]), "{line}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 12, "README lists G_3…G_10 and four K_n");
+}
