@@ -105,6 +105,22 @@ fn on_h_llt_loses_every_play_and_llp_learns_to_draw() {
     assert_eq!([target("a"), target("b"), target("c")], ["xab", "ybc", "zcb"]);
 }
 
+#[test]
+fn on_h_rllt_reaches_a_drawing_strategy_where_llt_cannot() {
+    // Seed 003 §5(d): LLT is not D-effective (above), its randomisation rLLT converges almost
+    // surely to a drawing strategy. On H, once the learner draws it keeps its strategy, so a run
+    // of 100 draws in a row, for every seed, shows it got there.
+    for seed in 0..50 {
+        let mut r = RulesRun::new(game(H), Rule::Rllt, Opponent::First, seed);
+        let mut streak = 0;
+        while streak < 100 && r.counts().plays < 10_000 {
+            streak = if r.play().result == PlayResult::Drawn { streak + 1 } else { 0 };
+        }
+        assert_eq!(streak, 100, "seed {seed}: {:?}", r.counts());
+        assert!(r.counts().lost < 100, "seed {seed}: {:?}", r.counts());
+    }
+}
+
 /// A game for single steps: the learner moves at r, s and u; every list has three moves.
 /// r → {o1, o2, o3}, o1 → s, s → {o4, o5, o6}, o4 → u, u → {o7, o8, o9}; o2, o3, … are sinks
 /// except as given. The learner's first play r, o1, s, o4, u, o7 ends at o7 with the opponent
