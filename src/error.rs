@@ -31,6 +31,9 @@ pub enum InputError {
     NeedsRoot { sources: Vec<String> },
     /// A custom graph with a cycle through `node`.
     Cyclic { node: String },
+    /// A `graph` game with a cycle through `node`, asked for something that needs an acyclic
+    /// game (the Sprague–Grundy analysis of seed 000 §2, UMDA, its bounds).
+    NeedsAcyclic { node: String },
     /// A custom graph with an edge from a position to itself.
     SelfLoop { node: String },
     /// A custom graph that lists the same move twice.
@@ -75,17 +78,30 @@ impl fmt::Display for InputError {
                 group_digits(u128::from(bytes.div_ceil(1 << 20))),
                 group_digits(u128::from(budget >> 20))
             ),
+            InputError::NeedsRoot { sources } if sources.is_empty() => write!(
+                f,
+                "Every position of the custom graph is reached by a move (there are cycles); name the start with root=NAME."
+            ),
             InputError::NeedsRoot { sources } => write!(
                 f,
                 "The custom graph has several positions that no move reaches ({}); name the start with root=NAME.",
                 sources.join(", ")
             ),
             InputError::Cyclic { node } => {
-                write!(f, "The custom graph has a cycle through {}; a game graph must be acyclic.", quoted(node))
+                write!(
+                    f,
+                    "The custom graph has a cycle through {}; a dag must be acyclic (game=graph takes cycles).",
+                    quoted(node)
+                )
             }
+            InputError::NeedsAcyclic { node } => write!(
+                f,
+                "The graph game has a cycle through {}, so a play can be drawn; this needs an acyclic game (seed 000 §2), while seed 003's learning rules take cycles.",
+                quoted(node)
+            ),
             InputError::SelfLoop { node } => write!(
                 f,
-                "The custom graph has a move from {} to itself; a game graph must be acyclic.",
+                "The custom graph has a move from {} to itself; a move must lead to another position.",
                 quoted(node)
             ),
             // Position names were checked to be letters, digits, '_' or '.' and short.

@@ -136,6 +136,18 @@ impl GameGraph {
         self.labels.factors()
     }
 
+    /// The CSR arrays, shared rather than copied (a [`crate::loopy::LoopyGraph`] of the same
+    /// game holds them too).
+    pub(crate) fn shared_csr(&self) -> (Arc<Vec<u32>>, Arc<Vec<u32>>) {
+        (Arc::clone(&self.offsets), Arc::clone(&self.targets))
+    }
+
+    /// The family's naming of positions, shared (e.g. with a [`crate::loopy::LoopyGraph`] of the
+    /// same game).
+    pub fn labeling(&self) -> Arc<dyn Labeling> {
+        Arc::clone(&self.labels)
+    }
+
     /// The id of the position with this label, if there is one.
     ///
     /// The inverse of [`GameGraph::label`]: the family parses the label back into the id, so the

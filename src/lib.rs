@@ -9,7 +9,7 @@
 
 // Layers, each using only those above it in this list (tests/layers.rs checks there is no
 // cycle): sizes and combinatorics; errors and values; the budget; the generic graph; the
-// families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
+// loopy graphs; the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
 pub mod analysis;
 pub mod budget;
 pub mod combinatorics;
@@ -18,6 +18,7 @@ pub mod games;
 pub mod graph;
 pub mod layout;
 pub mod learn;
+pub mod loopy;
 pub mod report;
 pub mod size;
 pub mod spec;

@@ -81,6 +81,7 @@ fn learn_spec() -> BoxedStrategy<String> {
             "game=turning-turtles&coins=4", "game=silver-dollar&coins=2&squares=5", "game=wythoff&heaps=3,4",
             "game=poset&poset=D2+C3", "game=dag&edges=a-b,a-c,b-c&root=a", "game=nim&heaps=3,4&play=misere",
             "game=subtraction&moves=2,3&heap=9&play=misere", "game=dag&edges=a-b",
+            "game=graph&edges=r-a,a-b,b-a,b-c&root=r", "game=graph&edges=a-b,b-c,c-a,c-d&root=a&play=misere",
         ]),
         2 => gen::spec(),
     ]
@@ -203,6 +204,33 @@ fn umda_case() -> BoxedStrategy<Vec<String>> {
         .boxed()
 }
 
+/// `learn`: seed 003's rules, with plays kept small so runs end well within the timeout.
+fn learn_case() -> BoxedStrategy<Vec<String>> {
+    let flags = vec![
+        flag("--rule", value(texts(&["lnwt", "lnwp", "llt", "llp", "rlnwt", "rllt", "LNWT", "", "umda"]))),
+        flag("--opponent", value(texts(&["first", "perfect", "random", "same", "", "best"]))),
+        flag(
+            "--seed",
+            value(prop_oneof![small_numbers(0..1000), texts(&["-1", "18446744073709551616", "x"])].boxed()),
+        ),
+        switch("--trace"),
+        switch("--json"),
+        switch("--dump-strategy"),
+    ];
+    let plays = prop_oneof![
+        8 => small_numbers(1..300),
+        1 => texts(&["0", "-5", "10000001", "1e3", ""]),
+    ];
+    (game_arg(), value(plays.boxed()), some_of(flags, 0.4))
+        .prop_map(|(game, plays, flags)| {
+            let mut args =
+                vec!["learn".to_string(), "--game".to_string(), game, "--plays".to_string(), plays];
+            args.extend(flags);
+            args
+        })
+        .boxed()
+}
+
 fn runtime_case() -> BoxedStrategy<Vec<String>> {
     let sizes = prop_oneof![
         4 => prop::collection::vec(0u64..8, 1..4).prop_map(|v| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
@@ -291,6 +319,7 @@ fn case() -> BoxedStrategy<Case> {
         60 => analyse_case(),
         40 => umda_case(),
         30 => runtime_case(),
+        20 => learn_case(),
         10 => (texts(&["bogus", "", "Analyse", "help", "--help", "-V", "--version", "analyse --help"]), gen::spec())
             .prop_map(|(c, s)| c.split(' ').map(String::from).chain([s]).collect()),
         1 => once_unbounded_case(),
@@ -374,7 +403,7 @@ fn run(bin: &Path, args: &[String], timeout: Duration, prlimit: bool) -> std::io
 /// Learning runs must end within the timeout by their own budget: games above 5,000 positions
 /// (or sizes that make them) are left out, as is a million-run sweep.
 fn too_big_to_learn(args: &[String], files: &[Vec<u8>]) -> bool {
-    if !matches!(args.first().map(String::as_str), Some("umda" | "runtime")) {
+    if !matches!(args.first().map(String::as_str), Some("umda" | "runtime" | "learn")) {
         return false;
     }
     let value_of = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
@@ -384,8 +413,13 @@ fn too_big_to_learn(args: &[String], files: &[Vec<u8>]) -> bool {
         g => g.to_string(),
     };
     let limits = Limits { max_positions: 5_000, max_edges: 50_000 };
-    let big = |spec: &str| GameSpec::parse(spec).is_ok_and(|s| games::build(&s, &limits).is_err());
-    if args[0] == "umda" {
+    // A graph with cycles is not built as a game graph, but `learn` takes it: only its size counts.
+    let big = |spec: &str| {
+        GameSpec::parse(spec).is_ok_and(|s| {
+            games::build(&s, &limits).is_err_and(|e| !matches!(e, impartial::InputError::NeedsAcyclic { .. }))
+        })
+    };
+    if args[0] == "umda" || args[0] == "learn" {
         return big(&text);
     }
     let sizes: Vec<u64> =

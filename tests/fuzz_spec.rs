@@ -628,8 +628,9 @@ pub mod gen {
         .boxed()
     }
 
-    /// Custom graphs: edges among few names (so cycles, self-loops and duplicates are common),
-    /// bad names, long chains, many sources without a root.
+    /// Custom graphs, as `dag` or as `graph` (which takes cycles): edges among few names (so
+    /// cycles, self-loops and duplicates are common), bad names, long chains, many sources
+    /// without a root.
     pub fn dag() -> BoxedStrategy<Vec<(String, String)>> {
         let name = select(vec![
             "a".to_string(),
@@ -673,9 +674,9 @@ pub mod gen {
             1 => Just("a-b-c,a--b,-a,a-,,,a-b".to_string()),
         ];
         let root = prop_oneof![3 => Just(None), 2 => name.prop_map(Some), 1 => Just(Some("n0".to_string()))];
-        (edges, root)
-            .prop_map(|(e, r)| {
-                let mut pairs = vec![kv("game", "dag"), kv("edges", &e)];
+        (edges, root, any::<bool>())
+            .prop_map(|(e, r, loopy)| {
+                let mut pairs = vec![kv("game", if loopy { "graph" } else { "dag" }), kv("edges", &e)];
                 pairs.extend(r.map(|r| kv("root", &r)));
                 pairs
             })

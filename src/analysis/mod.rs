@@ -8,6 +8,7 @@
 pub mod bounds;
 pub mod game;
 pub mod grundy;
+pub mod loopy;
 pub mod opt;
 pub mod period;
 pub mod sequence;

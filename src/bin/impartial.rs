@@ -1,5 +1,5 @@
 //! The native command-line tool over the core: `impartial analyse`, `impartial umda`,
-//! `impartial runtime`, `impartial sequence` and `impartial value` (see README).
+//! `impartial runtime`, `impartial learn`, `impartial sequence` and `impartial value` (see README).
 //!
 //! Bad input gets one sentence on stderr and exit code 2; nothing here panics on user input.
 
@@ -14,6 +14,10 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "impartial/learn_cli.rs"]
 mod learn_cli;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/rules_cli.rs"]
+mod rules_cli;
 
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "impartial/sequence_cli.rs"]
@@ -32,6 +36,7 @@ mod cli {
     use impartial::report::Options;
 
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
+    use crate::rules_cli::{self, LearnArgs};
     use crate::sequence_cli::{self, SequenceArgs};
     use crate::value_cli::{self, ValueArgs};
 
@@ -73,6 +78,9 @@ mod cli {
         /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
         /// Corollary 5.3's bound.
         Runtime(RuntimeArgs),
+        /// Learn by one of Böhme's rules (seed 003: lnwt, lnwp, llt, llp, rlnwt, rllt) against
+        /// an opponent, play after play, beside the paper's bounds; games may have cycles.
+        Learn(LearnArgs),
         /// The Grundy sequence g(0..N) of a subtraction or octal game's single heaps, by the
         /// recurrence, and its period with its proof (Guy and Smith's theorem for octal games,
         /// a repeated window for subtraction games).
@@ -104,6 +112,7 @@ mod cli {
         match cli.command {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
+            Command::Learn(args) => finish(rules_cli::learn(args)),
             Command::Sequence(args) => finish(sequence_cli::sequence(args)),
             Command::Value(args) => finish(value_cli::run(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
@@ -117,6 +126,9 @@ mod cli {
     /// `analyse`: the report, and with `--positions` every position, written one at a time
     /// after the listing's size is checked against the output budget.
     fn analyse(game: &str, json: bool, options: Options) -> Result<(), impartial::InputError> {
+        if has_cycle(game) {
+            return analyse_loopy(game, json, options);
+        }
         let game = impartial::AnalysedGame::from_spec(game, &impartial::Limits::DEFAULT)?;
         let (report, positions) = impartial::report::Report::of(game, &options)?;
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -136,6 +148,27 @@ mod cli {
             out.write_all(report.to_text().as_bytes())
         }
         .and_then(|()| out.flush());
+        Ok(())
+    }
+
+    /// Whether the spec is a `graph` game with a cycle (a malformed spec is not: its error comes
+    /// from the usual path).
+    fn has_cycle(game: &str) -> bool {
+        use impartial::games::Family;
+        matches!(impartial::GameSpec::parse(game), Ok(spec) if matches!(&spec.family, Family::Graph(g) if g.has_cycle()))
+    }
+
+    /// `analyse` of a game with cycles: outcomes P/N/D and generalised Grundy values.
+    fn analyse_loopy(game: &str, json: bool, options: Options) -> Result<(), impartial::InputError> {
+        let game = impartial::learn::rules_game::RulesGame::from_spec(game, &impartial::Limits::DEFAULT)?;
+        if let (Some(_), Some(v)) = (&options.strategy, game.graph.find_cycle()) {
+            // The Opt(G) check of seed 000 §2 needs an acyclic game.
+            return Err(impartial::InputError::NeedsAcyclic { node: game.graph.label(v) });
+        }
+        let report = impartial::report::LoopyReport::of(&game, options.positions, options.from.as_deref())?;
+        let text =
+            if json { serde_json::to_string(&report).unwrap_or_default() + "\n" } else { report.to_text() };
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
         Ok(())
     }
 

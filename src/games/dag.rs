@@ -13,11 +13,13 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, StoredLabels};
+use crate::loopy::LoopyGraph;
 use crate::size::{Bound, Size};
 use crate::value::bad_value;
 
@@ -75,6 +77,15 @@ pub struct DagSpec {
 impl DagSpec {
     /// Parses `edges` and the optional `root`, and checks the graph is a game graph.
     pub fn parse(edges: &str, root: Option<&str>) -> Result<DagSpec, InputError> {
+        DagSpec::parse_with(edges, root, false)
+    }
+
+    /// As [`DagSpec::parse`]; cycles are refused unless `allow_cycles` (the `graph` family).
+    pub(crate) fn parse_with(
+        edges: &str,
+        root: Option<&str>,
+        allow_cycles: bool,
+    ) -> Result<DagSpec, InputError> {
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, u32> = HashMap::new();
         let mut intern = |name: &str| -> Result<u32, InputError> {
@@ -113,7 +124,9 @@ impl DagSpec {
         let named_root = root.is_some();
         let mut spec = DagSpec { names, edges: list, root: root_id };
         spec.check_simple()?;
-        spec.check_acyclic()?;
+        if !allow_cycles {
+            spec.check_acyclic()?;
+        }
         if !named_root {
             spec.root = spec.only_source()?;
         }
@@ -145,7 +158,7 @@ impl DagSpec {
     }
 
     /// Depth-first search over the whole graph; a back edge closes a cycle through its target.
-    fn check_acyclic(&self) -> Result<(), InputError> {
+    pub(crate) fn check_acyclic(&self) -> Result<(), InputError> {
         let out = self.adjacency();
         // 0 = unseen, 1 = on the stack, 2 = done
         let mut state = vec![0u8; out.len()];
@@ -196,6 +209,34 @@ impl DagSpec {
 
     /// Builds the graph of the positions reachable from the root.
     pub fn build(&self) -> GameGraph {
+        let (out, order, id) = self.reachable();
+        let mut csr = CsrBuilder::with_capacity(order.len(), self.edges.len());
+        for &v in &order {
+            csr.targets.extend(out[v as usize].iter().map(|&w| id[w as usize]));
+            csr.end_position();
+        }
+        let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
+        GameGraph::from_csr(csr.offsets, csr.targets, StoredLabels(labels))
+    }
+
+    /// The positions reachable from the root (cycles allowed), with the same ids as
+    /// [`DagSpec::build`] gives an acyclic graph.
+    pub fn build_loopy(&self) -> LoopyGraph {
+        let (out, order, id) = self.reachable();
+        let mut csr = CsrBuilder::with_capacity(order.len(), self.edges.len());
+        for &v in &order {
+            csr.targets.extend(out[v as usize].iter().map(|&w| id[w as usize]));
+            csr.end_position();
+        }
+        let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
+        let root = id[self.root as usize] as usize;
+        LoopyGraph::from_csr(csr.offsets, csr.targets, root, Arc::new(StoredLabels(labels)))
+    }
+
+    /// The adjacency lists, the reachable names in the post-order of a depth-first search from
+    /// the root, and each name's id in that order (`u32::MAX` when unreachable). On an acyclic
+    /// graph every move goes to a smaller id and the root comes last.
+    fn reachable(&self) -> (Vec<Vec<u32>>, Vec<u32>, Vec<u32>) {
         let out = self.adjacency();
         let mut id = vec![u32::MAX; out.len()];
         let mut order: Vec<u32> = Vec::new();
@@ -214,13 +255,7 @@ impl DagSpec {
                 order.push(v as u32);
             }
         }
-        let mut csr = CsrBuilder::with_capacity(order.len(), self.edges.len());
-        for &v in &order {
-            csr.targets.extend(out[v as usize].iter().map(|&w| id[w as usize]));
-            csr.end_position();
-        }
-        let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
-        GameGraph::from_csr(csr.offsets, csr.targets, StoredLabels(labels))
+        (out, order, id)
     }
 }
 

@@ -11,6 +11,7 @@ pub mod chomp;
 pub mod codec;
 pub mod dag;
 pub mod family;
+pub mod graph;
 pub mod hackendot;
 pub mod nim;
 pub mod octal;
@@ -95,6 +96,7 @@ families! {
     Wythoff(wythoff::Wythoff),
     Poset(poset::PosetExpr),
     Dag(dag::DagSpec),
+    Graph(graph::GraphSpec),
     Octal(octal::Octal),
     Hackendot(hackendot::Hackendot),
     Sum(sum::Sum<Family>),

@@ -1,4 +1,4 @@
-//! Learning an optimal strategy by self-play: UMDA with binary tournament selection
+//! Learning an optimal strategy: UMDA with binary tournament selection
 //! (seed 000 §3, Algorithm 1), its exact expected dynamics (Lemma 3.1) and runtime experiments.
 //!
 //! - [`task`] — a game prepared for learning (roles, optimal moves, W_G).
@@ -9,11 +9,16 @@
 //! - [`umda`] — the run itself (fast, naive and expected engines).
 //! - [`runtime`] — many seeded runs per size, summarised.
 //! - [`bootstrap`] — percentile-bootstrap intervals for the runtime summary.
+//! - [`rules_game`], [`rules`], [`rules_bounds`] — Böhme's learning rules LNWT, LNWP, LLT, LLP,
+//!   rLNWT and rLLT (seed 003 §4–5), on games with or without cycles, and their bounds.
 
 pub mod bootstrap;
 pub mod dynamics;
 pub mod params;
 pub mod projection;
+pub mod rules;
+pub mod rules_bounds;
+pub mod rules_game;
 pub mod runtime;
 pub mod sample;
 pub mod task;

@@ -4,11 +4,13 @@
 //! interface, documented in README.
 
 mod data;
+mod loopy;
 mod positions;
 mod strategy;
 mod text;
 
 pub use data::{NodeReport, Options, PartReport, Report, StrategyCheck};
+pub use loopy::{LoopyNode, LoopyReport};
 pub use positions::{Positions, OUTPUT_BUDGET};
 pub use strategy::parse_strategy;
 
