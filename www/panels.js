@@ -51,6 +51,27 @@ export function renderFacts(info) {
   $('critical-count').textContent = count(info.critical);
   $('fictitious-note').hidden = !info.fictitious_start;
   renderParts(info);
+  renderGsetSteps(info);
+}
+
+/**
+ * A poset or Hackendot game: how the g-set algebra of seed 002 §3.1 finds the start's value,
+ * one line per part of the expression (parts before their union), in a box opened on request.
+ */
+function renderGsetSteps(info) {
+  const box = $('gset-steps');
+  box.hidden = !info.gset_steps;
+  if (!info.gset_steps) return;
+  const list = $('gset-step-list');
+  list.replaceChildren(
+    ...info.gset_steps.map((step) => {
+      const item = document.createElement('li');
+      const part = Object.assign(document.createElement('code'), { textContent: step.part });
+      item.append(part, ` — ${step.rule}. g-set {${step.gset.join(', ')}}, value mex = ${step.grundy}.`);
+      return item;
+    }),
+  );
+  box.dataset.grundy = String(info.gset_steps.at(-1).grundy);
 }
 
 /**

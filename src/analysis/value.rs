@@ -19,7 +19,7 @@ use super::Outcome;
 use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
-use crate::games::poset::PosetExpr;
+use crate::games::poset::{GsetStep, PosetExpr};
 use crate::games::Family;
 use crate::spec::{parse_pairs, GameSpec, Play};
 use crate::value::bad_value;
@@ -111,6 +111,19 @@ pub fn value(text: &str) -> Result<Value, InputError> {
         return Ok(found);
     }
     by_graph(text)
+}
+
+/// The g-set algebra's steps for a poset or Hackendot game under normal play (the page shows
+/// them beside a Hasse diagram); None for other games, misère play or `divN` parts.
+pub fn gset_steps(spec: &GameSpec) -> Option<Vec<GsetStep>> {
+    if spec.play != Play::Normal {
+        return None;
+    }
+    match &spec.family {
+        Family::Poset(expr) => expr.gset_steps(),
+        Family::Hackendot(forest) => forest.poset().gset_steps(),
+        _ => None,
+    }
 }
 
 /// The value when a theorem gives it without the position graph (normal play: Nim, heap games,

@@ -176,6 +176,14 @@ impl PosetExpr {
         PosetExpr { node: flatten(parts.into_iter().map(|p| p.node).collect(), true) }
     }
 
+    /// How the g-set algebra finds [`PosetExpr::gset`], one step per part of the expression
+    /// (children before their union), for a learner to follow; None with a `divN` part.
+    pub fn gset_steps(&self) -> Option<Vec<GsetStep>> {
+        let mut steps = Vec::new();
+        self.node.explain(&mut steps)?;
+        Some(steps)
+    }
+
     /// Number of elements (exact: a parsed expression has at most [`MAX_ALGEBRA_ELEMENTS`]).
     pub fn elements(&self) -> u32 {
         self.node.elements_up_to(MAX_ALGEBRA_ELEMENTS) as u32
@@ -233,6 +241,16 @@ impl PosetExpr {
             _ => (0..self.elements()).map(|i| i.to_string()).collect(),
         }
     }
+}
+
+/// One step of the g-set algebra: a part of the expression, the rule that gives its g-set, the
+/// g-set and its mex (the part's Grundy value).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GsetStep {
+    pub part: String,
+    pub rule: String,
+    pub gset: Vec<u32>,
+    pub grundy: u32,
 }
 
 /// Labels: each position's set of remaining elements, named by `names`, as `{0,2,3}`.
@@ -375,6 +393,45 @@ impl Node {
                 sets.try_fold(bottom, |below, above| Some(gset_series(&above?, below)))?
             }
         })
+    }
+
+    /// Pushes the steps of [`PosetExpr::gset_steps`] for this part; returns its g-set.
+    fn explain(&self, steps: &mut Vec<GsetStep>) -> Option<Vec<u32>> {
+        let part = self.to_string();
+        let (gset, rule) = match self {
+            Node::Atom(Atom::Chain, 1) => {
+                (vec![0], "one element: taking it leaves nothing, of value 0".to_string())
+            }
+            Node::Atom(Atom::Chain, n) => {
+                ((0..*n).collect(), format!("a chain: its moves leave C0 … C{}, of values 0 … {0}", n - 1))
+            }
+            Node::Atom(Atom::Antichain, n) => (
+                vec![(n - 1) % 2],
+                format!("an antichain: a move leaves A{}, of value {}", n - 1, (n - 1) % 2),
+            ),
+            Node::Atom(Atom::Divisors, _) => return None,
+            Node::Atom(..) => {
+                let gset = self.desugared().explain(steps)?;
+                let rule =
+                    format!("the same poset as {}", steps.last().map_or(String::new(), |s| s.part.clone()));
+                (gset, rule)
+            }
+            Node::Parallel(parts) => {
+                let sets = parts.iter().map(|p| p.explain(steps)).collect::<Option<Vec<_>>>()?;
+                let values: Vec<String> = sets.iter().map(|g| mex(g).to_string()).collect();
+                let rule = format!("Fact 3.1 (parallel union) of parts of values {}", values.join(", "));
+                (gset_of_parallel(sets), rule)
+            }
+            Node::Series(parts) => {
+                let sets = parts.iter().map(|p| p.explain(steps)).collect::<Option<Vec<_>>>()?;
+                let mut from_bottom = sets.into_iter().rev();
+                let bottom = from_bottom.next().unwrap_or_default();
+                let rule = "Lemma 3.2 (series union, top over bottom)".to_string();
+                (from_bottom.fold(bottom, |below, above| gset_series(&above, below)), rule)
+            }
+        };
+        steps.push(GsetStep { part, grundy: mex(&gset), gset: gset.clone(), rule });
+        Some(gset)
     }
 
     /// The equivalent expression over chains, antichains and divisors (seed 002's definitions).
@@ -743,6 +800,20 @@ fn flatten(parts: Vec<Node>, parallel: bool) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_steps_explain_the_gset() {
+        for text in ["D2", "C3+C5", "(C2+A2)/C1", "V3/L2+D4", "C1/(C1+C1/(C1+C1))"] {
+            let expr = PosetExpr::parse(text).unwrap();
+            let steps = expr.gset_steps().unwrap();
+            assert_eq!(steps.last().unwrap().gset, expr.gset().unwrap(), "{text}");
+            assert!(steps.iter().all(|s| s.grundy == mex(&s.gset)), "{text}");
+        }
+        let diamond = PosetExpr::parse("D2").unwrap().gset_steps().unwrap();
+        assert!(diamond.iter().any(|s| s.rule.starts_with("Lemma 3.2")));
+        assert_eq!(diamond.last().unwrap().grundy, 3, "g(◇₂) = 3");
+        assert!(PosetExpr::parse("div12+C1").unwrap().gset_steps().is_none());
+    }
 
     #[test]
     fn expressions_print_canonically() {

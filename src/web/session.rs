@@ -67,6 +67,10 @@ struct Info {
     /// `analyse --json` lists them (`parts`); absent for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     parts: Option<Vec<crate::report::PartReport>>,
+    /// Posets and Hackendot under normal play: how the g-set algebra (seed 002 §3.1) finds the
+    /// start's value, one step per part of the expression.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gset_steps: Option<Vec<crate::games::poset::GsetStep>>,
 }
 
 /// One row of the positions table.
@@ -186,6 +190,7 @@ impl Session {
             layers: self.layout.layers,
             widest: self.layout.widest,
             parts: crate::report::parts_of(task),
+            gset_steps: crate::analysis::value::gset_steps(&task.game),
         })
     }
 

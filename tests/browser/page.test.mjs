@@ -565,6 +565,18 @@ describe('the page', () => {
     });
   });
 
+  test('a poset shows, on request, the g-set algebra’s steps ending at the start’s value', async () => {
+    await withPage('#game=poset&poset=(C2%2BA2)/C1%2BD2&paused=1', async (page) => {
+      await page.waitForSelector('#gset-steps:not([hidden])');
+      assert.equal(await page.getAttribute('#gset-steps', 'data-grundy'), await text(page, '#root-grundy'));
+      await page.click('#gset-steps summary');
+      assert.match(await text(page, '#gset-step-list'), /Lemma 3\.2[\s\S]*Fact 3\.1/);
+    });
+    await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
+      assert.equal(await page.locator('#gset-steps').isVisible(), false);
+    });
+  });
+
   test('the size is shown before building; presets build the paper’s examples', async () => {
     await withPage('#paused=1', async (page) => {
       await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
