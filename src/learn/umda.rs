@@ -409,11 +409,12 @@ impl Run {
     /// one is found this generation) check the winner against Opt(G). Returns the work done.
     fn fast_tournament(&mut self, current: &mut InProgress) -> u64 {
         let task = &*self.task;
-        let targets = task.graph.targets();
+        // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
+        let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
         self.path.clear();
         let mut u = task.graph.root();
         loop {
-            let range = task.edges(u);
+            let range = offsets[u] as usize..offsets[u + 1] as usize;
             if range.is_empty() {
                 break;
             }
