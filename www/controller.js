@@ -10,7 +10,8 @@ import { count, renderFacts, renderStats, renderSummary, renderTable } from './p
 import { PlayMode } from './play-mode.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { PAGE_KEYS, knownKeysOnly, parseHash } from './state.js';
+import { RunSettings, applySettings } from './run-settings.js';
+import { knownKeysOnly, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,8 +34,9 @@ export class Controller {
         this.updateUrl();
       },
     });
-    // The controls call this controller's methods of the same names (see ControlsView).
-    this.controls = new ControlsView(this);
+    // The controls call the run's settings (run-settings.js) and this controller's run controls.
+    this.settings = new RunSettings(this);
+    this.controls = new ControlsView(this.settings.actions());
     this.scheduler = new Scheduler({
       draw: () => this.graph.draw(),
       drawAfter: () => this.chart.draw(),
@@ -89,27 +91,7 @@ export class Controller {
     this.session?.free();
     this.session = session;
     this.page = page;
-    // A value the core refuses for this game (e.g. γ ≥ 1/Δ) falls back to its default, which
-    // every game accepts.
-    const attempt = (key, apply) => {
-      try {
-        apply(page[key]);
-      } catch (err) {
-        page[key] = PAGE_KEYS.find((k) => k.key === key).default;
-        notices.push(`${messageOf(err)} Using ${key}=${page[key]}.`);
-        apply(page[key]);
-      }
-    };
-    attempt('mu', (t) => session.setMu(t));
-    attempt('gamma', (t) => session.setGamma(t));
-    attempt('engine', (t) => session.setEngine(t));
-    attempt('seed', (t) => session.reseed(t));
-    // The values in force, as the core reads them (e.g. γ = 1e-400 is 0, seed 007 is 7).
-    const params = session.params();
-    page.mu = String(params.mu);
-    if (page.gamma !== 'paper') page.gamma = String(params.gamma);
-    page.seed = params.seed;
-    session.setExpected(page.expected === '1');
+    const params = applySettings(session, page, notices);
     this.scheduler.session = session;
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
@@ -166,67 +148,6 @@ export class Controller {
     this.updateUrl();
   }
 
-  // --- Page values (live on the running run) ---------------------------------------------------
-
-  setMu(text) {
-    this.tryParam(() => (this.page.mu = String(this.session.setMu(String(text).trim()))));
-  }
-
-  setGamma(text) {
-    this.tryParam(() => {
-      const value = String(text).trim();
-      const gamma = this.session.setGamma(value);
-      // The exact value in force (not a rounded one), so a copied link replays the same run.
-      this.page.gamma = value === 'paper' ? 'paper' : String(gamma);
-    });
-  }
-
-  setEngine(text) {
-    this.tryParam(() => {
-      this.session.setEngine(text);
-      this.page.engine = text;
-    });
-  }
-
-  setSeed(text) {
-    this.tryParam(() => {
-      this.session.reseed(String(text).trim());
-      this.page.seed = this.session.params().seed;
-      this.afterReset();
-    });
-  }
-
-  /** Generations per frame (one of state.js's SPEEDS, as text). */
-  setSpeed(text) {
-    this.page.speed = text;
-    this.scheduler.speed = Number(text);
-    this.scheduler.credit = 0;
-    this.controls.show(this.session.params(), this.page);
-    this.updateUrl();
-  }
-
-  /** The chart keeps its history; the expected curve starts at the current generation. */
-  setExpected(on) {
-    this.page.expected = on ? '1' : '0';
-    this.session.setExpected(on);
-    this.renderStats();
-    this.updateUrl();
-  }
-
-  /** Runs a change; a refusal becomes a notice and the controls show the values in force. */
-  tryParam(change) {
-    try {
-      change();
-      this.notices.clear();
-    } catch (err) {
-      this.notices.show([messageOf(err)]);
-    }
-    this.controls.show(this.session.params(), this.page);
-    this.updateUrl();
-    this.renderStats();
-    this.graph.dirty = true;
-  }
-
   // --- Run controls -----------------------------------------------------------------------------
 
   setPlaying(on) {
@@ -252,7 +173,7 @@ export class Controller {
 
   newSeed() {
     const [seed] = crypto.getRandomValues(new Uint32Array(1));
-    this.setSeed(String(seed));
+    this.settings.setSeed(String(seed));
   }
 
   afterReset() {
