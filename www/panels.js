@@ -1,6 +1,8 @@
 // The page's text panels: the game's facts, the stats row, the positions table, and the
 // exports. Each function fills one element from plain values.
 
+import { renderGrundyStrip } from './grundy-strip.js';
+
 const $ = (id) => document.getElementById(id);
 export const count = (n) => Number(n).toLocaleString('en');
 
@@ -52,6 +54,7 @@ export function renderFacts(info) {
   $('fictitious-note').hidden = !info.fictitious_start;
   renderParts(info);
   renderGsetSteps(info);
+  renderGrundyStrip(info);
 }
 
 /**

@@ -498,6 +498,40 @@ impl Proof {
     }
 }
 
+/// Most values a Grundy strip shows (a row of cells on the page).
+pub const STRIP_MAX: usize = 600;
+/// How far a strip looks for a period (Kayles and Dawson's Kayles are proven within 255).
+pub const STRIP_SEARCH: usize = 1 << 10;
+
+/// A heap game's Grundy values for the page's strip: g(0), g(1), … far enough to show the
+/// game's heaps and, when a period is proven, the preperiod and three periods.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Strip {
+    pub values: Vec<u32>,
+    pub period: Option<Period>,
+    /// The game's starting heaps (the cells to mark).
+    pub heaps: Vec<u64>,
+}
+
+/// The strip of a subtraction or octal game; None for other families.
+pub fn strip(family: &Family) -> Option<Strip> {
+    let game = HeapGame::of(family)?;
+    let heaps = match family {
+        Family::Subtraction(g) => vec![g.heap],
+        Family::Octal(g) => g.heaps.clone(),
+        _ => return None,
+    };
+    let largest = heaps.iter().copied().max().unwrap_or(0).min(STRIP_MAX as u64 - 1) as usize;
+    let sequence = game.until_period(STRIP_SEARCH.max(largest), |_| {});
+    let wanted = match sequence.period {
+        Some(p) => (p.preperiod + 3 * p.period).max(largest + 1),
+        None => (largest + 1).max(60),
+    };
+    let mut values = sequence.values;
+    values.truncate(wanted.min(STRIP_MAX));
+    Some(Strip { values, period: sequence.period, heaps })
+}
+
 /// An eventual period: g(n + period) = g(n) for every n ≥ preperiod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Period {

@@ -71,6 +71,10 @@ struct Info {
     /// start's value, one step per part of the expression.
     #[serde(skip_serializing_if = "Option::is_none")]
     gset_steps: Option<Vec<crate::games::poset::GsetStep>>,
+    /// Subtraction and octal games: g(0), g(1), … of one heap and its proven period, for the
+    /// Grundy strip.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy_strip: Option<crate::analysis::sequence::Strip>,
 }
 
 /// One row of the positions table.
@@ -191,6 +195,7 @@ impl Session {
             widest: self.layout.widest,
             parts: crate::report::parts_of(task),
             gset_steps: crate::analysis::value::gset_steps(&task.game),
+            grundy_strip: crate::analysis::sequence::strip(&task.game.family),
         })
     }
 

@@ -565,6 +565,21 @@ describe('the page', () => {
     });
   });
 
+  test('heap games show their Grundy strip, wrapped at the proven period', async () => {
+    await withPage('#game=octal&code=0.77&heaps=10&paused=1', async (page) => {
+      await page.waitForSelector('#grundy-strip:not([hidden])');
+      assert.equal(await page.getAttribute('#grundy-strip', 'data-period'), '12');
+      assert.equal(await page.getAttribute('#grundy-strip', 'data-preperiod'), '71');
+      // Kayles' values as published (Winning Ways): g(0..11) = 0,1,2,3,1,4,3,2,1,4,2,6.
+      const first = await page.$$eval('#grundy-strip .strip-cell', (cells) => cells.slice(0, 12).map((c) => c.textContent));
+      assert.deepEqual(first, ['0', '1', '2', '3', '1', '4', '3', '2', '1', '4', '2', '6']);
+      assert.equal(await page.getAttribute('#grundy-strip .strip-cell.heap', 'data-n'), '10');
+    });
+    await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
+      assert.equal(await page.locator('#grundy-strip').isVisible(), false);
+    });
+  });
+
   test('a poset shows, on request, the g-set algebra’s steps ending at the start’s value', async () => {
     await withPage('#game=poset&poset=(C2%2BA2)/C1%2BD2&paused=1', async (page) => {
       await page.waitForSelector('#gset-steps:not([hidden])');

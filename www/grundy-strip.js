@@ -1,0 +1,83 @@
+// The Grundy strip of a subtraction or octal game (issue: sums, octal games and sequences):
+// g(0), g(1), … of one heap as a row of cells, P-positions (g = 0) in the page's blue. When the
+// core has proven a period, the strip wraps at it — the preperiod on the first row, then one
+// period per row — so equal columns show the periodicity at a glance.
+
+const $ = (id) => document.getElementById(id);
+
+/** Periods longer than this are not wrapped (rows would be too wide to read). */
+const WRAP_MAX = 40;
+/** Cells per row when the strip is not wrapped. */
+const ROW = 30;
+
+/**
+ * The rows to draw: [start, end) ranges of n. With a period p from n0 (p ≤ WRAP_MAX), rows of
+ * p in phase with n0 (a short first row of n0 mod p values), so that the preperiod's rows line
+ * up with the periodic ones and the eye sees where the columns start to repeat; otherwise rows
+ * of ROW.
+ */
+export function stripRows(length, period) {
+  const rows = [];
+  let n = 0;
+  if (period && period.period <= WRAP_MAX) {
+    const first = period.preperiod % period.period;
+    if (first > 0) rows.push([0, Math.min(length, first)]);
+    n = first;
+    while (n < length) {
+      rows.push([n, Math.min(length, n + period.period)]);
+      n += period.period;
+    }
+    return rows;
+  }
+  while (n < length) {
+    rows.push([n, Math.min(length, n + ROW)]);
+    n += ROW;
+  }
+  return rows;
+}
+
+/** Draws `info.grundy_strip` into #grundy-strip (hidden for other games). */
+export function renderGrundyStrip(info) {
+  const box = $('grundy-strip');
+  const strip = info.grundy_strip;
+  box.hidden = !strip;
+  if (!strip) {
+    delete box.dataset.preperiod;
+    delete box.dataset.period;
+    return;
+  }
+  const { values, period, heaps } = strip;
+  if (period) {
+    box.dataset.preperiod = String(period.preperiod);
+    box.dataset.period = String(period.period);
+  } else {
+    delete box.dataset.preperiod;
+    delete box.dataset.period;
+  }
+  const marked = new Set(heaps);
+  const table = document.createElement('div');
+  table.className = 'strip-rows';
+  for (const [from, to] of stripRows(values.length, period)) {
+    const row = document.createElement('div');
+    row.className = 'strip-row';
+    row.append(Object.assign(document.createElement('span'), { className: 'strip-start', textContent: `${from}:` }));
+    for (let n = from; n < to; n++) {
+      const cell = Object.assign(document.createElement('span'), {
+        className: `strip-cell${values[n] === 0 ? ' p' : ''}${marked.has(n) ? ' heap' : ''}${period && n < period.preperiod ? ' pre' : ''}`,
+        textContent: String(values[n]),
+        title: `g(${n}) = ${values[n]}${values[n] === 0 ? ': a P-position' : ''}${marked.has(n) ? ' (a heap of this game)' : ''}`,
+      });
+      cell.dataset.n = String(n);
+      row.append(cell);
+    }
+    table.append(row);
+  }
+  const said = period
+    ? `g(n) for a single heap of n, n = 0 … ${values.length - 1}. Proven periodic: period ${period.period} from heap ${period.preperiod}` +
+      (period.period <= WRAP_MAX
+        ? `: each row is one period, and from heap ${period.preperiod} on (cells before it are faded) the columns repeat.`
+        : ' (too long a period to wrap here).')
+    : `g(n) for a single heap of n, n = 0 … ${values.length - 1}; no period proven within the first values searched.`;
+  $('grundy-strip-text').textContent = `${said} Blue cells (g = 0) are P-positions; outlined cells are this game's heaps.`;
+  $('grundy-strip-rows').replaceChildren(table);
+}
