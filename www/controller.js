@@ -7,6 +7,7 @@ import { ControlsView } from './controls-view.js';
 import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
+import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
@@ -96,6 +97,7 @@ export class Controller {
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
     renderFacts(session.info);
+    renderNimSum(session.nimSum(session.info.root));
     renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
     this.card.setSession(session);
     this.graph.setSession(session);
@@ -144,6 +146,7 @@ export class Controller {
   /** The game in play mode has changed: the address keeps its position, the graph its path. */
   gameChanged({ at, path, active }) {
     this.page.at = at;
+    renderNimSum(this.session.nimSum(active ? path.at(-1) : this.session.info.root));
     this.graph.setMarks(active ? { current: path.at(-1), path } : null);
     this.updateUrl();
   }

@@ -166,6 +166,11 @@ export class GameSession {
     return this.inner.computer_move(id, player, draw);
   }
 
+  /** Position `id`'s components (heaps or parts) with their Grundy values and XOR, or null. */
+  nimSum(id) {
+    return this.inner.nim_sum(id);
+  }
+
   /** Position `id` as a board draws it (the core's PositionView: { kind, … }). */
   view(id) {
     return this.inner.view(id);

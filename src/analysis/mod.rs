@@ -9,6 +9,7 @@ pub mod bounds;
 pub mod game;
 pub mod grundy;
 pub mod loopy;
+pub mod nim_sum;
 pub mod opt;
 pub mod period;
 pub mod sequence;

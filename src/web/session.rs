@@ -12,6 +12,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{refused, to_js};
+use crate::analysis::nim_sum::Components;
 use crate::analysis::Outcome;
 use crate::games::Limits;
 use crate::layout::{layered, Layout};
@@ -41,6 +42,8 @@ pub struct Session {
     /// Per position: p(v, optimal moves) for critical positions, NaN elsewhere; refreshed by
     /// [`Session::refresh_masses`].
     mass: Vec<f32>,
+    /// Nim, octal games and sums under normal play: what the nim-sum panel adds up.
+    components: Option<Components>,
 }
 
 /// The facts about the game the page shows once.
@@ -167,7 +170,8 @@ impl Session {
             None => vec![u32::MAX; task.graph.len()],
         };
         let mass = vec![f32::NAN; task.graph.len()];
-        let mut session = Session { task, run, expected: None, layout, outcome, grundy, mass };
+        let components = Components::of(&task);
+        let mut session = Session { task, run, expected: None, layout, outcome, grundy, mass, components };
         session.refresh_masses();
         Ok(session)
     }
@@ -464,6 +468,15 @@ impl Session {
     /// The id of the position labelled `label`, or -1.
     pub fn find(&self, label: &str) -> i32 {
         self.task.graph.find(label).and_then(|v| i32::try_from(v).ok()).unwrap_or(-1)
+    }
+
+    /// Position `v`'s independent components (heaps, or a sum's parts) with their Grundy values
+    /// and XOR, for the nim-sum panel; null for other games, misère play or no such id.
+    pub fn nim_sum(&self, v: usize) -> Result<JsValue, JsValue> {
+        match &self.components {
+            Some(components) if v < self.task.graph.len() => to_js(&components.at(&self.task, v)),
+            _ => Ok(JsValue::NULL),
+        }
     }
 
     /// Position `v` as a board draws it (the family's structured view; null for no such id).

@@ -565,6 +565,22 @@ describe('the page', () => {
     });
   });
 
+  test('the nim-sum panel adds up heaps and parts in binary, matching the start’s Grundy value', async () => {
+    for (const [spec, kind] of [['game=nim&heaps=3,4,5', 'heap'], ['game=sum&parts=nim(heaps=2)%2Bchomp(rows=2;cols=2)%2Bsubtraction(moves=1,2;heap=4)', 'game']]) {
+      await withPage(`#${spec}&paused=1`, async (page) => {
+        await page.waitForSelector('#nim-sum:not([hidden])');
+        const total = await page.getAttribute('#nim-sum', 'data-total');
+        assert.equal(total, await text(page, '#root-grundy'), spec);
+        const rows = await page.$$eval('#nim-sum tr.component', (rs) => rs.map((r) => Number(r.dataset.grundy)));
+        assert.equal(rows.reduce((a, b) => a ^ b, 0), Number(total));
+        assert.match(await text(page, '#nim-sum-text'), new RegExp(`${kind} \\d+ \\(value \\d+\\) to value \\d+|P-position`));
+      });
+    }
+    await withPage('#game=chomp&rows=3&cols=3&paused=1', async (page) => {
+      assert.equal(await page.locator('#nim-sum').isVisible(), false);
+    });
+  });
+
   test('heap games show their Grundy strip, wrapped at the proven period', async () => {
     await withPage('#game=octal&code=0.77&heaps=10&paused=1', async (page) => {
       await page.waitForSelector('#grundy-strip:not([hidden])');

@@ -1,0 +1,29 @@
+//! The nim-sum panel's numbers: at every position of Nim, octal games and sums, the XOR of the
+//! components' values equals the position graph's Grundy value (seed 002 Theorem 2.28).
+
+use impartial::analysis::nim_sum::Components;
+use impartial::{AnalysedGame, Limits};
+
+#[test]
+fn the_components_xor_to_the_grundy_value_at_every_position() {
+    for spec in [
+        "game=nim&heaps=3,4,5",
+        "game=octal&code=0.77&heaps=7,4",
+        "game=octal&code=0.6126&heaps=9",
+        "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=3)+subtraction(moves=1,3,4;heap=9)",
+        "game=sum&parts=octal(code=0.07;heaps=6)+poset(poset=D2)",
+    ] {
+        let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
+        let components = Components::of(&game).unwrap_or_else(|| panic!("{spec}"));
+        let grundy = game.analysis.grundy.as_ref().unwrap();
+        for v in 0..game.graph.len() {
+            let sum = components.at(&game, v);
+            assert_eq!(sum.total, u64::from(grundy[v]), "{spec} at {}", game.graph.label(v));
+            assert!(!sum.rows.is_empty() || grundy[v] == 0);
+        }
+    }
+    for spec in ["game=nim&heaps=1,2&play=misere", "game=chomp&rows=2&cols=2"] {
+        let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
+        assert!(Components::of(&game).is_none(), "{spec}: no nim-sum rule");
+    }
+}

@@ -1,0 +1,69 @@
+// The nim-sum panel (seed 001; seed 002 §2.5 Theorem 2.28): for the position shown, each heap's
+// or part's Grundy value in binary, one column per bit; the XOR row s; its leading bit d; the
+// rows whose bit d is set; and the winning moves, each turning a value x into x ⊕ s < x. The
+// core gives the values (heaps of Nim, octal heaps by their sequence, a sum's parts by their
+// own graphs); this module only writes them out.
+
+const $ = (id) => document.getElementById(id);
+
+/** The winning moves of a nim-sum: for each row whose bit d is set, x → x ⊕ s. */
+export function winningMoves(rows, total) {
+  if (total === 0) return [];
+  const d = 2 ** Math.floor(Math.log2(total));
+  return rows
+    .map((row, i) => ({ i, from: row.grundy, to: row.grundy ^ total }))
+    .filter(({ from }) => Math.floor(from / d) % 2 === 1);
+}
+
+/** The sentence under the table. */
+export function explain(sum) {
+  const noun = sum.kind;
+  if (sum.rows.length === 0) return 'Nothing is left: the player to move has lost (s = 0).';
+  if (sum.total === 0) {
+    return `s = 0: a P-position. Every move changes one ${noun}'s value and so makes s ≠ 0; the player to move loses against best play.`;
+  }
+  const d = Math.floor(Math.log2(sum.total));
+  const moves = winningMoves(sum.rows, sum.total)
+    .map(({ i, from, to }) => `${noun} ${i + 1} (value ${from}) to value ${to}`)
+    .join('; ');
+  return `s = ${sum.total} ≠ 0: an N-position. Its leading bit is 2^${d}; a ${noun} whose value has that bit can be moved to value x ⊕ s < x, leaving s = 0: ${moves}.`;
+}
+
+/** Writes `sum` (or hides the panel when it is null) into #nim-sum. */
+export function renderNimSum(sum) {
+  const box = $('nim-sum');
+  box.hidden = !sum;
+  if (!sum) {
+    delete box.dataset.total;
+    return;
+  }
+  box.dataset.total = String(sum.total);
+  const values = [...sum.rows.map((r) => r.grundy), sum.total];
+  const bits = Math.max(1, ...values.map((v) => (v === 0 ? 1 : Math.floor(Math.log2(v)) + 1)));
+  const lead = sum.total === 0 ? -1 : Math.floor(Math.log2(sum.total));
+  const table = document.createElement('table');
+  const head = table.createTHead().insertRow();
+  for (const text of [sum.kind, 'value', ...Array.from({ length: bits }, (_, k) => `2^${bits - 1 - k}`)]) {
+    head.append(Object.assign(document.createElement('th'), { textContent: text }));
+  }
+  const body = table.createTBody();
+  const addRow = (name, label, value, className) => {
+    const row = body.insertRow();
+    row.className = className;
+    row.dataset.grundy = String(value);
+    row.insertCell().textContent = name;
+    row.insertCell().textContent = label;
+    for (let k = bits - 1; k >= 0; k--) {
+      const cell = row.insertCell();
+      cell.textContent = String(Math.floor(value / 2 ** k) % 2);
+      if (k === lead) cell.className = 'lead';
+    }
+  };
+  sum.rows.forEach((r, i) => {
+    const hasLead = lead >= 0 && Math.floor(r.grundy / 2 ** lead) % 2 === 1;
+    addRow(`${i + 1}: ${r.label}`, String(r.grundy), r.grundy, `component${hasLead ? ' has-lead' : ''}`);
+  });
+  addRow('s (XOR)', String(sum.total), sum.total, 'total');
+  $('nim-sum-table').replaceChildren(table);
+  $('nim-sum-text').textContent = explain(sum);
+}
