@@ -28,8 +28,8 @@ after(async () => {
   await server?.close();
 });
 
-async function withPage(hash, body) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+async function withPage(hash, body, viewport = { width: 1400, height: 1000 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
@@ -149,6 +149,20 @@ describe('strategies mode', () => {
       await page.click('#duel-cycle');
       await page.waitForFunction(() => document.getElementById('duel-panel').dataset.cycle === 'too-many');
     });
+  });
+
+  test('on a phone the four mode buttons stay on the screen (they wrap)', async () => {
+    await withPage(
+      `${NIM27}&mode=duel`,
+      async (page) => {
+        const width = await page.evaluate(() => document.documentElement.clientWidth);
+        for (const id of ['mode-learn', 'mode-play', 'mode-duel', 'present']) {
+          const box = await page.locator(`#${id}`).boundingBox();
+          assert.ok(box.x >= 0 && box.x + box.width <= width, `${id} at ${box.x}+${box.width} of ${width}`);
+        }
+      },
+      { width: 390, height: 844 },
+    );
   });
 
   test('bad x, y and typed strategies: a notice naming what is allowed, and a working page', async () => {
