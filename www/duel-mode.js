@@ -141,12 +141,22 @@ export class DuelMode {
     return this.game === 'x' ? this.report.x_first : this.report.y_first;
   }
 
+  /**
+   * A strategy as the address keeps it: `perfect` or `first` when it is that strategy (short
+   * whatever the game's size, and the same strategy when replayed), else the string itself (a
+   * sample from the model is kept as drawn, so the link replays it).
+   */
+  linkValue(text) {
+    for (const word of ['perfect', 'first']) if (text === this.session.strategy(word, 0)) return word;
+    return text;
+  }
+
   changed() {
     const r = this.report;
     const path = r ? this.current.path : [];
     this.onChange({
-      x: r ? r.x : $('duel-x').value,
-      y: r ? r.y : $('duel-y').value,
+      x: this.linkValue(r ? r.x : $('duel-x').value),
+      y: this.linkValue(r ? r.y : $('duel-y').value),
       path: path.slice(0, this.ply + 1),
       current: path[this.ply],
       active: this.active && !!r,

@@ -106,8 +106,17 @@ describe('strategies mode', () => {
       }
       // The start (6) is a P-position: the perfect strategy wins whenever it moves second.
       assert.equal(pairs[0].yFirstWinner, 'x');
-      // The address replays the last play.
+      // The address replays the last play; the perfect strategy is kept as its word.
       assert.match(page.url(), /mode=duel&x=111121&y=112211$/);
+      await page.click('#duel-panel .buttons[data-for="y"] button[data-kind="perfect"]');
+      await page.waitForFunction(() => /&y=perfect$/.test(location.hash));
+      const perfect = (await duel(page)).y;
+      await page.goto(page.url().replace('mode=duel', 'mode=learn'));
+      await page.goto(page.url().replace('mode=learn', 'mode=duel'));
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      await page.waitForFunction((y) => document.getElementById('duel-panel').dataset.y === y, perfect);
+      assert.equal((await duel(page)).x, '111121');
     });
   });
 
