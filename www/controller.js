@@ -7,12 +7,13 @@ import { ControlsView } from './controls-view.js';
 import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
+import { DuelMode } from './duel-mode.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
+import { RunSettings, applySettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { RunSettings, applySettings } from './run-settings.js';
-import { knownKeysOnly, parseHash } from './state.js';
+import { MODES, knownKeysOnly, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,6 +36,7 @@ export class Controller {
         this.updateUrl();
       },
     });
+    this.duel = new DuelMode({ onChange: (duel) => this.duelChanged(duel) });
     // The controls call the run's settings (run-settings.js) and this controller's run controls.
     this.settings = new RunSettings(this);
     this.controls = new ControlsView(this.settings.actions());
@@ -105,6 +107,7 @@ export class Controller {
     this.controls.show(params, page);
     this.restartHistory();
     this.play.setSession(session, page, notices);
+    this.duel.setSession(session, page, notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
     // The text summary names this game at once (the frame loop refreshes it twice a second).
@@ -116,11 +119,15 @@ export class Controller {
 
   // --- Modes --------------------------------------------------------------------------------------
 
-  /** `learn` (watch UMDA) or `play` (play the game on the board); the run is not touched. */
+  /**
+   * `learn` (watch UMDA), `play` (play the game on the board) or `duel` (strategy against
+   * strategy); the run is not touched.
+   */
   setMode(mode) {
     this.page.mode = mode;
-    for (const m of ['learn', 'play']) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+    for (const m of MODES) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
     this.play.setActive(mode === 'play');
+    this.duel.setActive(mode === 'duel');
     this.updateUrl();
   }
 
@@ -148,6 +155,14 @@ export class Controller {
     this.page.at = at;
     renderNimSum(this.session.nimSum(active ? path.at(-1) : this.session.info.root));
     this.graph.setMarks(active ? { current: path.at(-1), path } : null);
+    this.updateUrl();
+  }
+
+  /** The strategies mode's play has changed: the address keeps x and y, the graph the play shown. */
+  duelChanged({ x, y, path, current, active }) {
+    this.page.x = x;
+    this.page.y = y;
+    if (active) this.graph.setMarks({ current, path });
     this.updateUrl();
   }
 

@@ -171,6 +171,26 @@ export class GameSession {
     return this.inner.nim_sum(id);
   }
 
+  /** A whole strategy as seed 000 §1 writes it: `perfect`, `first` or `learned` (sampled from p_t, seeded by `draw`). */
+  strategy(kind, draw) {
+    return this.inner.strategy(kind, draw);
+  }
+
+  /** How a strategy is written for this game, in words. */
+  strategyGrammar() {
+    return this.inner.strategy_grammar();
+  }
+
+  /** x against y, each moving first once (throws the core's message for a bad strategy). */
+  duel(x, y) {
+    return this.inner.duel(x, y);
+  }
+
+  /** Triples each beating the next whoever starts, found by trying every strategy; null when there are too many. */
+  intransitiveTriples(cap) {
+    return this.inner.intransitive_triples(cap);
+  }
+
   /** Position `id` as a board draws it (the core's PositionView: { kind, … }). */
   view(id) {
     return this.inner.view(id);

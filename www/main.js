@@ -46,6 +46,7 @@ function wire(controller, form) {
   on('fit', 'click', () => controller.graph.fit());
   on('mode-learn', 'click', () => controller.setMode('learn'));
   on('mode-play', 'click', () => controller.setMode('play'));
+  on('mode-duel', 'click', () => controller.setMode('duel'));
   on('present', 'click', () => controller.setPresent(document.body.dataset.present !== 'true'));
   on('export-png', 'click', () => controller.graph.savePng());
   on('export-csv', 'click', () => controller.chart.saveCsv());

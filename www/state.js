@@ -30,14 +30,20 @@ export const PAGE_KEYS = [
   { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', OPPONENTS) },
   { key: 'first', default: 'person', parse: (t) => oneOf(t, 'first', FIRSTS) },
   { key: 'at', default: '', parse: (t) => t },
+  // Strategies mode (written only when mode=duel): strategies x and y, each `perfect`, `first`,
+  // `learned` or one move per position as seed 000 §1 writes them (the core checks it).
+  { key: 'x', default: 'perfect', parse: (t) => t },
+  { key: 'y', default: 'first', parse: (t) => t },
 ];
 
 /** The page's modes, the play mode's opponents and who may move first. */
-export const MODES = ['learn', 'play'];
+export const MODES = ['learn', 'play', 'duel'];
 export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
 export const FIRSTS = ['person', 'computer'];
 /** Keys written only in play mode (a learning link stays as it was). */
-const PLAY_KEYS = new Set(['mode', 'opponent', 'first', 'at']);
+const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
+/** Keys written only in strategies mode. */
+const DUEL_KEYS = new Set(['x', 'y']);
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
@@ -156,10 +162,14 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode). */
 export function formatHash(spec, page) {
-  const shown = (k) =>
-    PLAY_KEYS.has(k.key) ? page.mode === 'play' : !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
+  const shown = (k) => {
+    if (k.key === 'mode') return page.mode === 'play' || page.mode === 'duel';
+    if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
+    if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';
+    return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
+  };
   const parts = PAGE_KEYS.filter(shown).map(
     (k) => `${k.key}=${encodeURIComponent(page[k.key] ?? k.default)}`,
   );

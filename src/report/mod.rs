@@ -12,7 +12,11 @@ mod text;
 pub use data::{NodeReport, Options, PartReport, Report, StrategyCheck};
 pub use loopy::{LoopyNode, LoopyReport};
 pub use positions::{Positions, OUTPUT_BUDGET};
-pub use strategy::parse_strategy;
+pub use strategy::{
+    all_strategies, beats_either_way, interior, intransitive_triples, move_names, parse_strategy,
+    play_strategies, read_strategy_string, strategy_grammar, write_strategy_string, Duel,
+    MAX_STRATEGIES_SEARCHED, NO_MOVE,
+};
 
 use crate::analysis::bounds::learning_bounds;
 use crate::analysis::game::AnalysedGame;

@@ -83,10 +83,13 @@ const PAGE_VALUES = {
   present: () => ['0', '1'],
   // Play mode: the board, the legal moves and the computer's reply on every family (at names a
   // position of some family, often not of the game in the link).
-  mode: () => ['learn', 'play', 'play'],
+  mode: () => ['learn', 'play', 'play', 'duel'],
   opponent: () => ['perfect', 'learned', 'random', 'person'],
   first: () => ['person', 'computer'],
   at: () => ['', '0', '1', '1,2', '2,1', 'HHTT', 'HT', '{0,1}', '{}', 'v0', 'a', '3,3,1', '1,1'],
+  // Strategies mode: words, the paper's strings (one with a digit lost), numbers, nothing.
+  x: () => ['perfect', 'first', 'learned', '122111', '12122', '1,2', '', '9'],
+  y: () => ['perfect', 'first', 'learned', '111121', '222222', '1,1,1', '11'],
 };
 
 /** A valid spec of some family (small, or near the budget now and then). */

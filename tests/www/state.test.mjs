@@ -152,6 +152,18 @@ describe('quoted', () => {
   });
 });
 
+describe('strategies mode keys', () => {
+  test('x and y are read as text (the core checks them) and written only in strategies mode', () => {
+    const { page, notices } = parseHash('#game=g&mode=duel&x=111121&y=learned');
+    assert.deepEqual([page.mode, page.x, page.y, notices], ['duel', '111121', 'learned', []]);
+    const hash = formatHash('game=g', { ...DEFAULTS, mode: 'duel', x: '1,2', y: 'perfect' });
+    assert.match(hash, /&mode=duel&x=1%2C2&y=perfect$/);
+    assert.doesNotMatch(formatHash('game=g', { ...DEFAULTS, mode: 'play', x: '1' }), /x=/);
+    assert.doesNotMatch(formatHash('game=g', { ...DEFAULTS, x: '1' }), /x=|mode=/);
+    assert.deepEqual(parseHash(hash.replace('#', '')).page.x, '1,2');
+  });
+});
+
 describe('play mode keys', () => {
   test('mode, opponent, first and at are read; at is passed as text (the core checks it against the game)', () => {
     const { page, notices } = parseHash('#game=g&mode=play&opponent=learned&first=computer&at=1%2C2');
@@ -163,7 +175,7 @@ describe('play mode keys', () => {
     const { page, notices } = parseHash('#mode=teach&opponent=god&first=me');
     assert.deepEqual([page.mode, page.opponent, page.first], ['learn', 'perfect', 'person']);
     assert.deepEqual(notices, [
-      "'teach' is not a valid value for mode: use learn or play. Using mode=learn.",
+      "'teach' is not a valid value for mode: use learn, play or duel. Using mode=learn.",
       "'god' is not a valid value for opponent: use perfect, learned, random or person. Using opponent=perfect.",
       "'me' is not a valid value for first: use person or computer. Using first=person.",
     ]);
@@ -204,8 +216,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y).",
     ]);
   });
 
