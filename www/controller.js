@@ -8,9 +8,10 @@ import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { PlayMode } from './play-mode.js';
+import { RULE_NAMES, RulesMode } from './rules-mode.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { PAGE_KEYS, knownKeysOnly, parseHash } from './state.js';
+import { PAGE_KEYS, isRule, knownKeysOnly, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,12 +30,18 @@ export class Controller {
     this.play = new PlayMode({
       onChange: (game) => this.gameChanged(game),
       onOptions: (options) => {
-        Object.assign(this.page, options);
+        // While a rule learns, the link's `opponent` is the rule's: play mode's stays unwritten.
+        const { opponent, ...rest } = options;
+        Object.assign(this.page, this.rules.active ? rest : options);
         this.updateUrl();
       },
     });
+    this.rules = new RulesMode({ graph: graphView });
     // The controls call this controller's methods of the same names (see ControlsView).
     this.controls = new ControlsView(this);
+    for (const [name, words] of Object.entries(RULE_NAMES)) $('learner').add(new Option(`${words}`, name));
+    $('learner').addEventListener('change', (e) => this.setLearner(e.target.value));
+    $('rule-opponent').addEventListener('change', (e) => this.setRuleOpponent(e.target.value));
     this.scheduler = new Scheduler({
       draw: () => this.graph.draw(),
       drawAfter: () => this.chart.draw(),
@@ -116,11 +123,14 @@ export class Controller {
     renderFacts(session.info);
     renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
     this.card.setSession(session);
+    // The old game's rule run goes first: its strategy belongs to the old graph.
+    this.rules.stop();
     this.graph.setSession(session);
     this.controls.configure(session.info);
     this.controls.show(params, page);
     this.restartHistory();
     this.play.setSession(session, page, notices);
+    this.startLearner(notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
     // The text summary names this game at once (the frame loop refreshes it twice a second).
@@ -128,6 +138,37 @@ export class Controller {
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
+  }
+
+  /**
+   * UMDA or one of seed 003's rules learns: the frame loop drives the one chosen, and what
+   * belongs to the other learner is hidden.
+   */
+  startLearner(notices) {
+    const ruleOn = this.rules.configure(this.session, this.page, notices);
+    this.scheduler.session = ruleOn ? this.rules : this.session;
+    this.scheduler.clear();
+    $('learner').value = this.page.learner;
+    $('rule-opponent').value = this.page.opponent;
+    if (!ruleOn) this.graph.dirty = true;
+  }
+
+  setLearner(learner) {
+    this.page.learner = learner;
+    this.relearn();
+  }
+
+  setRuleOpponent(opponent) {
+    this.page.opponent = opponent;
+    this.relearn();
+  }
+
+  relearn() {
+    const notices = [];
+    this.startLearner(notices);
+    if (!this.rules.active) this.restartHistory();
+    this.notices.show(notices);
+    this.updateUrl();
   }
 
   // --- Modes --------------------------------------------------------------------------------------
@@ -192,6 +233,7 @@ export class Controller {
     this.tryParam(() => {
       this.session.reseed(String(text).trim());
       this.page.seed = this.session.params().seed;
+      if (this.rules.active) this.rules.reseed(this.page.seed);
       this.afterReset();
     });
   }
@@ -247,6 +289,7 @@ export class Controller {
 
   reset() {
     this.session.reset();
+    if (this.rules.active) this.rules.reset();
     this.afterReset();
   }
 
@@ -263,6 +306,10 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
+    if (this.rules?.active) {
+      this.rules.show();
+      return;
+    }
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);

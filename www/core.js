@@ -188,3 +188,47 @@ export class GameSession {
     this.cached = null;
   }
 }
+
+/**
+ * One of seed 003's rules learning a game against an opponent (the core's RulesSession, the
+ * run `impartial learn` drives): one `play()` is one play. Bad names or seeds throw the core's
+ * sentence.
+ */
+export class RulesRun {
+  constructor(spec, rule, opponent, seed) {
+    this.inner = new wasm.RulesSession(spec, rule, opponent, seed);
+    this.info = this.inner.info();
+    this.bounds = this.inner.bounds();
+    this.strategy = this.inner.strategy();
+  }
+
+  /** One play: { number, result, trace (ids), changed: [{ position, from, to }], counts }. */
+  play() {
+    const play = this.inner.play();
+    this.strategy = this.inner.strategy();
+    return play;
+  }
+
+  counts() {
+    return this.inner.counts();
+  }
+
+  reset() {
+    this.inner.reset();
+    this.strategy = this.inner.strategy();
+  }
+
+  reseed(text) {
+    this.inner.reseed(text);
+    this.strategy = this.inner.strategy();
+  }
+
+  seed() {
+    return this.inner.seed();
+  }
+
+  free() {
+    this.inner.free();
+    this.inner = null;
+  }
+}
