@@ -29,7 +29,7 @@ pub struct Preset {
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 17] = [
+pub const PRESETS: [Preset; 18] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
         spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None
@@ -60,6 +60,12 @@ pub const PRESETS: [Preset; 17] = [
         title: "Seed 003’s K₅ (two-player): LNWP loses 5 plays, LNWT one",
         spec: "game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a",
         learner: Some("lnwp"),
+        opponent: Some("first"),
+    },
+    Preset {
+        title: "Seed 003’s H (two-player, with cycles): LLT loses every play, LLP draws",
+        spec: "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a",
+        learner: Some("llt"),
         opponent: Some("first"),
     },
     Preset {
@@ -325,6 +331,12 @@ mod tests {
     fn every_preset_parses() {
         for preset in PRESETS {
             GameSpec::parse(preset.spec).unwrap_or_else(|e| panic!("{}: {e}", preset.spec));
+            // The page passes these to the core's parsers: a typo would be a notice on every load.
+            assert_eq!(preset.learner.is_some(), preset.opponent.is_some(), "{}", preset.title);
+            if let (Some(rule), Some(opponent)) = (preset.learner, preset.opponent) {
+                crate::learn::rules::Rule::parse(rule).unwrap();
+                crate::learn::rules::Opponent::parse(opponent).unwrap();
+            }
         }
     }
 

@@ -362,3 +362,23 @@ fn rules_session_refuses_bad_input_with_the_core_sentence() {
     assert_eq!(s.seed(), "1", "a refused seed changes nothing");
     assert!(s.moves(usize::MAX).is_empty() && s.label(usize::MAX).is_empty());
 }
+
+#[wasm_bindgen_test]
+fn a_graph_with_cycles_is_drawn_with_its_draws_and_no_umda() {
+    use impartial::web::{has_cycle, LoopyGame};
+    let h = rules_pinned::PINNED_RULES[1].0;
+    assert!(has_cycle(h));
+    assert!(!has_cycle("game=graph&edges=a-b,b-c&root=a"), "acyclic graphs stay UMDA's");
+    assert!(!has_cycle("game=nim&heaps=1,2") && !has_cycle("game=graph&edges=a-a"));
+    let game = LoopyGame::new(h).unwrap();
+    let info = json(game.info().unwrap());
+    assert_eq!(info["root_outcome"], "D");
+    assert_eq!(info["root_grundy"], "∞()");
+    assert_eq!(info["positions"], 10);
+    let rows = json(game.rows(100).unwrap());
+    let t = rows.as_array().unwrap().iter().find(|r| r["label"] == "t").unwrap();
+    assert_eq!((t["outcome"].as_str(), t["grundy"].as_str()), (Some("P"), Some("0")));
+    assert!(json(game.position(usize::MAX).unwrap()).is_null());
+    assert!(message(LoopyGame::new("game=nim&heaps=1,2").err().unwrap()).contains("game=graph"));
+    assert!(message(LoopyGame::new("game=graph&edges=a-b,a-b").err().unwrap()).contains("twice"));
+}

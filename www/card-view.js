@@ -74,7 +74,7 @@ export class CardView {
     this.drawn = performance.now();
     const card = this.card;
     if (this.shown) {
-      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, this.board(this.shown.id));
+      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, this.session.cyclic ? null : this.board(this.shown.id));
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -92,16 +92,19 @@ function renderCard(card, position, at, play = 'normal', board = null) {
   const lines = [];
   const head = document.createElement('p');
   head.className = 'card-head';
-  const kind = position.outcome === 'P' ? 'P-position' : 'N-position';
+  const kind = `${position.outcome}-position`;
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
   if (board) lines.push(board);
   const grundy = document.createElement('p');
-  grundy.textContent = position.mex
-    ? `Grundy value: ${position.mex}`
-    : 'Misère play: no Grundy value; outcome by the misère rule.';
+  // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
+  grundy.textContent = typeof position.grundy === 'string'
+    ? `Generalised Grundy value γ: ${position.grundy}`
+    : position.mex
+      ? `Grundy value: ${position.mex}`
+      : 'Misère play: no Grundy value; outcome by the misère rule.';
   lines.push(grundy);
-  if (position.optimal_mass !== null) {
+  if (position.optimal_mass != null) {
     const mass = document.createElement('p');
     mass.textContent = `Mass on optimal moves: ${prob(position.optimal_mass)}`;
     lines.push(mass);
@@ -117,7 +120,8 @@ function renderCard(card, position, at, play = 'normal', board = null) {
       const li = document.createElement('li');
       li.className = move.optimal ? 'optimal' : '';
       const g = move.grundy === null ? move.outcome : `g = ${move.grundy}`;
-      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''}): p = ${prob(move.probability)}`;
+      const p = move.probability === undefined ? '' : `: p = ${prob(move.probability)}`;
+      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''})${p}`;
       list.append(li);
     }
     if (position.more_moves > 0) {

@@ -4,7 +4,7 @@
 
 import { CardView } from './card-view.js';
 import { ControlsView } from './controls-view.js';
-import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
+import { GameSession, LoopyGameSession, catalogue, hasCycle, messageOf, tooLargeButKnown } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { PlayMode } from './play-mode.js';
@@ -17,6 +17,21 @@ const $ = (id) => document.getElementById(id);
 
 /** The positions table lists at most this many rows. */
 export const TABLE_LIMIT = 2000;
+
+/**
+ * A game for the page: a graph with cycles has no UMDA run (seed 000 §2 needs an acyclic game),
+ * so it is built as a LoopyGameSession, which seed 003's rules learn; anything else as a
+ * GameSession. Throws the core's sentence.
+ */
+function openSession(spec) {
+  return hasCycle(spec) ? new LoopyGameSession(spec) : new GameSession(spec);
+}
+
+/** Why UMDA and play mode are hidden on a graph with cycles. */
+const CYCLIC_WORDS =
+  'This graph has cycles: a play can go round for ever, which is a draw. UMDA, its runtime bounds and play mode ' +
+  'need an acyclic game (seed 000 §2), so they are hidden; seed 003’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
+  'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
 
 export class Controller {
   constructor({ graphView, chartView, notices }) {
@@ -66,7 +81,7 @@ export class Controller {
     const wanted = knownKeysOnly(spec || presets[0].spec, notices, families);
     let session;
     try {
-      session = new GameSession(wanted);
+      session = openSession(wanted);
     } catch (err) {
       const known = tooLargeButKnown(wanted);
       notices.unshift(`The game in the link cannot be shown: ${messageOf(err)}${known ? ` ${known}` : ''} Showing the default game instead.`);
@@ -81,7 +96,7 @@ export class Controller {
   build(spec) {
     let session;
     try {
-      session = new GameSession(spec);
+      session = openSession(spec);
     } catch (err) {
       return messageOf(err);
     }
@@ -107,16 +122,32 @@ export class Controller {
         apply(page[key]);
       }
     };
-    attempt('mu', (t) => session.setMu(t));
-    attempt('gamma', (t) => session.setGamma(t));
-    attempt('engine', (t) => session.setEngine(t));
-    attempt('seed', (t) => session.reseed(t));
+    const cyclic = Boolean(session.cyclic);
+    document.body.dataset.cyclic = String(cyclic);
+    $('cyclic-note').textContent = cyclic ? CYCLIC_WORDS : '';
+    $('mode-play').disabled = cyclic;
+    $('learner').options[0].disabled = cyclic;
+    if (cyclic) {
+      // No UMDA here: a rule learns (the seed is the rule's, checked by the core there).
+      if (!isRule(page.learner)) {
+        if (location.hash.includes('learner=umda')) {
+          notices.push('UMDA needs an acyclic game (seed 000 §2) and this graph has cycles: LLP (seed 003 §4.4) learns it instead.');
+        }
+        page.learner = 'llp';
+      }
+      page.mode = 'learn';
+    } else {
+      attempt('mu', (t) => session.setMu(t));
+      attempt('gamma', (t) => session.setGamma(t));
+      attempt('engine', (t) => session.setEngine(t));
+      attempt('seed', (t) => session.reseed(t));
+    }
     // The values in force, as the core reads them (e.g. γ = 1e-400 is 0, seed 007 is 7).
-    const params = session.params();
+    const params = this.params(session);
     page.mu = String(params.mu);
     if (page.gamma !== 'paper') page.gamma = String(params.gamma);
     page.seed = params.seed;
-    session.setExpected(page.expected === '1');
+    if (!cyclic) session.setExpected(page.expected === '1');
     this.scheduler.session = session;
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
@@ -126,10 +157,12 @@ export class Controller {
     // The old game's rule run goes first: its strategy belongs to the old graph.
     this.rules.stop();
     this.graph.setSession(session);
-    this.controls.configure(session.info);
+    if (!cyclic) {
+      this.controls.configure(session.info);
+      this.restartHistory();
+      this.play.setSession(session, page, notices);
+    }
     this.controls.show(params, page);
-    this.restartHistory();
-    this.play.setSession(session, page, notices);
     this.startLearner(notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
@@ -144,6 +177,12 @@ export class Controller {
    * UMDA or one of seed 003's rules learns: the frame loop drives the one chosen, and what
    * belongs to the other learner is hidden.
    */
+  /** UMDA's values in force; for a graph with cycles (no UMDA) the page's, as the rule reads the seed. */
+  params(session = this.session) {
+    if (!session.cyclic) return session.params();
+    return { mu: Number(this.page.mu) || 20, gamma: 0, seed: this.page.seed, engine: this.page.engine };
+  }
+
   startLearner(notices) {
     const ruleOn = this.rules.configure(this.session, this.page, notices);
     this.scheduler.session = ruleOn ? this.rules : this.session;
@@ -177,7 +216,9 @@ export class Controller {
   setMode(mode) {
     this.page.mode = mode;
     for (const m of ['learn', 'play']) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
-    this.play.setActive(mode === 'play');
+    // A graph with cycles has no play mode (its play.setSession was not called).
+    if (this.session.cyclic) $('play-panel').hidden = true;
+    else this.play.setActive(mode === 'play');
     this.updateUrl();
   }
 
@@ -203,7 +244,8 @@ export class Controller {
   /** The game in play mode has changed: the address keeps its position, the graph its path. */
   gameChanged({ at, path, active }) {
     this.page.at = at;
-    this.graph.setMarks(active ? { current: path.at(-1), path } : null);
+    // Out of play mode, a rule's last play keeps the graph's path.
+    if (active || !this.rules.active) this.graph.setMarks(active ? { current: path.at(-1), path } : null);
     this.updateUrl();
   }
 
@@ -231,6 +273,10 @@ export class Controller {
 
   setSeed(text) {
     this.tryParam(() => {
+      if (this.session.cyclic) {
+        this.page.seed = this.rules.reseed(String(text).trim());
+        return;
+      }
       this.session.reseed(String(text).trim());
       this.page.seed = this.session.params().seed;
       if (this.rules.active) this.rules.reseed(this.page.seed);
@@ -243,7 +289,7 @@ export class Controller {
     this.page.speed = text;
     this.scheduler.speed = Number(text);
     this.scheduler.credit = 0;
-    this.controls.show(this.session.params(), this.page);
+    this.controls.show(this.params(), this.page);
     this.updateUrl();
   }
 
@@ -263,7 +309,7 @@ export class Controller {
     } catch (err) {
       this.notices.show([messageOf(err)]);
     }
-    this.controls.show(this.session.params(), this.page);
+    this.controls.show(this.params(), this.page);
     this.updateUrl();
     this.renderStats();
     this.graph.dirty = true;
@@ -288,7 +334,7 @@ export class Controller {
   }
 
   reset() {
-    this.session.reset();
+    if (!this.session.cyclic) this.session.reset();
     if (this.rules.active) this.rules.reset();
     this.afterReset();
   }
@@ -322,7 +368,7 @@ export class Controller {
     this.recordGeneration();
   }
 
-  renderStats(progress = this.session?.progress()) {
+  renderStats(progress = this.session?.cyclic ? null : this.session?.progress()) {
     if (!progress) return;
     this.latest = progress;
     renderStats(progress, this.session.info);

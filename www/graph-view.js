@@ -9,6 +9,7 @@ import { download } from './panels.js';
 export const COLOURS = {
   P: '#0072B2', // blue squares
   N: '#E69F00', // orange circles
+  D: '#F0E442', // yellow diamonds: draws, in graphs with cycles
   optimal: '#009E73', // moves to P-positions, and the mass rings
   other: '#888888', // moves to N-positions
   critical: '#D55E00', // ring of a critical position
@@ -471,9 +472,10 @@ export class GraphView {
       const groups = Array.from({ length: 2 + MASS_COLOURS.length }, () => []);
       for (let i = 0; i < n; i++) {
         if (!this.visible(i, margin)) continue;
-        groups[outcome[i] === 0 ? 0 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
+        const o = outcome[i];
+        groups[o === 0 ? 0 : o === 2 ? MASS_COLOURS.length + 2 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
       }
-      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N];
+      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D];
       for (let g = groups.length - 1; g >= 0; g--) {
         if (groups[g].length === 0) continue;
         const size = g === 0 ? s + 1.5 : s;
@@ -500,6 +502,15 @@ export class GraphView {
     shape(1, COLOURS.N, (i) => {
       ctx.moveTo(sx[i] + r, sy[i]);
       ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
+    });
+    // D (a draw, only in graphs with cycles): diamonds, a third shape as well as a third colour.
+    shape(2, COLOURS.D, (i) => {
+      const d = r * 1.15;
+      ctx.moveTo(sx[i], sy[i] - d);
+      ctx.lineTo(sx[i] + d, sy[i]);
+      ctx.lineTo(sx[i], sy[i] + d);
+      ctx.lineTo(sx[i] - d, sy[i]);
+      ctx.closePath();
     });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
@@ -549,8 +560,9 @@ export class GraphView {
       ['ring', COLOURS.critical, 'critical: a winning move can be missed'],
       ['line', COLOURS.optimal, 'winning move (to a P-position)'],
     ];
+    if (this.session.cyclic) items.splice(2, 0, ['diamond', COLOURS.D, 'D-position: a draw with best play']);
     if (this.rules) {
-      items.splice(2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
+      items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
       items.push(['line', COLOURS.path, 'the last play']);
     } else if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
     ctx.font = `${size}px system-ui, sans-serif`;
@@ -574,7 +586,14 @@ export class GraphView {
       ctx.beginPath();
       if (shape === 'square') ctx.rect(x, y - h, 2 * h, 2 * h);
       else if (shape === 'circle') ctx.arc(x + h, y, h, 0, 2 * Math.PI);
-      if (shape === 'square' || shape === 'circle') ctx.fill();
+      else if (shape === 'diamond') {
+        ctx.moveTo(x + h, y - h);
+        ctx.lineTo(x + 2 * h, y);
+        ctx.lineTo(x + h, y + h);
+        ctx.lineTo(x, y);
+        ctx.closePath();
+      }
+      if (shape === 'square' || shape === 'circle' || shape === 'diamond') ctx.fill();
       if (shape === 'ring') {
         ctx.lineWidth = 3;
         ctx.arc(x + h, y, h, 0, 2 * Math.PI);
@@ -648,7 +667,9 @@ export class GraphView {
     for (let i = 0; i < n; i++) {
       if (!this.visible(i, margin)) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
-      ctx.fillText(misere ? (outcome[i] === 0 ? 'P' : 'N') : String(grundy[i]), sx[i], sy[i] + 0.5);
+      // Misère play: the outcome letter; a graph with cycles: ∞ where γ is not finite.
+      const text = misere ? 'PND'[outcome[i]] : grundy[i] === 0xffffffff ? '∞' : String(grundy[i]);
+      ctx.fillText(text, sx[i], sy[i] + 0.5);
       this.numbersDrawn++;
     }
     const [kx, ky] = this.scales();

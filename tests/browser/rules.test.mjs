@@ -186,3 +186,38 @@ describe('the learner in the link and the controls', () => {
     });
   });
 });
+
+describe('graphs with cycles', () => {
+  const H = 'game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a';
+
+  test('H is drawn with its D-positions; LLP learns to draw as the CLI does; UMDA is hidden with a sentence', async () => {
+    await withPage(`#${H}&learner=llp&opponent=first&paused=1`, async (page) => {
+      assert.equal(await page.evaluate(() => document.body.dataset.cyclic), 'true');
+      assert.match(await page.textContent('#cyclic-note'), /UMDA, its runtime bounds and play mode need an acyclic game \(seed 000 §2\)/);
+      assert.equal(await page.isVisible('#mu'), false);
+      assert.equal(await page.isDisabled('#mode-play'), true);
+      assert.equal(await page.isDisabled('#learner option[value="umda"]'), true);
+      assert.match(await page.textContent('#root-outcome'), /^D: a draw/);
+      // The core's outcomes: the start and its neighbours are D-positions (drawn as diamonds).
+      const outcomes = await page.evaluate(() => [...window.impartial.controller.session.views().outcome]);
+      assert.ok(outcomes.includes(2) && outcomes.includes(0), String(outcomes));
+      await step(page, 20);
+      const want = cli(H, 'llp', 'first', 1, 20);
+      const got = await stats(page);
+      assert.deepEqual([got.lost, got.drawn, got.won], [want.lost, want.drawn, want.won].map(String));
+      assert.equal(got.drawn, '19', 'seed 003 §4.4: LLP loses one play, then draws');
+      assert.equal(await page.textContent('#rule-optimal'), 'not defined');
+    });
+  });
+
+  test('UMDA asked for on a graph with cycles: a notice and a rule instead; the H preset brings LLT', async () => {
+    await withPage(`#${H}&learner=umda&paused=1`, async (page) => {
+      assert.match(await page.textContent('#notice'), /UMDA needs an acyclic game \(seed 000 §2\) and this graph has cycles: LLP/);
+      assert.equal((await hashParams(page)).get('learner'), 'llp');
+      await page.selectOption('#preset', H);
+      await page.waitForFunction(() => location.hash.includes('learner=llt'));
+      await step(page, 3);
+      assert.equal((await stats(page)).lost, '3', 'seed 003 §4.4: LLT started from g loses every play');
+    });
+  });
+});
