@@ -58,7 +58,10 @@ export class Controller {
     $('learner').addEventListener('change', (e) => this.setLearner(e.target.value));
     $('rule-opponent').addEventListener('change', (e) => this.setRuleOpponent(e.target.value));
     this.scheduler = new Scheduler({
-      draw: () => this.graph.draw(),
+      draw: () => {
+        this.rules.flush();
+        return this.graph.draw();
+      },
       drawAfter: () => this.chart.draw(),
       onGeneration: () => this.recordGeneration(),
       status: $('run-status'),
@@ -352,10 +355,8 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
-    if (this.rules?.active) {
-      this.rules.show();
-      return;
-    }
+    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
+    if (this.rules?.active) return;
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);

@@ -204,9 +204,15 @@ export class RulesRun {
 
   /** One play: { number, result, trace (ids), changed: [{ position, from, to }], counts }. */
   play() {
-    const play = this.inner.play();
-    this.strategy = this.inner.strategy();
-    return play;
+    this.stale = true;
+    return this.inner.play();
+  }
+
+  /** The learner's move per position (-1 at a sink): one O(positions) copy, made when read. */
+  strategyNow() {
+    if (this.stale) this.strategy = this.inner.strategy();
+    this.stale = false;
+    return this.strategy;
   }
 
   counts() {

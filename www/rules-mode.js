@@ -75,7 +75,18 @@ export class RulesMode {
   work() {
     if (this.run.counts().plays >= this.run.info.max_plays) return false;
     this.last = this.run.play();
+    this.pending = true;
     return true;
+  }
+
+  /**
+   * Shows the last play once per frame (the frame loop calls this before drawing): at many
+   * plays per frame, drawing each would cost O(positions) per play.
+   */
+  flush() {
+    if (!this.pending || !this.run) return;
+    this.pending = false;
+    this.show();
   }
 
   inProgress() {
@@ -101,7 +112,8 @@ export class RulesMode {
     const run = this.run;
     document.body.dataset.learner = 'rule';
     const changed = this.last?.changed ?? [];
-    this.graph.setRules({ strategy: run.strategy, changed });
+    this.pending = false;
+    this.graph.setRules({ strategy: run.strategyNow(), changed });
     this.graph.setMarks(this.last ? { current: -1, path: this.last.trace } : null);
     const c = this.last?.counts ?? run.counts();
     $('rule-plays').textContent = count(c.plays);
