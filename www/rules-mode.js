@@ -21,7 +21,7 @@ export const RULE_NAMES = {
   rllt: 'rLLT: LLT with random moves (§5(d))',
 };
 
-const RESULT_WORDS = { won: 'won', lost: 'lost', drawn: 'drawn (a position repeated)' };
+const RESULT_WORDS = { won: 'won', lost: 'lost', drawn: 'drew (a position repeated with the same player to move)' };
 
 export class RulesMode {
   /** `graph` is the GraphView it draws on. */
@@ -158,7 +158,10 @@ export class RulesMode {
   boundsText() {
     const b = this.run.bounds;
     if (!b.winning) {
-      return `The start is not a win for the learner, so Corollary 4.4 and Theorem 4.6 do not bound its plays; M_p = ${count(b.theorem_4_6)}.`;
+      const draw = b.drawing
+        ? ` It is a draw for the learner, so LLP loses fewer than M_p = ${count(b.theorem_4_6)} plays (Theorem 4.8).`
+        : '';
+      return `The start is not a win for the learner, so Corollary 4.4 and Theorem 4.6 do not bound its plays not won.${draw}`;
     }
     const cor =
       b.corollary_4_4 !== null ? count(b.corollary_4_4) : `10^${b.corollary_4_4_log10.toFixed(1)}`;

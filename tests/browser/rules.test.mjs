@@ -207,6 +207,8 @@ describe('graphs with cycles', () => {
       assert.deepEqual([got.lost, got.drawn, got.won], [want.lost, want.drawn, want.won].map(String));
       assert.equal(got.drawn, '19', 'seed 003 §4.4: LLP loses one play, then draws');
       assert.equal(await page.textContent('#rule-optimal'), 'not defined');
+      assert.match(await page.textContent('#rule-last'), /Play 20: .* — the learner drew \(a position repeated/);
+      assert.match(await page.textContent('#rule-bounds'), /LLP loses fewer than M_p = 6 plays \(Theorem 4\.8\)/);
     });
   });
 
