@@ -18,6 +18,15 @@ export class CardView {
     this.timer = 0;
   }
 
+  /**
+   * While a rule learns: a function giving the learner's move per position (ids, -1 at a
+   * sink), so the card marks that move instead of UMDA's probabilities; null for UMDA.
+   */
+  setStrategy(strategy) {
+    this.strategy = strategy;
+    if (this.shown) this.draw();
+  }
+
   /** Another game: nothing is shown. */
   setSession(session) {
     this.session = session;
@@ -74,7 +83,9 @@ export class CardView {
     this.drawn = performance.now();
     const card = this.card;
     if (this.shown) {
-      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, this.session.cyclic ? null : this.board(this.shown.id));
+      const board = this.session.cyclic ? null : this.board(this.shown.id);
+      const learner = this.strategy ? this.strategy()[this.shown.id] : null;
+      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -84,7 +95,7 @@ export class CardView {
 }
 
 /** Fills the card for a position (from the core's `position(id)`), or hides it. */
-function renderCard(card, position, at, play = 'normal', board = null) {
+function renderCard(card, position, at, play = 'normal', board = null, learner = null) {
   if (!position) {
     card.hidden = true;
     return;
@@ -120,7 +131,9 @@ function renderCard(card, position, at, play = 'normal', board = null) {
       const li = document.createElement('li');
       li.className = move.optimal ? 'optimal' : '';
       const g = move.grundy === null ? move.outcome : `g = ${move.grundy}`;
-      const p = move.probability === undefined ? '' : `: p = ${prob(move.probability)}`;
+      // A rule's learner has one move per position; UMDA has a probability for each.
+      const p =
+        learner !== null ? (move.to === learner ? ' ← the learner’s move' : '') : move.probability === undefined ? '' : `: p = ${prob(move.probability)}`;
       li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''})${p}`;
       list.append(li);
     }

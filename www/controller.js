@@ -51,7 +51,7 @@ export class Controller {
         this.updateUrl();
       },
     });
-    this.rules = new RulesMode({ graph: graphView });
+    this.rules = new RulesMode({ graph: graphView, card: this.card });
     // The controls call this controller's methods of the same names (see ControlsView).
     this.controls = new ControlsView(this);
     for (const [name, words] of Object.entries(RULE_NAMES)) $('learner').add(new Option(`${words}`, name));

@@ -24,9 +24,10 @@ export const RULE_NAMES = {
 const RESULT_WORDS = { won: 'won', lost: 'lost', drawn: 'drew (a position repeated with the same player to move)' };
 
 export class RulesMode {
-  /** `graph` is the GraphView it draws on. */
-  constructor({ graph }) {
+  /** `graph` is the GraphView it draws on, `card` the hover card (it marks the learner's move). */
+  constructor({ graph, card }) {
     this.graph = graph;
+    this.card = card;
     this.run = null;
     this.last = null;
   }
@@ -68,6 +69,7 @@ export class RulesMode {
     this.last = null;
     this.graph.setRules(null);
     this.graph.setMarks(null);
+    this.card?.setStrategy(null);
     document.body.dataset.learner = 'umda';
   }
 
@@ -114,6 +116,7 @@ export class RulesMode {
     const changed = this.last?.changed ?? [];
     this.pending = false;
     this.graph.setRules({ strategy: run.strategyNow(), changed });
+    this.card?.setStrategy(() => run.strategyNow());
     this.graph.setMarks(this.last ? { current: -1, path: this.last.trace } : null);
     const c = this.last?.counts ?? run.counts();
     $('rule-plays').textContent = count(c.plays);

@@ -128,6 +128,17 @@ describe('a rule learns on the page', () => {
       const b = await page.evaluate(() => window.impartial.controller.session.find('b'));
       const m2 = await page.evaluate(() => window.impartial.controller.session.find('m2'));
       assert.equal((await strategy())[b], m2);
+      // The hover card marks the learner's move at b (not UMDA's probabilities).
+      const at = await page.evaluate((id) => {
+        const p = window.impartial.graphView.screenPosition(id);
+        const r = document.getElementById('graph').getBoundingClientRect();
+        return { x: r.left + p.x, y: r.top + p.y };
+      }, b);
+      await page.mouse.move(at.x, at.y);
+      await page.waitForFunction(() => !document.getElementById('hover-card').hidden);
+      const card = await page.textContent('#hover-card');
+      assert.match(card, /→ m2 \([^)]*\) ← the learner’s move/);
+      assert.doesNotMatch(card, /p = /);
       await step(page, 5);
       // The sixth play goes a → w and wins: nothing changes, nothing flashes.
       assert.equal(await page.getAttribute('#graph', 'data-flash'), '0');
