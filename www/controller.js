@@ -139,6 +139,16 @@ export class Controller {
         page.learner = 'llp';
       }
       page.mode = 'learn';
+      // UMDA's values are not used here, and no run can check them against a game: those that
+      // could never be valid fall back to their defaults, so the link stays well-formed.
+      const plausible = {
+        mu: (t) => /^\d{1,9}$/.test(t),
+        gamma: (t) => t === 'paper' || /^\d*\.?\d+(e-?\d+)?$/.test(t),
+        engine: (t) => ['fast', 'naive', 'expected'].includes(t),
+      };
+      for (const [key, ok] of Object.entries(plausible)) {
+        if (!ok(page[key])) page[key] = PAGE_KEYS.find((k) => k.key === key).default;
+      }
     } else {
       attempt('mu', (t) => session.setMu(t));
       attempt('gamma', (t) => session.setGamma(t));
@@ -188,6 +198,8 @@ export class Controller {
 
   startLearner(notices) {
     const ruleOn = this.rules.configure(this.session, this.page, notices);
+    // The seed as the rule's run reads it (e.g. 007 is 7), as UMDA's is written.
+    if (ruleOn) this.page.seed = this.rules.run.seed();
     this.scheduler.session = ruleOn ? this.rules : this.session;
     this.scheduler.clear();
     $('learner').value = this.page.learner;

@@ -234,3 +234,15 @@ describe('graphs with cycles', () => {
     });
   });
 });
+
+test('a link to a graph with cycles keeps a well-formed address whatever UMDA values it carries', async () => {
+  const H = 'game=graph&edges=a-b,b-a,b-c&root=a';
+  await withPage(`#${H}&mu=x&gamma=%3Cb%3E&engine=warp&seed=007&paused=1`, async (page) => {
+    const params = await hashParams(page);
+    assert.deepEqual(
+      [params.get('mu'), params.get('gamma'), params.get('engine'), params.get('seed'), params.get('learner')],
+      ['20', 'paper', 'fast', '7', 'llp'],
+    );
+    await step(page, 1);
+  });
+});
