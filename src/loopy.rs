@@ -76,6 +76,11 @@ impl LoopyGraph {
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// Every move's target, position by position (`offsets` says where each position's start).
+    pub fn targets(&self) -> &[u32] {
+        &self.targets
+    }
+
     /// |N(v)|.
     pub fn degree(&self, v: usize) -> usize {
         (self.offsets[v + 1] - self.offsets[v]) as usize

@@ -194,3 +194,29 @@ fn readme_s_g_n_and_k_n_rows_are_what_learn_counts() {
     }
     assert_eq!(rows, 12, "README lists G_3…G_10 and four K_n");
 }
+
+#[path = "common/rules_pinned.rs"]
+mod rules_pinned;
+
+#[test]
+fn the_cli_plays_the_pinned_runs_the_page_replays() {
+    // tests/wasm.rs asserts the same plays from the page's facade compiled to wasm.
+    for (spec, rule, opponent, seed, plays) in rules_pinned::PINNED_RULES {
+        let out = ok(&[
+            "learn",
+            "--game",
+            spec,
+            "--rule",
+            rule,
+            "--opponent",
+            opponent,
+            "--seed",
+            seed,
+            "--plays",
+            "40",
+            "--trace",
+            "--json",
+        ]);
+        assert_eq!(rules_pinned::plays_of_trace(&out), plays, "{spec} {rule} {opponent} seed {seed}");
+    }
+}

@@ -272,3 +272,113 @@ fn the_computer_player_moves_as_documented() {
     let err = s.computer_move(root, "god", 0.0).unwrap_err().as_string().unwrap();
     assert!(err.contains("use perfect, learned or random"), "{err}");
 }
+
+// ---- Seed 003's rules on the page (src/web/rules.rs) -----------------------------------------
+
+#[path = "common/rules_pinned.rs"]
+mod rules_pinned;
+
+use impartial::web::RulesSession;
+
+#[wasm_bindgen_test]
+fn rules_session_plays_exactly_the_native_cli_plays() {
+    // The same strings are asserted from the native `impartial learn` in tests/cli_rules.rs.
+    for (spec, rule, opponent, seed, expected) in rules_pinned::PINNED_RULES {
+        let mut s = RulesSession::new(spec, rule, opponent, seed).unwrap();
+        let replay = |s: &mut RulesSession| {
+            (0..40)
+                .map(|_| {
+                    let play = json(s.play().unwrap());
+                    let trace: Vec<String> = play["trace"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| s.label(v.as_u64().unwrap() as usize))
+                        .collect();
+                    format!("{}:{}", &play["result"].as_str().unwrap()[..1], trace.join(">"))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(replay(&mut s), expected, "{spec} {rule} {opponent} seed {seed}");
+        // Reset replays the same plays; the counts restart.
+        s.reset();
+        assert_eq!(json(s.counts().unwrap())["plays"], 0);
+        assert_eq!(replay(&mut s), expected, "after reset");
+    }
+}
+
+#[wasm_bindgen_test]
+fn rules_session_reports_counts_changes_and_bounds() {
+    // K_5 (seed 003 §4.3) as a two-player game, the non-winning move first: LNWP loses 5 plays,
+    // then is in Opt(G) (tests/cli_rules.rs checks the CLI's same summary).
+    let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
+    for i in 1..=5 {
+        edges.push(format!("b-m{i}"));
+        edges.push(format!("m{i}-l{i}"));
+    }
+    let spec = format!("game=graph&edges={}&root=a", edges.join(","));
+    let mut s = RulesSession::new(&spec, "lnwp", "first", "1").unwrap();
+    let first = json(s.play().unwrap());
+    assert_eq!(first["result"], "lost");
+    let change = &first["changed"][0];
+    assert_eq!(s.label(change["position"].as_u64().unwrap() as usize), "b");
+    let strategy = s.strategy();
+    assert_eq!(s.label(strategy[s_find(&s, "b")] as usize), "m2", "b moved on to its second move");
+    for _ in 1..20 {
+        s.play().unwrap();
+    }
+    let counts = json(s.counts().unwrap());
+    assert_eq!((counts["plays"].as_u64(), counts["lost"].as_u64()), (Some(20), Some(5)));
+    assert_eq!(counts["optimal_after"], 5);
+    let bounds = json(s.bounds().unwrap());
+    assert_eq!((bounds["d"].as_u64(), bounds["h"].as_u64()), (Some(5), Some(1)));
+    assert_eq!(bounds["theorem_4_6"], 7);
+    // H has cycles: its root is a D-position, drawn in its own colour on the page.
+    let h = rules_pinned::PINNED_RULES[1].0;
+    let s = RulesSession::new(h, "llp", "first", "0").unwrap();
+    let info = json(s.info().unwrap());
+    assert_eq!((info["cyclic"].as_bool(), info["root_outcome"].as_str()), (Some(true), Some("D")));
+    assert!(s.outcomes().contains(&2));
+}
+
+fn s_find(s: &RulesSession, label: &str) -> usize {
+    (0..json(s.info().unwrap())["positions"].as_u64().unwrap() as usize)
+        .find(|&v| s.label(v) == label)
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn rules_session_refuses_bad_input_with_the_core_sentence() {
+    let spec = "game=nim&heaps=1,2";
+    let bad = |r: &str, o: &str, seed: &str| message(RulesSession::new(spec, r, o, seed).err().unwrap());
+    assert!(bad("lnwx", "first", "1").contains("lnwt, lnwp, llt, llp, rlnwt or rllt"));
+    assert!(bad("lnwt", "god", "1").contains("first, perfect, random or same"));
+    assert!(bad("lnwt", "first", "-1").contains("seed"));
+    assert!(message(RulesSession::new("game=graph&edges=a-a", "lnwt", "first", "1").err().unwrap())
+        .contains("to itself"));
+    let mut s = RulesSession::new(spec, "lnwt", "first", "1").unwrap();
+    assert!(message(s.reseed("x").unwrap_err()).contains("seed"));
+    assert_eq!(s.seed(), "1", "a refused seed changes nothing");
+    assert!(s.moves(usize::MAX).is_empty() && s.label(usize::MAX).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn a_graph_with_cycles_is_drawn_with_its_draws_and_no_umda() {
+    use impartial::web::{has_cycle, LoopyGame};
+    let h = rules_pinned::PINNED_RULES[1].0;
+    assert!(has_cycle(h));
+    assert!(!has_cycle("game=graph&edges=a-b,b-c&root=a"), "acyclic graphs stay UMDA's");
+    assert!(!has_cycle("game=nim&heaps=1,2") && !has_cycle("game=graph&edges=a-a"));
+    let game = LoopyGame::new(h).unwrap();
+    let info = json(game.info().unwrap());
+    assert_eq!(info["root_outcome"], "D");
+    assert_eq!(info["root_grundy"], "∞()");
+    assert_eq!(info["positions"], 10);
+    let rows = json(game.rows(100).unwrap());
+    let t = rows.as_array().unwrap().iter().find(|r| r["label"] == "t").unwrap();
+    assert_eq!((t["outcome"].as_str(), t["grundy"].as_str()), (Some("P"), Some("0")));
+    assert!(json(game.position(usize::MAX).unwrap()).is_null());
+    assert!(message(LoopyGame::new("game=nim&heaps=1,2").err().unwrap()).contains("game=graph"));
+    assert!(message(LoopyGame::new("game=graph&edges=a-b,a-b").err().unwrap()).contains("twice"));
+}

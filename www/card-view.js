@@ -18,6 +18,15 @@ export class CardView {
     this.timer = 0;
   }
 
+  /**
+   * While a rule learns: a function giving the learner's move per position (ids, -1 at a
+   * sink), so the card marks that move instead of UMDA's probabilities; null for UMDA.
+   */
+  setStrategy(strategy) {
+    this.strategy = strategy;
+    if (this.shown) this.draw();
+  }
+
   /** Another game: nothing is shown. */
   setSession(session) {
     this.session = session;
@@ -74,7 +83,9 @@ export class CardView {
     this.drawn = performance.now();
     const card = this.card;
     if (this.shown) {
-      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, this.board(this.shown.id));
+      const board = this.session.cyclic ? null : this.board(this.shown.id);
+      const learner = this.strategy ? this.strategy()[this.shown.id] : null;
+      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -84,7 +95,7 @@ export class CardView {
 }
 
 /** Fills the card for a position (from the core's `position(id)`), or hides it. */
-function renderCard(card, position, at, play = 'normal', board = null) {
+function renderCard(card, position, at, play = 'normal', board = null, learner = null) {
   if (!position) {
     card.hidden = true;
     return;
@@ -92,16 +103,19 @@ function renderCard(card, position, at, play = 'normal', board = null) {
   const lines = [];
   const head = document.createElement('p');
   head.className = 'card-head';
-  const kind = position.outcome === 'P' ? 'P-position' : 'N-position';
+  const kind = `${position.outcome}-position`;
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
   if (board) lines.push(board);
   const grundy = document.createElement('p');
-  grundy.textContent = position.mex
-    ? `Grundy value: ${position.mex}`
-    : 'Misère play: no Grundy value; outcome by the misère rule.';
+  // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
+  grundy.textContent = typeof position.grundy === 'string'
+    ? `Generalised Grundy value γ: ${position.grundy}`
+    : position.mex
+      ? `Grundy value: ${position.mex}`
+      : 'Misère play: no Grundy value; outcome by the misère rule.';
   lines.push(grundy);
-  if (position.optimal_mass !== null) {
+  if (position.optimal_mass != null) {
     const mass = document.createElement('p');
     mass.textContent = `Mass on optimal moves: ${prob(position.optimal_mass)}`;
     lines.push(mass);
@@ -117,7 +131,10 @@ function renderCard(card, position, at, play = 'normal', board = null) {
       const li = document.createElement('li');
       li.className = move.optimal ? 'optimal' : '';
       const g = move.grundy === null ? move.outcome : `g = ${move.grundy}`;
-      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''}): p = ${prob(move.probability)}`;
+      // A rule's learner has one move per position; UMDA has a probability for each.
+      const p =
+        learner !== null ? (move.to === learner ? ' ← the learner’s move' : '') : move.probability === undefined ? '' : `: p = ${prob(move.probability)}`;
+      li.textContent = `→ ${move.label} (${g}${move.optimal ? ', winning move' : ''})${p}`;
       list.append(li);
     }
     if (position.more_moves > 0) {

@@ -4,16 +4,18 @@
 
 import { CardView } from './card-view.js';
 import { ControlsView } from './controls-view.js';
-import { GameSession, catalogue, messageOf, tooLargeButKnown } from './core.js';
+import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { DuelMode } from './duel-mode.js';
+import { LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
+import { RulesMode } from './rules-mode.js';
 import { RunSettings, applySettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { MODES, knownKeysOnly, parseHash } from './state.js';
+import { MODES, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,16 +34,23 @@ export class Controller {
     this.play = new PlayMode({
       onChange: (game) => this.gameChanged(game),
       onOptions: (options) => {
-        Object.assign(this.page, options);
+        // While a rule learns, the link's `opponent` is the rule's: play mode's stays unwritten.
+        const { opponent, ...rest } = options;
+        Object.assign(this.page, this.rules.active ? rest : options);
         this.updateUrl();
       },
     });
+    this.rules = new RulesMode({ graph: graphView, card: this.card });
     this.duel = new DuelMode({ onChange: (duel) => this.duelChanged(duel) });
     // The controls call the run's settings (run-settings.js) and this controller's run controls.
     this.settings = new RunSettings(this);
     this.controls = new ControlsView(this.settings.actions());
+    this.learners = new LearnerChoice(this);
     this.scheduler = new Scheduler({
-      draw: () => this.graph.draw(),
+      draw: () => {
+        this.rules.flush();
+        return this.graph.draw();
+      },
       drawAfter: () => this.chart.draw(),
       onGeneration: () => this.recordGeneration(),
       status: $('run-status'),
@@ -59,18 +68,7 @@ export class Controller {
   /** Restores everything from the address; bad parts become notices and defaults. */
   openFromHash() {
     const { spec, page, notices } = parseHash(location.hash);
-    // No game in the link: the first example, the page's default.
-    const { families, presets } = catalogue();
-    const wanted = knownKeysOnly(spec || presets[0].spec, notices, families);
-    let session;
-    try {
-      session = new GameSession(wanted);
-    } catch (err) {
-      const known = tooLargeButKnown(wanted);
-      notices.unshift(`The game in the link cannot be shown: ${messageOf(err)}${known ? ` ${known}` : ''} Showing the default game instead.`);
-      session = new GameSession(presets[0].spec);
-    }
-    this.install(session, page, notices);
+    this.install(openLinked(spec, notices), page, notices);
     this.setPlaying(page.paused !== '1');
     this.notices.show(notices);
   }
@@ -79,7 +77,7 @@ export class Controller {
   build(spec) {
     let session;
     try {
-      session = new GameSession(spec);
+      session = openSession(spec);
     } catch (err) {
       return messageOf(err);
     }
@@ -94,20 +92,26 @@ export class Controller {
     this.session?.free();
     this.session = session;
     this.page = page;
+    prepareCyclic(session, page, notices);
     const params = applySettings(session, page, notices);
     this.scheduler.session = session;
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
     renderFacts(session.info);
-    renderNimSum(session.nimSum(session.info.root));
+    renderNimSum(session.cyclic ? null : session.nimSum(session.info.root));
     renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
     this.card.setSession(session);
+    // The old game's rule run goes first: its strategy belongs to the old graph.
+    this.rules.stop();
     this.graph.setSession(session);
-    this.controls.configure(session.info);
+    if (!session.cyclic) {
+      this.controls.configure(session.info);
+      this.restartHistory();
+      this.play.setSession(session, page, notices);
+      this.duel.setSession(session, page, notices);
+    }
     this.controls.show(params, page);
-    this.restartHistory();
-    this.play.setSession(session, page, notices);
-    this.duel.setSession(session, page, notices);
+    this.learners.start(notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
     // The text summary names this game at once (the frame loop refreshes it twice a second).
@@ -126,6 +130,11 @@ export class Controller {
   setMode(mode) {
     this.page.mode = mode;
     for (const m of MODES) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+    // A graph with cycles has no play or strategies mode (their setSession was not called).
+    if (this.session.cyclic) {
+      $('play-panel').hidden = true;
+      return this.updateUrl();
+    }
     this.play.setActive(mode === 'play');
     this.duel.setActive(mode === 'duel');
     this.updateUrl();
@@ -154,7 +163,8 @@ export class Controller {
   gameChanged({ at, path, active }) {
     this.page.at = at;
     renderNimSum(this.session.nimSum(active ? path.at(-1) : this.session.info.root));
-    this.graph.setMarks(active ? { current: path.at(-1), path } : null);
+    // Out of play mode, a rule's last play keeps the graph's path.
+    if (active || !this.rules.active) this.graph.setMarks(active ? { current: path.at(-1), path } : null);
     this.updateUrl();
   }
 
@@ -185,7 +195,8 @@ export class Controller {
   }
 
   reset() {
-    this.session.reset();
+    if (!this.session.cyclic) this.session.reset();
+    if (this.rules.active) this.rules.reset();
     this.afterReset();
   }
 
@@ -202,6 +213,8 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
+    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
+    if (this.rules?.active) return;
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);
@@ -214,7 +227,7 @@ export class Controller {
     this.recordGeneration();
   }
 
-  renderStats(progress = this.session?.progress()) {
+  renderStats(progress = this.session?.cyclic ? null : this.session?.progress()) {
     if (!progress) return;
     this.latest = progress;
     renderStats(progress, this.session.info);

@@ -213,3 +213,122 @@ export class GameSession {
     this.cached = null;
   }
 }
+
+/**
+ * One of seed 003's rules learning a game against an opponent (the core's RulesSession, the
+ * run `impartial learn` drives): one `play()` is one play. Bad names or seeds throw the core's
+ * sentence.
+ */
+export class RulesRun {
+  constructor(spec, rule, opponent, seed) {
+    this.inner = new wasm.RulesSession(spec, rule, opponent, seed);
+    this.info = this.inner.info();
+    this.bounds = this.inner.bounds();
+    this.strategy = this.inner.strategy();
+  }
+
+  /** One play: { number, result, trace (ids), changed: [{ position, from, to }], counts }. */
+  play() {
+    this.stale = true;
+    return this.inner.play();
+  }
+
+  /** The learner's move per position (-1 at a sink): one O(positions) copy, made when read. */
+  strategyNow() {
+    if (this.stale) this.strategy = this.inner.strategy();
+    this.stale = false;
+    return this.strategy;
+  }
+
+  counts() {
+    return this.inner.counts();
+  }
+
+  reset() {
+    this.inner.reset();
+    this.strategy = this.inner.strategy();
+  }
+
+  reseed(text) {
+    this.inner.reseed(text);
+    this.strategy = this.inner.strategy();
+  }
+
+  seed() {
+    return this.inner.seed();
+  }
+
+  free() {
+    this.inner.free();
+    this.inner = null;
+  }
+}
+
+/** Whether `spec` is a graph with cycles (built as a LoopyGameSession, not a GameSession). */
+export const hasCycle = (spec) => wasm.has_cycle(spec);
+
+/**
+ * A graph game with cycles (the core's LoopyGame): what the views read from a GameSession, with
+ * outcomes P, N and D and generalised Grundy values, but no UMDA run (seed 000 §2 needs an
+ * acyclic game); `cyclic` tells the controller to let a rule learn instead.
+ */
+export class LoopyGameSession {
+  constructor(spec) {
+    this.inner = new wasm.LoopyGame(spec);
+    this.cyclic = true;
+    this.info = this.inner.info();
+    this.n = this.info.positions;
+    this.m = this.info.edges;
+    this.buffer = null;
+    this.views();
+  }
+
+  views() {
+    if (this.buffer === memory.buffer && this.cached) return this.cached;
+    const s = this.inner;
+    const b = (this.buffer = memory.buffer);
+    const { n, m } = this;
+    this.cached = {
+      offsets: new Uint32Array(b, s.offsets_ptr(), n + 1),
+      targets: new Uint32Array(b, s.targets_ptr(), m),
+      optimal: new Uint8Array(b, s.optimal_ptr(), m),
+      outcome: new Uint8Array(b, s.outcome_ptr(), n),
+      grundy: new Uint32Array(b, s.grundy_ptr(), n),
+      x: new Float32Array(b, s.x_ptr(), n),
+      y: new Float32Array(b, s.y_ptr(), n),
+      // No UMDA: no critical positions, no masses, no model.
+      critical: (this.zeros ??= new Uint8Array(n)),
+      mass: (this.nans ??= new Float32Array(n).fill(NaN)),
+      model: (this.uniform ??= new Float64Array(m).fill(1)),
+    };
+    return this.cached;
+  }
+
+  rows(limit) {
+    return this.inner.rows(limit);
+  }
+
+  position(id) {
+    return this.inner.position(id);
+  }
+
+  find(label) {
+    return this.inner.find(label);
+  }
+
+  label(id) {
+    this.labels ??= new Array(this.n);
+    return (this.labels[id] ??= this.inner.label(id));
+  }
+
+  /** No board for a graph (play mode needs an acyclic game). */
+  view() {
+    return null;
+  }
+
+  free() {
+    this.inner.free();
+    this.inner = null;
+    this.cached = null;
+  }
+}

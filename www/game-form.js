@@ -16,8 +16,12 @@ function pairsOf(spec) {
 }
 
 export class GameForm {
-  /** `onBuild(spec)` is called with the spec to build; it returns an error message or null. */
-  constructor(els, { onBuild }) {
+  /**
+   * `onBuild(spec)` is called with the spec to build; it returns an error message or null.
+   * `onPreset(preset)` is called before an example is built, with its learner and opponent
+   * (seed 003's examples come with the rule they show).
+   */
+  constructor(els, { onBuild, onPreset }) {
     this.els = els;
     this.onBuild = onBuild;
     const { families, presets } = catalogue();
@@ -36,6 +40,7 @@ export class GameForm {
     els.play.addEventListener('change', () => this.composeSpec());
     els.preset.addEventListener('change', () => {
       if (els.preset.value === '') return;
+      onPreset?.(presets.find((p) => p.spec === els.preset.value));
       this.show(els.preset.value);
       this.submit();
     });

@@ -9,11 +9,15 @@ import { download } from './panels.js';
 export const COLOURS = {
   P: '#0072B2', // blue squares
   N: '#E69F00', // orange circles
+  D: '#F0E442', // yellow diamonds: draws, in graphs with cycles
   optimal: '#009E73', // moves to P-positions, and the mass rings
   other: '#888888', // moves to N-positions
   critical: '#D55E00', // ring of a critical position
   root: '#000000',
-  path: '#CC79A7', // the game in play mode (Okabe–Ito reddish purple)
+  path: '#CC79A7', // the game in play mode and a rule's last play (Okabe–Ito reddish purple)
+  strategy: '#000000', // a rule's learner: its one move per position
+  changed: '#D55E00', // a rule's moves that the last play changed (Okabe–Ito vermillion)
+  move: '#c8c8c8', // the other moves while a rule learns
 };
 
 const OPTIMAL_RGB = [0x00, 0x9e, 0x73];
@@ -69,6 +73,9 @@ export class GraphView {
     this.sy = new Float32Array(0);
     this.mode = 'all';
     this.marks = null; // { current, path }: the game being played, drawn over the graph
+    // A rule learning (seed 003): { strategy (Int32Array: the learner's move per position, -1
+    // at a sink), changed ([{position, to}] of the last play) }, or null for UMDA's model.
+    this.rules = null;
     this.fontScale = 1; // text on the canvas, larger in presentation mode
     this.legend = false; // a legend on the canvas (presentation mode)
     this.listen();
@@ -79,6 +86,7 @@ export class GraphView {
   setSession(session) {
     this.session = session;
     this.marks = null;
+    this.rules = null;
     this.sx = new Float32Array(session.n);
     this.sy = new Float32Array(session.n);
     this.hovered = -1;
@@ -103,6 +111,14 @@ export class GraphView {
   /** The game in play mode (the ids of its positions so far; the last is on the board), or null. */
   setMarks(marks) {
     this.marks = marks;
+    this.dirty = true;
+  }
+
+  /** A rule's strategy and its last changes (see the constructor), or null to show UMDA's model. */
+  setRules(rules) {
+    this.rules = rules;
+    // Tests wait for this: how many moves the last play changed, drawn flashing.
+    this.canvas.dataset.flash = rules ? String(rules.changed.length) : '';
     this.dirty = true;
   }
 
@@ -271,7 +287,8 @@ export class GraphView {
     this.labelBoxes = [];
     this.numbersDrawn = 0;
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
-    this.drawEdges(v, r, kx);
+    if (this.rules) this.drawStrategy(v, r, kx);
+    else this.drawEdges(v, r, kx);
     this.drawPath(v, kx);
     this.drawBoardMark(r);
     this.drawNodes(v, r);
@@ -336,6 +353,63 @@ export class GraphView {
     ctx.globalAlpha = 1;
   }
 
+  /**
+   * A rule's learner: every move thin and light, the learner's one move per position thick and
+   * black (with an arrowhead: the strategy is a choice, not a weight), and the moves the last
+   * play just changed in vermillion with a wide halo, so the eye finds what the rule did.
+   */
+  drawStrategy(v, r, kx) {
+    const { ctx, sx, sy } = this;
+    const n = this.session.n;
+    const { offsets, targets } = v;
+    const { strategy, changed } = this.rules;
+    ctx.strokeStyle = COLOURS.move;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let u = 0; u < n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) this.edgePath(u, targets[e], v, kx);
+    ctx.stroke();
+    const flash = changed.length > 0 ? 0.35 + 0.65 * Math.abs(Math.cos(performance.now() / 250)) : 0;
+    if (changed.length > 0) {
+      // The halo pulses while the run is paused after a step (the frame loop redraws).
+      ctx.strokeStyle = COLOURS.changed;
+      ctx.globalAlpha = flash;
+      ctx.lineWidth = Math.max(6, r * 0.9);
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      for (const { position, to } of changed) this.edgePath(position, to, v, kx);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.lineCap = 'butt';
+      this.dirty = true;
+    }
+    ctx.strokeStyle = COLOURS.strategy;
+    ctx.fillStyle = COLOURS.strategy;
+    ctx.lineWidth = Math.max(1.5, Math.min(3.5, r * 0.3));
+    ctx.beginPath();
+    for (let u = 0; u < n; u++) if (strategy[u] >= 0) this.edgePath(u, strategy[u], v, kx);
+    ctx.stroke();
+    // Arrowheads just outside the target node.
+    ctx.beginPath();
+    for (let u = 0; u < n; u++) {
+      const w = strategy[u];
+      if (w < 0) continue;
+      const c = this.route(u, w, v, kx);
+      const fx = c ? c.x : sx[u];
+      const fy = c ? c.y : sy[u];
+      const len = Math.hypot(sx[w] - fx, sy[w] - fy) || 1;
+      const ux = (sx[w] - fx) / len;
+      const uy = (sy[w] - fy) / len;
+      const tipX = sx[w] - ux * (r + 3);
+      const tipY = sy[w] - uy * (r + 3);
+      const size = Math.max(5, Math.min(10, r * 0.7));
+      ctx.moveTo(tipX, tipY);
+      ctx.lineTo(tipX - ux * size - uy * size * 0.5, tipY - uy * size + ux * size * 0.5);
+      ctx.lineTo(tipX - ux * size + uy * size * 0.5, tipY - uy * size - ux * size * 0.5);
+      ctx.closePath();
+    }
+    ctx.fill();
+  }
+
   /** One move u → w as a line, or a curve where a line would run through a position. */
   edgePath(u, w, v, kx) {
     const { ctx, sx, sy } = this;
@@ -398,9 +472,10 @@ export class GraphView {
       const groups = Array.from({ length: 2 + MASS_COLOURS.length }, () => []);
       for (let i = 0; i < n; i++) {
         if (!this.visible(i, margin)) continue;
-        groups[outcome[i] === 0 ? 0 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
+        const o = outcome[i];
+        groups[o === 0 ? 0 : o === 2 ? MASS_COLOURS.length + 2 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
       }
-      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N];
+      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D];
       for (let g = groups.length - 1; g >= 0; g--) {
         if (groups[g].length === 0) continue;
         const size = g === 0 ? s + 1.5 : s;
@@ -428,6 +503,15 @@ export class GraphView {
       ctx.moveTo(sx[i] + r, sy[i]);
       ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
     });
+    // D (a draw, only in graphs with cycles): diamonds, a third shape as well as a third colour.
+    shape(2, COLOURS.D, (i) => {
+      const d = r * 1.15;
+      ctx.moveTo(sx[i], sy[i] - d);
+      ctx.lineTo(sx[i] + d, sy[i]);
+      ctx.lineTo(sx[i], sy[i] + d);
+      ctx.lineTo(sx[i] - d, sy[i]);
+      ctx.closePath();
+    });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
     const ringR = Math.max(r + 2.5, 3.5);
@@ -436,7 +520,7 @@ export class GraphView {
     ctx.strokeStyle = COLOURS.critical;
     ctx.beginPath();
     for (let i = 0; i < n; i++) {
-      if (critical[i] && this.visible(i, margin)) {
+      if (!this.rules && critical[i] && this.visible(i, margin)) {
         ctx.moveTo(sx[i] + ringR, sy[i]);
         ctx.arc(sx[i], sy[i], ringR, 0, 2 * Math.PI);
       }
@@ -446,7 +530,7 @@ export class GraphView {
     ctx.lineWidth = ringW + 0.5;
     ctx.beginPath();
     for (let i = 0; i < n; i++) {
-      if (critical[i] && mass[i] > 0 && this.visible(i, margin)) {
+      if (!this.rules && critical[i] && mass[i] > 0 && this.visible(i, margin)) {
         const a0 = -Math.PI / 2;
         ctx.moveTo(sx[i] + ringR * Math.cos(a0), sy[i] + ringR * Math.sin(a0));
         ctx.arc(sx[i], sy[i], ringR, a0, a0 + 2 * Math.PI * mass[i]);
@@ -476,7 +560,11 @@ export class GraphView {
       ['ring', COLOURS.critical, 'critical: a winning move can be missed'],
       ['line', COLOURS.optimal, 'winning move (to a P-position)'],
     ];
-    if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
+    if (this.session.cyclic) items.splice(2, 0, ['diamond', COLOURS.D, 'D-position: a draw with best play']);
+    if (this.rules) {
+      items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
+      items.push(['line', COLOURS.path, 'the last play']);
+    } else if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
     ctx.font = `${size}px system-ui, sans-serif`;
     const width = Math.max(...items.map(([, , text]) => ctx.measureText(text).width)) + size * 2.6;
     const row = size * 1.5;
@@ -498,7 +586,14 @@ export class GraphView {
       ctx.beginPath();
       if (shape === 'square') ctx.rect(x, y - h, 2 * h, 2 * h);
       else if (shape === 'circle') ctx.arc(x + h, y, h, 0, 2 * Math.PI);
-      if (shape === 'square' || shape === 'circle') ctx.fill();
+      else if (shape === 'diamond') {
+        ctx.moveTo(x + h, y - h);
+        ctx.lineTo(x + 2 * h, y);
+        ctx.lineTo(x + h, y + h);
+        ctx.lineTo(x, y);
+        ctx.closePath();
+      }
+      if (shape === 'square' || shape === 'circle' || shape === 'diamond') ctx.fill();
       if (shape === 'ring') {
         ctx.lineWidth = 3;
         ctx.arc(x + h, y, h, 0, 2 * Math.PI);
@@ -572,7 +667,9 @@ export class GraphView {
     for (let i = 0; i < n; i++) {
       if (!this.visible(i, margin)) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
-      ctx.fillText(misere ? (outcome[i] === 0 ? 'P' : 'N') : String(grundy[i]), sx[i], sy[i] + 0.5);
+      // Misère play: the outcome letter; a graph with cycles: ∞ where γ is not finite.
+      const text = misere ? 'PND'[outcome[i]] : grundy[i] === 0xffffffff ? '∞' : String(grundy[i]);
+      ctx.fillText(text, sx[i], sy[i] + 0.5);
       this.numbersDrawn++;
     }
     const [kx, ky] = this.scales();

@@ -138,6 +138,10 @@ async function main() {
         if (!error) form.show(controller.session.info.game);
         return error;
       },
+      // Seed 003's examples bring their rule and its opponent; the others keep the learner.
+      onPreset: (preset) => {
+        if (preset?.learner) Object.assign(controller.page, { learner: preset.learner, opponent: preset.opponent });
+      },
     },
   );
   wire(controller, form);

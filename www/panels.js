@@ -47,8 +47,11 @@ export function renderFacts(info) {
   $('root-label').textContent = info.root_label;
   $('root-grundy').textContent = info.root_grundy === null ? '— (misère play has no Grundy values)' : String(info.root_grundy);
   const outcome = $('root-outcome');
-  outcome.textContent =
-    info.root_outcome === 'P' ? 'P: the player to move loses with best play' : 'N: the player to move wins with best play';
+  outcome.textContent = {
+    P: 'P: the player to move loses with best play',
+    N: 'N: the player to move wins with best play',
+    D: 'D: a draw with best play (neither player can force a win)',
+  }[info.root_outcome];
   outcome.dataset.outcome = info.root_outcome;
   $('critical-count').textContent = count(info.critical);
   $('fictitious-note').hidden = !info.fictitious_start;

@@ -8,7 +8,7 @@
 
 import { BoardView, listWords, movePath } from './board-view.js';
 import { messageOf } from './core.js';
-import { quoted } from './state.js';
+import { OPPONENTS, isRule, quoted } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -183,8 +183,19 @@ export class PlayMode {
    */
   setSession(session, page, notices) {
     this.session = session;
-    this.options = { opponent: page.opponent, first: page.first };
-    $('opponent').value = page.opponent;
+    // `opponent` may name a learning rule's opponent (first, same), which is not a player here.
+    let opponent = page.opponent;
+    if (!OPPONENTS.includes(opponent)) {
+      if (!isRule(page.learner)) {
+        notices.push(
+          `${quoted(opponent)} is not an opponent in play mode: use ${OPPONENTS.slice(0, -1).join(', ')} or ${OPPONENTS.at(-1)}. Using opponent=perfect.`,
+        );
+        page.opponent = 'perfect';
+      }
+      opponent = 'perfect';
+    }
+    this.options = { opponent, first: page.first };
+    $('opponent').value = opponent;
     $('first').value = page.first;
     let start = this.root;
     if (page.at !== '') {

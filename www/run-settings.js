@@ -13,6 +13,13 @@ import { PAGE_KEYS } from './state.js';
  * 0, seed 007 is 7).
  */
 export function applySettings(session, page, notices) {
+  const params = () => paramsOf(session, page);
+  if (session.cyclic) {
+    // No UMDA run on a graph with cycles (learners.js made the page's values well-formed).
+    const values = params();
+    page.mu = String(values.mu);
+    return values;
+  }
   const attempt = (key, apply) => {
     try {
       apply(page[key]);
@@ -26,12 +33,18 @@ export function applySettings(session, page, notices) {
   attempt('gamma', (t) => session.setGamma(t));
   attempt('engine', (t) => session.setEngine(t));
   attempt('seed', (t) => session.reseed(t));
-  const params = session.params();
-  page.mu = String(params.mu);
-  if (page.gamma !== 'paper') page.gamma = String(params.gamma);
-  page.seed = params.seed;
+  const values = params();
+  page.mu = String(values.mu);
+  if (page.gamma !== 'paper') page.gamma = String(values.gamma);
+  page.seed = values.seed;
   session.setExpected(page.expected === '1');
-  return params;
+  return values;
+}
+
+/** UMDA's values in force; for a graph with cycles (no UMDA) the page's, as a rule reads the seed. */
+export function paramsOf(session, page) {
+  if (!session.cyclic) return session.params();
+  return { mu: Number(page.mu) || 20, gamma: 0, seed: page.seed, engine: page.engine };
 }
 
 /** Live changes of the settings; `host` is the controller (session, page, views, address). */
@@ -83,8 +96,13 @@ export class RunSettings {
   setSeed(text) {
     const { host } = this;
     this.tryParam(() => {
+      if (host.session.cyclic) {
+        host.page.seed = host.rules.reseed(String(text).trim());
+        return;
+      }
       host.session.reseed(String(text).trim());
       host.page.seed = host.session.params().seed;
+      if (host.rules.active) host.rules.reseed(host.page.seed);
       host.afterReset();
     });
   }
@@ -95,7 +113,7 @@ export class RunSettings {
     host.page.speed = text;
     host.scheduler.speed = Number(text);
     host.scheduler.credit = 0;
-    host.controls.show(host.session.params(), host.page);
+    host.controls.show(paramsOf(host.session, host.page), host.page);
     host.updateUrl();
   }
 
@@ -117,7 +135,7 @@ export class RunSettings {
     } catch (err) {
       host.notices.show([messageOf(err)]);
     }
-    host.controls.show(host.session.params(), host.page);
+    host.controls.show(paramsOf(host.session, host.page), host.page);
     host.updateUrl();
     host.renderStats();
     host.graph.dirty = true;

@@ -27,19 +27,31 @@ export const PAGE_KEYS = [
   // Play mode (written only when mode=play): who plays the computer's side, who moves first,
   // and the label of the position on the board (the core checks it against the game).
   { key: 'mode', default: 'learn', parse: (t) => oneOf(t, 'mode', MODES) },
-  { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', OPPONENTS) },
+  // One key for two opponents (the link's `opponent`, as issue 12 names it): the rule's when
+  // the learner is a rule (RULE_OPPONENTS), else play mode's (OPPONENTS). Both lists are
+  // accepted here; the mode that reads it refuses a value that is not its own, with a notice.
+  { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', ALL_OPPONENTS) },
   { key: 'first', default: 'person', parse: (t) => oneOf(t, 'first', FIRSTS) },
   { key: 'at', default: '', parse: (t) => t },
   // Strategies mode (written only when mode=duel): strategies x and y, each `perfect`, `first`,
   // `learned` or one move per position as seed 000 §1 writes them (the core checks it).
   { key: 'x', default: 'perfect', parse: (t) => t },
   { key: 'y', default: 'first', parse: (t) => t },
+  // Who learns: UMDA (seed 000) or one of seed 003's rules (written only when a rule).
+  { key: 'learner', default: 'umda', parse: (t) => oneOf(t, 'learner', LEARNERS) },
 ];
 
 /** The page's modes, the play mode's opponents and who may move first. */
 export const MODES = ['learn', 'play', 'duel'];
 export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
 export const FIRSTS = ['person', 'computer'];
+/** Who learns: UMDA or seed 003's rules (the core's names), and a rule's opponents. */
+export const RULES = ['lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt'];
+export const LEARNERS = ['umda', ...RULES];
+export const RULE_OPPONENTS = ['first', 'perfect', 'random', 'same'];
+const ALL_OPPONENTS = [...OPPONENTS, ...RULE_OPPONENTS.filter((o) => !OPPONENTS.includes(o))];
+/** Whether the page's learner is one of seed 003's rules. */
+export const isRule = (learner) => RULES.includes(learner);
 /** Keys written only in play mode (a learning link stays as it was). */
 const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
 /** Keys written only in strategies mode. */
@@ -165,6 +177,9 @@ export function knownKeysOnly(spec, notices, families) {
 /** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode). */
 export function formatHash(spec, page) {
   const shown = (k) => {
+    if (k.key === 'learner') return isRule(page.learner);
+    // The rule's opponent belongs to a rule's link, play mode's to a game in play mode.
+    if (k.key === 'opponent') return page.mode === 'play' || isRule(page.learner);
     if (k.key === 'mode') return page.mode === 'play' || page.mode === 'duel';
     if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
     if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';

@@ -7,6 +7,8 @@
 //! but exposed as pointers into wasm memory, which the page wraps in typed-array views.
 
 mod convert;
+mod loopy;
+mod rules;
 mod session;
 
 use serde::Serialize;
@@ -17,6 +19,8 @@ use crate::games::{self, Bound, Limits};
 use crate::spec::GameSpec;
 
 use convert::{refused, to_js};
+pub use loopy::{has_cycle, LoopyGame};
+pub use rules::RulesSession;
 pub use session::Session;
 
 /// Installs the panic hook so that a panic (a bug) shows up in the browser console with its

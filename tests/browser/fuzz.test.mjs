@@ -84,8 +84,11 @@ const PAGE_VALUES = {
   // Play mode: the board, the legal moves and the computer's reply on every family (at names a
   // position of some family, often not of the game in the link).
   mode: () => ['learn', 'play', 'play', 'duel'],
-  opponent: () => ['perfect', 'learned', 'random', 'person'],
+  // Play mode's opponents and a learning rule's (first, same), each read by the other too.
+  opponent: () => ['perfect', 'learned', 'random', 'person', 'first', 'same'],
   first: () => ['person', 'computer'],
+  // Seed 003's rules as the learner (and UMDA, and a name that is neither).
+  learner: () => ['umda', 'lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt', 'LNWT'],
   at: () => ['', '0', '1', '1,2', '2,1', 'HHTT', 'HT', '{0,1}', '{}', 'v0', 'a', '3,3,1', '1,1'],
   // Strategies mode: words, the paper's strings (one with a digit lost), numbers, nothing.
   x: () => ['perfect', 'first', 'learned', '122111', '12122', '1,2', '', '9'],
@@ -140,7 +143,9 @@ function validSpec(d) {
         edges.push(`${names[i]}-${names[int(i + 1, n - 1)]}`);
       }
       if (chance(0.15)) edges.push(`${names[n - 1]}-${names[0]}`);
-      return `game=dag&edges=${edges.join(',')}${chance(0.7) ? `&root=${names[0]}` : ''}`;
+      // `graph` takes the back edge (a cycle: drawn with D-positions, learned by a rule);
+      // `dag` refuses it.
+      return `game=${pick(['dag', 'graph'])}&edges=${edges.join(',')}${chance(0.7) ? `&root=${names[0]}` : ''}`;
     }
   }
 }

@@ -284,12 +284,19 @@ describe('links, opponents and bad input', () => {
     await withPage('#game=nim&heaps=1,2&mode=play&at=9%2C9&opponent=god&first=me&paused=1', async (page) => {
       const s = await settled(page);
       const notice = await page.locator('#notice').innerText();
-      assert.match(notice, /'god' is not a valid value for opponent: use perfect, learned, random or person\. Using opponent=perfect\./);
+      // The link's `opponent` also names a learning rule's opponents (first, same): all are listed.
+      assert.match(notice, /'god' is not a valid value for opponent: use perfect, learned, random, person, first or same\. Using opponent=perfect\./);
       assert.match(notice, /'me' is not a valid value for first: use person or computer\. Using first=person\./);
       assert.match(notice, /at='9,9' is not a position of game=nim&heaps=1,2&play=normal: .*the start is '1,2'.*Showing the start\./);
       assert.deepEqual([s.position, s.turn], ['1,2', 'person']);
       await page.click('#legal-moves button[data-to="1,1"]');
       await pliesReached(page, 2);
+    });
+    // A rule's opponent in play mode (with UMDA learning) is not a player here.
+    await withPage('#game=nim&heaps=1,2&mode=play&opponent=same&paused=1', async (page) => {
+      await settled(page);
+      assert.match(await page.locator('#notice').innerText(), /'same' is not an opponent in play mode: use perfect, learned, random or person\. Using opponent=perfect\./);
+      assert.equal(await page.inputValue('#opponent'), 'perfect');
     });
     // A link to a finished game: nothing to play, and it says so (no winner of a game not played).
     await withPage('#game=nim&heaps=1,2&mode=play&at=0%2C0&paused=1', async (page) => {

@@ -176,7 +176,7 @@ describe('play mode keys', () => {
     assert.deepEqual([page.mode, page.opponent, page.first], ['learn', 'perfect', 'person']);
     assert.deepEqual(notices, [
       "'teach' is not a valid value for mode: use learn, play or duel. Using mode=learn.",
-      "'god' is not a valid value for opponent: use perfect, learned, random or person. Using opponent=perfect.",
+      "'god' is not a valid value for opponent: use perfect, learned, random, person, first or same. Using opponent=perfect.",
       "'me' is not a valid value for first: use person or computer. Using first=person.",
     ]);
   });
@@ -216,8 +216,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner).",
     ]);
   });
 
@@ -237,5 +237,26 @@ describe('knownKeysOnly', () => {
     const evil = [];
     knownKeysOnly("game=alpha&x'\u202e=1", evil, FAMILIES);
     assert.match(evil[0], /^Unknown parameter 'x\\'\\u\{202e\}' in the link/);
+  });
+});
+
+describe('learner keys (seed 003’s rules)', () => {
+  test('learner is written only for a rule, with its opponent; UMDA links are unchanged', () => {
+    const rule = parseHash('#game=g&learner=lnwp&opponent=same');
+    assert.deepEqual([rule.page.learner, rule.page.opponent, rule.notices], ['lnwp', 'same', []]);
+    const hash = formatHash('game=g', rule.page);
+    assert.match(hash, /&opponent=same&/);
+    assert.match(hash, /&learner=lnwp$/);
+    assert.deepEqual(parseHash(hash).page, rule.page, 'read back');
+    const umda = formatHash('game=g', DEFAULTS);
+    assert.doesNotMatch(umda, /learner|opponent/);
+  });
+
+  test('an unknown learner gets a notice naming the allowed ones, and UMDA', () => {
+    const { page, notices } = parseHash('#game=g&learner=lnwz');
+    assert.equal(page.learner, 'umda');
+    assert.deepEqual(notices, [
+      "'lnwz' is not a valid value for learner: use umda, lnwt, lnwp, llt, llp, rlnwt or rllt. Using learner=umda.",
+    ]);
   });
 });
