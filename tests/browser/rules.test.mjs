@@ -204,7 +204,7 @@ describe('graphs with cycles', () => {
   test('H is drawn with its D-positions; LLP learns to draw as the CLI does; UMDA is hidden with a sentence', async () => {
     await withPage(`#${H}&learner=llp&opponent=first&paused=1`, async (page) => {
       assert.equal(await page.evaluate(() => document.body.dataset.cyclic), 'true');
-      assert.match(await page.textContent('#cyclic-note'), /UMDA, its runtime bounds and play mode need an acyclic game \(seed 000 §2\)/);
+      assert.match(await page.textContent('#cyclic-note'), /UMDA, its runtime bounds, play mode and strategies mode need an acyclic game \(seed 000 §2\)/);
       assert.equal(await page.isVisible('#mu'), false);
       assert.equal(await page.isDisabled('#mode-play'), true);
       assert.equal(await page.isDisabled('#learner option[value="umda"]'), true);
