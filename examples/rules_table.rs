@@ -17,27 +17,9 @@ use impartial::Limits;
 const SEEDS: u64 = 100;
 const MAX_PLAYS: u64 = 1_000_000;
 
-fn g_n(n: usize) -> String {
-    let mut edges = Vec::new();
-    for i in (1..=n).rev() {
-        edges.push(format!("a{i}-m{i}"));
-        edges.push(if i > 1 { format!("a{i}-c{i}") } else { "a1-w".to_string() });
-        edges.push(format!("m{i}-l{i}"));
-        if i > 1 {
-            edges.push(format!("c{i}-a{}", i - 1));
-        }
-    }
-    format!("game=graph&edges={}&root=a{n}", edges.join(","))
-}
-
-fn k_n(n: usize) -> String {
-    let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
-    for i in 1..=n {
-        edges.push(format!("b-m{i}"));
-        edges.push(format!("m{i}-l{i}"));
-    }
-    format!("game=graph&edges={}&root=a", edges.join(","))
-}
+#[path = "../tests/common/seed003.rs"]
+mod seed003;
+use seed003::{g_n, k_n};
 
 fn game(spec: &str) -> RulesGame {
     RulesGame::from_spec(spec, &Limits::DEFAULT).expect("a valid spec")

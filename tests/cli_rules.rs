@@ -6,20 +6,10 @@ use serde_json::Value;
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/seed003.rs"]
+mod seed003;
 use cli::{ok, run};
-
-/// Seed 003's K_n as a two-player game, the non-winning move listed first.
-fn k_n(n: usize) -> String {
-    let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
-    for i in 1..=n {
-        edges.push(format!("b-m{i}"));
-        edges.push(format!("m{i}-l{i}"));
-    }
-    format!("game=graph&edges={}&root=a", edges.join(","))
-}
-
-const H: &str =
-    "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a";
+use seed003::{k_n, H};
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(args)).unwrap()

@@ -17,27 +17,9 @@ use impartial::loopy::LoopyGraph;
 use impartial::{build, Analysis, GameSpec, Limits, Outcome, Play};
 use proptest::prelude::*;
 
-/// `game=graph` with edges p_i → p_j for the set bits (any direction, no self-loops), rooted at
-/// p_{n−1}; the root always gets a move.
-fn graph_spec(n: usize, bits: &[bool], acyclic: bool) -> String {
-    let mut edges = Vec::new();
-    let mut k = 0;
-    for i in 0..n {
-        for j in 0..n {
-            if i == j || (acyclic && j > i) {
-                continue;
-            }
-            if bits[k % bits.len()] {
-                edges.push(format!("p{i}-p{j}"));
-            }
-            k += 1;
-        }
-    }
-    if !edges.iter().any(|e| e.starts_with(&format!("p{}-", n - 1))) {
-        edges.push(format!("p{}-p0", n - 1));
-    }
-    format!("game=graph&edges={}&root=p{}", edges.join(","), n - 1)
-}
+#[path = "common/seed003.rs"]
+mod seed003;
+use seed003::random_spec as graph_spec;
 
 fn loopy(spec: &str) -> LoopyGraph {
     match GameSpec::parse(spec).unwrap().family {
