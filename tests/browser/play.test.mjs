@@ -29,6 +29,7 @@ const GAMES = [
   'game=octal&code=0.77&heaps=6',
   'game=nim&heaps=1,2,4&play=misere',
   'game=hackendot&forest=(()())(())',
+  'game=graph&edges=s-a,s-b,a-c,b-c,b-d,c-d&root=s',
   'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)',
 ];
 
