@@ -59,11 +59,22 @@ export class DuelMode {
   setSession(session, page, notices) {
     this.session = session;
     this.draws = 0;
+    this.report = null;
+    // Two whole strategies cost O(positions) to build and check (0.12 s on Nim with 120,960
+    // positions): only when strategies mode is opened, not on every game load.
+    this.linked = { x: page.x, y: page.y };
+    if (page.mode === 'duel') this.load(notices);
+  }
+
+  /** Reads the link's x and y for this game (see setSession), and plays them. */
+  load(notices) {
+    const { session, linked } = this;
+    this.linked = null;
     $('duel-grammar').textContent = session.strategyGrammar();
     $('duel-cycle-text').hidden = true;
     $('duel-error').textContent = '';
     const read = (name, fallback) => {
-      const text = page[name];
+      const text = linked[name];
       try {
         const resolved = STRATEGY_WORDS.includes(text) ? this.resolve(text) : text;
         // Checked against a strategy that is always valid, so the core's message names this side.
@@ -97,6 +108,11 @@ export class DuelMode {
   setActive(on) {
     this.active = on;
     $('duel-panel').hidden = !on;
+    if (on && this.linked) {
+      const notices = [];
+      this.load(notices);
+      if (notices.length > 0) $('duel-error').textContent = notices.join(' ');
+    }
     if (on) this.render();
     this.changed();
   }
@@ -152,6 +168,11 @@ export class DuelMode {
   }
 
   changed() {
+    if (this.linked) {
+      // Not opened for this game yet: the link's values stay as they were.
+      this.onChange({ ...this.linked, path: [], current: undefined, active: false });
+      return;
+    }
     const r = this.report;
     const path = r ? this.current.path : [];
     this.onChange({

@@ -367,22 +367,7 @@ impl Session {
             return Ok(JsValue::NULL);
         }
         let grundy = task.analysis.grundy.as_deref();
-        let model = self.run.model();
-        let moves = task
-            .edges(v)
-            .take(MAX_MOVES_SHOWN)
-            .map(|e| {
-                let w = graph.targets()[e];
-                MoveInfo {
-                    to: w,
-                    label: graph.label(w as usize),
-                    grundy: grundy.map(|h| h[w as usize]),
-                    outcome: task.analysis.outcome[w as usize],
-                    optimal: task.optimal_edge[e],
-                    probability: model[e],
-                }
-            })
-            .collect();
+        let moves = task.edges(v).take(MAX_MOVES_SHOWN).map(|e| self.move_info(e)).collect();
         let critical = task.analysis.critical[v];
         to_js(&PositionInfo {
             id: v,
@@ -398,6 +383,20 @@ impl Session {
         })
     }
 
+    /// Move `e` (an edge index) as the hover card and the play mode list it.
+    fn move_info(&self, e: usize) -> MoveInfo {
+        let task = &*self.task;
+        let w = task.graph.targets()[e] as usize;
+        MoveInfo {
+            to: w as u32,
+            label: task.graph.label(w),
+            grundy: task.analysis.grundy.as_deref().map(|h| h[w]),
+            outcome: task.analysis.outcome[w],
+            optimal: task.optimal_edge[e],
+            probability: self.run.model()[e],
+        }
+    }
+
     /// Every move of position `v` (the play mode's list of legal moves; the hover card's
     /// `position` lists at most 40), in the graph's order; empty for no such id.
     pub fn moves(&self, v: usize) -> Result<JsValue, JsValue> {
@@ -406,22 +405,7 @@ impl Session {
         if v >= graph.len() {
             return to_js(&Vec::<MoveInfo>::new());
         }
-        let grundy = task.analysis.grundy.as_deref();
-        let model = self.run.model();
-        let moves: Vec<MoveInfo> = task
-            .edges(v)
-            .map(|e| {
-                let w = graph.targets()[e];
-                MoveInfo {
-                    to: w,
-                    label: graph.label(w as usize),
-                    grundy: grundy.map(|h| h[w as usize]),
-                    outcome: task.analysis.outcome[w as usize],
-                    optimal: task.optimal_edge[e],
-                    probability: model[e],
-                }
-            })
-            .collect();
+        let moves: Vec<MoveInfo> = task.edges(v).map(|e| self.move_info(e)).collect();
         to_js(&moves)
     }
 
