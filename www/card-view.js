@@ -27,6 +27,15 @@ export class CardView {
     if (this.shown) this.draw();
   }
 
+  /**
+   * Step by step: a test saying whether a position's value is still hidden (then the card
+   * gives its label, board and moves, but no value, outcome or winning move); null for none.
+   */
+  setHidden(hidden) {
+    this.hidden = hidden;
+    if (this.shown) this.draw();
+  }
+
   /** Another game: nothing is shown. */
   setSession(session) {
     this.session = session;
@@ -85,13 +94,21 @@ export class CardView {
     if (this.shown) {
       const board = this.session.cyclic ? null : this.board(this.shown.id);
       const learner = this.strategy ? this.strategy()[this.shown.id] : null;
-      renderCard(card, this.session.position(this.shown.id), this.shown.at, this.session.info.play, board, learner);
+      renderCard(card, masked(this.session.position(this.shown.id), this.hidden), this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
       delete card.dataset.generation;
     }
   }
+}
+
+/** A position record with what step by step has not revealed taken out. */
+function masked(position, hidden) {
+  if (!hidden || !position) return position;
+  const moves = position.moves.map((m) => ({ ...m, optimal: false, probability: undefined, ...(hidden(m.to) ? { grundy: null, outcome: '?' } : {}) }));
+  if (!hidden(position.id)) return { ...position, moves };
+  return { ...position, hidden: true, outcome: '?', critical: false, optimal_mass: null, moves };
 }
 
 /** Fills the card for a position (from the core's `position(id)`), or hides it. */
@@ -103,17 +120,19 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   const lines = [];
   const head = document.createElement('p');
   head.className = 'card-head';
-  const kind = `${position.outcome}-position`;
+  const kind = position.hidden ? 'not computed yet' : `${position.outcome}-position`;
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
   if (board) lines.push(board);
   const grundy = document.createElement('p');
   // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
-  grundy.textContent = typeof position.grundy === 'string'
-    ? `Generalised Grundy value γ: ${position.grundy}`
-    : position.mex
-      ? `Grundy value: ${position.mex}`
-      : 'Misère play: no Grundy value; outcome by the misère rule.';
+  grundy.textContent = position.hidden
+    ? 'Its value is not computed yet: step on to reveal it.'
+    : typeof position.grundy === 'string'
+      ? `Generalised Grundy value γ: ${position.grundy}`
+      : position.mex
+        ? `Grundy value: ${position.mex}`
+        : 'Misère play: no Grundy value; outcome by the misère rule.';
   lines.push(grundy);
   if (position.optimal_mass != null) {
     const mass = document.createElement('p');

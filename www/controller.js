@@ -7,15 +7,14 @@ import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
-import { DuelMode } from './duel-mode.js';
 import { LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
+import { Modes } from './modes.js';
 import { renderNimSum } from './nim-sum-view.js';
-import { PlayMode } from './play-mode.js';
 import { RulesMode } from './rules-mode.js';
 import { RunSettings, applySettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { MODES, parseHash } from './state.js';
+import { parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,17 +30,9 @@ export class Controller {
     this.page = null;
     this.card = new CardView($('hover-card'));
     this.share = new Share();
-    this.play = new PlayMode({
-      onChange: (game) => this.gameChanged(game),
-      onOptions: (options) => {
-        // While a rule learns, the link's `opponent` is the rule's: play mode's stays unwritten.
-        const { opponent, ...rest } = options;
-        Object.assign(this.page, this.rules.active ? rest : options);
-        this.updateUrl();
-      },
-    });
     this.rules = new RulesMode({ graph: graphView, card: this.card });
-    this.duel = new DuelMode({ onChange: (duel) => this.duelChanged(duel) });
+    // Play, strategies and step by step (modes.js).
+    this.modes = new Modes(this);
     // The controls call the run's settings (run-settings.js) and this controller's run controls.
     this.settings = new RunSettings(this);
     this.controls = new ControlsView(this.settings.actions());
@@ -62,6 +53,9 @@ export class Controller {
   get playing() { return this.scheduler.playing; }
   get points() { return this.chart.points; }
   get frameTimes() { return this.scheduler.frameTimes; }
+  // The modes (tests read play mode's history and moves).
+  get play() { return this.modes.play; }
+  get steps() { return this.modes.steps; }
 
   // --- Opening a game -------------------------------------------------------------------------
 
@@ -107,8 +101,7 @@ export class Controller {
     if (!session.cyclic) {
       this.controls.configure(session.info);
       this.restartHistory();
-      this.play.setSession(session, page, notices);
-      this.duel.setSession(session, page, notices);
+      this.modes.setSession(session, page, notices);
     }
     this.controls.show(params, page);
     this.learners.start(notices);
@@ -124,19 +117,11 @@ export class Controller {
   // --- Modes --------------------------------------------------------------------------------------
 
   /**
-   * `learn` (watch UMDA), `play` (play the game on the board) or `duel` (strategy against
-   * strategy); the run is not touched.
+   * `learn` (watch UMDA), `play` (play the game on the board), `duel` (strategy against
+   * strategy) or `steps` (Grundy values step by step); the run is not touched.
    */
   setMode(mode) {
-    this.page.mode = mode;
-    for (const m of MODES) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
-    // A graph with cycles has no play or strategies mode (their setSession was not called).
-    if (this.session.cyclic) {
-      $('play-panel').hidden = true;
-      return this.updateUrl();
-    }
-    this.play.setActive(mode === 'play');
-    this.duel.setActive(mode === 'duel');
+    this.modes.setMode(mode);
     this.updateUrl();
   }
 
@@ -157,23 +142,6 @@ export class Controller {
     this.card.pick(id, at);
     if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
     this.graph.dirty = true;
-  }
-
-  /** The game in play mode has changed: the address keeps its position, the graph its path. */
-  gameChanged({ at, path, active }) {
-    this.page.at = at;
-    renderNimSum(this.session.nimSum(active ? path.at(-1) : this.session.info.root));
-    // Out of play mode, a rule's last play keeps the graph's path.
-    if (active || !this.rules.active) this.graph.setMarks(active ? { current: path.at(-1), path } : null);
-    this.updateUrl();
-  }
-
-  /** The strategies mode's play has changed: the address keeps x and y, the graph the play shown. */
-  duelChanged({ x, y, path, current, active }) {
-    this.page.x = x;
-    this.page.y = y;
-    if (active) this.graph.setMarks({ current, path });
-    this.updateUrl();
   }
 
   // --- Run controls -----------------------------------------------------------------------------

@@ -18,6 +18,8 @@ export const COLOURS = {
   strategy: '#000000', // a rule's learner: its one move per position
   changed: '#D55E00', // a rule's moves that the last play changed (Okabe–Ito vermillion)
   move: '#c8c8c8', // the other moves while a rule learns
+  hidden: '#f2f2f2', // a position whose value is not revealed yet (step by step)
+  followers: '#1d1d1d', // the moves of the position being computed (step by step)
 };
 
 const OPTIMAL_RGB = [0x00, 0x9e, 0x73];
@@ -76,6 +78,9 @@ export class GraphView {
     // A rule learning (seed 003): { strategy (Int32Array: the learner's move per position, -1
     // at a sink), changed ([{position, to}] of the last play) }, or null for UMDA's model.
     this.rules = null;
+    // Grundy values step by step: { outcome (the revealed outcomes, 3 = not yet), current (the
+    // position being computed, or -1), followers (its followers' ids) }, or null.
+    this.reveal = null;
     this.fontScale = 1; // text on the canvas, larger in presentation mode
     this.legend = false; // a legend on the canvas (presentation mode)
     this.listen();
@@ -87,6 +92,8 @@ export class GraphView {
     this.session = session;
     this.marks = null;
     this.rules = null;
+    this.reveal = null;
+    this.plain = null;
     this.sx = new Float32Array(session.n);
     this.sy = new Float32Array(session.n);
     this.hovered = -1;
@@ -120,6 +127,26 @@ export class GraphView {
     // Tests wait for this: how many moves the last play changed, drawn flashing.
     this.canvas.dataset.flash = rules ? String(rules.changed.length) : '';
     this.dirty = true;
+  }
+
+  /** What step by step has revealed (see the constructor), or null to show every value. */
+  setReveal(reveal) {
+    this.reveal = reveal;
+    this.dirty = true;
+  }
+
+  /**
+   * The arrays to draw: the session's, or while values are being revealed, the revealed
+   * outcomes and nothing that gives the others away (no winning-move colour, no critical
+   * rings, every move drawn alike).
+   */
+  drawnViews() {
+    const v = this.session.views();
+    if (!this.reveal) return v;
+    const { n, m } = this.session;
+    this.plain ??= { optimal: new Uint8Array(m), model: new Float64Array(m).fill(0.5), critical: new Uint8Array(n) };
+    const { optimal, model, critical } = this.plain;
+    return { ...v, outcome: this.reveal.outcome, optimal, model, critical };
   }
 
   fit() {
@@ -270,7 +297,7 @@ export class GraphView {
     if (!this.session || !this.width || (!this.dirty && !force)) return false;
     this.dirty = false;
     const ctx = this.ctx;
-    const v = this.session.views();
+    const v = this.drawnViews();
     const n = this.session.n;
     const [kx, ky] = this.scales();
     const [ox, oy] = this.origin();
@@ -290,6 +317,7 @@ export class GraphView {
     if (this.rules) this.drawStrategy(v, r, kx);
     else this.drawEdges(v, r, kx);
     this.drawPath(v, kx);
+    this.drawFollowers(v, r, kx);
     this.drawBoardMark(r);
     this.drawNodes(v, r);
     if (this.legend) this.drawLegend();
@@ -469,13 +497,14 @@ export class GraphView {
       // last and larger, so they stay visible among their many N neighbours.
       const s = Math.max(1.5, r * 2);
       // Group by colour first: one path and one fill per colour (the Game of Life way).
-      const groups = Array.from({ length: 2 + MASS_COLOURS.length }, () => []);
+      const groups = Array.from({ length: 4 + MASS_COLOURS.length }, () => []);
       for (let i = 0; i < n; i++) {
         if (!this.visible(i, margin)) continue;
         const o = outcome[i];
-        groups[o === 0 ? 0 : o === 2 ? MASS_COLOURS.length + 2 : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
+        groups[o === 0 ? 0 : o >= 2 ? MASS_COLOURS.length + o : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
       }
-      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D];
+      // Not yet revealed (3, step by step): light grey, drawn first, under the others.
+      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D, '#cfcfcf'];
       for (let g = groups.length - 1; g >= 0; g--) {
         if (groups[g].length === 0) continue;
         const size = g === 0 ? s + 1.5 : s;
@@ -511,6 +540,11 @@ export class GraphView {
       ctx.lineTo(sx[i], sy[i] + d);
       ctx.lineTo(sx[i] - d, sy[i]);
       ctx.closePath();
+    });
+    // Not revealed yet (step by step): pale circles, no value.
+    shape(3, COLOURS.hidden, (i) => {
+      ctx.moveTo(sx[i] + r, sy[i]);
+      ctx.arc(sx[i], sy[i], r, 0, 2 * Math.PI);
     });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
@@ -561,7 +595,9 @@ export class GraphView {
       ['line', COLOURS.optimal, 'winning move (to a P-position)'],
     ];
     if (this.session.cyclic) items.splice(2, 0, ['diamond', COLOURS.D, 'D-position: a draw with best play']);
-    if (this.rules) {
+    if (this.reveal) {
+      items.splice(2, 2, ['circle', '#cfcfcf', 'not computed yet'], ['circle', COLOURS.path, 'the position being computed'], ['line', COLOURS.followers, 'its moves, to its followers']);
+    } else if (this.rules) {
       items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
       items.push(['line', COLOURS.path, 'the last play']);
     } else if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
@@ -624,9 +660,24 @@ export class GraphView {
     ctx.lineCap = 'butt';
   }
 
-  /** The position on the board: a purple halo behind it (under the node and its label). */
-  drawBoardMark(r) {
-    const current = this.marks?.current;
+  /**
+   * Step by step: the position being computed in a purple halo, and its moves to its followers
+   * (whose values make its mex) thick and dark.
+   */
+  drawFollowers(v, r, kx) {
+    const current = this.reveal?.current ?? -1;
+    if (current < 0) return;
+    const { ctx } = this;
+    ctx.strokeStyle = COLOURS.followers;
+    ctx.lineWidth = Math.max(2, Math.min(4, r * 0.35));
+    ctx.beginPath();
+    for (const w of this.reveal.followers) this.edgePath(current, w, v, kx);
+    ctx.stroke();
+    this.drawBoardMark(r, current);
+  }
+
+  /** The position on the board (or `current`): a purple halo behind it (under the node and its label). */
+  drawBoardMark(r, current = this.marks?.current) {
     if (current === undefined || current < 0 || current >= this.session.n) return;
     const { ctx, sx, sy } = this;
     const haloR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
@@ -665,7 +716,7 @@ export class GraphView {
     ctx.textBaseline = 'middle';
     ctx.font = `600 ${Math.max(9, Math.min(14 * this.fontScale, Math.round(r * 0.9 * this.fontScale)))}px system-ui, sans-serif`;
     for (let i = 0; i < n; i++) {
-      if (!this.visible(i, margin)) continue;
+      if (!this.visible(i, margin) || outcome[i] === 3) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
       // Misère play: the outcome letter; a graph with cycles: ∞ where γ is not finite.
       const text = misere ? 'PND'[outcome[i]] : grundy[i] === 0xffffffff ? '∞' : String(grundy[i]);

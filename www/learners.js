@@ -39,7 +39,7 @@ export function openLinked(spec, notices) {
 /** Why UMDA and play mode are hidden on a graph with cycles. */
 const CYCLIC_WORDS =
   'This graph has cycles: a play can go round for ever, which is a draw. UMDA, its runtime bounds, play mode and strategies mode ' +
-  'need an acyclic game (seed 000 §2), so they are hidden; seed 003’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
+  'need an acyclic game (seed 000 §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; seed 003’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
   'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
 
 /**
@@ -52,7 +52,7 @@ export function prepareCyclic(session, page, notices) {
   const cyclic = Boolean(session.cyclic);
   document.body.dataset.cyclic = String(cyclic);
   $('cyclic-note').textContent = cyclic ? CYCLIC_WORDS : '';
-  for (const mode of ['play', 'duel']) $(`mode-${mode}`).disabled = cyclic;
+  for (const mode of ['play', 'duel', 'steps']) $(`mode-${mode}`).disabled = cyclic;
   $('learner').options[0].disabled = cyclic;
   if (!cyclic) return;
   if (!isRule(page.learner)) {
@@ -60,6 +60,9 @@ export function prepareCyclic(session, page, notices) {
       notices.push('UMDA needs an acyclic game (seed 000 §2) and this graph has cycles: LLP (seed 003 §4.4) learns it instead.');
     }
     page.learner = 'llp';
+  }
+  if (page.mode === 'steps') {
+    notices.push('This graph has cycles, so its values cannot be computed one position at a time with every follower first: there is no step-by-step mode for it.');
   }
   page.mode = 'learn';
   const plausible = {

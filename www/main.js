@@ -47,6 +47,7 @@ function wire(controller, form) {
   on('mode-learn', 'click', () => controller.setMode('learn'));
   on('mode-play', 'click', () => controller.setMode('play'));
   on('mode-duel', 'click', () => controller.setMode('duel'));
+  on('mode-steps', 'click', () => controller.setMode('steps'));
   on('present', 'click', () => controller.setPresent(document.body.dataset.present !== 'true'));
   on('export-png', 'click', () => controller.graph.savePng());
   on('export-csv', 'click', () => controller.chart.saveCsv());
@@ -54,7 +55,7 @@ function wire(controller, form) {
     const ok = await copyText($('bibtex').textContent, $('bibtex-fallback'));
     $('bibtex-status').textContent = ok ? 'BibTeX copied.' : 'Select the BibTeX above and copy it.';
   });
-  // Space: play/pause, →: step, R: reset — not while typing in a field or using a control.
+  // Space: play/pause, →: step, R: reset (in step by step, its own) — not while typing in a field or using a control.
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
@@ -62,7 +63,10 @@ function wire(controller, form) {
     // press the button.
     if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
-    if (e.key === ' ') controller.togglePlay();
+    // Step by step takes the keys for its own controls (a presenter's clicker sends ← →).
+    if (controller.page.mode === 'steps') {
+      if (!controller.steps.key(e.key)) return;
+    } else if (e.key === ' ') controller.togglePlay();
     else if (e.key === 'ArrowRight') controller.step();
     else if (e.key === 'r' || e.key === 'R') controller.reset();
     else return;

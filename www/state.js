@@ -39,10 +39,13 @@ export const PAGE_KEYS = [
   { key: 'y', default: 'first', parse: (t) => t },
   // Who learns: UMDA (seed 000) or one of seed 003's rules (written only when a rule).
   { key: 'learner', default: 'umda', parse: (t) => oneOf(t, 'learner', LEARNERS) },
+  // Grundy values step by step (written only when mode=steps): how many positions are revealed
+  // (the game's size is the mode's to check).
+  { key: 'step', default: '0', parse: (t) => wholeNumber(t, 'step', 'the number of positions revealed, from 0 to the number of positions') },
 ];
 
 /** The page's modes, the play mode's opponents and who may move first. */
-export const MODES = ['learn', 'play', 'duel'];
+export const MODES = ['learn', 'play', 'duel', 'steps'];
 export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
 export const FIRSTS = ['person', 'computer'];
 /** Who learns: UMDA or seed 003's rules (the core's names), and a rule's opponents. */
@@ -56,6 +59,8 @@ export const isRule = (learner) => RULES.includes(learner);
 const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
 /** Keys written only in strategies mode. */
 const DUEL_KEYS = new Set(['x', 'y']);
+/** Keys written only in step-by-step mode. */
+const STEPS_KEYS = new Set(['step']);
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
@@ -96,6 +101,11 @@ function speed(text) {
     );
   }
   return String(value);
+}
+
+function wholeNumber(text, key, meaning) {
+  if (!/^\d{1,9}$/.test(text)) throw new Error(`${quoted(text)} is not a valid value for ${key}: use a whole number, ${meaning}.`);
+  return String(Number(text));
 }
 
 function oneOf(text, key, allowed) {
@@ -174,15 +184,16 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode). */
 export function formatHash(spec, page) {
   const shown = (k) => {
     if (k.key === 'learner') return isRule(page.learner);
     // The rule's opponent belongs to a rule's link, play mode's to a game in play mode.
     if (k.key === 'opponent') return page.mode === 'play' || isRule(page.learner);
-    if (k.key === 'mode') return page.mode === 'play' || page.mode === 'duel';
+    if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
     if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
     if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';
+    if (STEPS_KEYS.has(k.key)) return page.mode === 'steps';
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
   };
   const parts = PAGE_KEYS.filter(shown).map(

@@ -1,0 +1,266 @@
+// Grundy values step by step (issue 11 item 5): the values are hidden and revealed one position
+// at a time in the order of the ids. The core numbers positions so that every move goes to a
+// smaller id (src/graph.rs), so when position k's turn comes all its followers are known: the
+// panel lists them with their values and takes the mex of those values (seed 002 §2; under
+// misère play, the outcome rule instead). The values come from the core's arrays; the mex is
+// worked out here from the followers' values shown, and the browser tests check it against the
+// core's Grundy value. The sentences are pure functions (tests/www/); the class owns the panel.
+
+import { BoardView, listWords } from './board-view.js';
+import { count } from './panels.js';
+import { quoted } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Play reveals one position this often (ms): slow enough to read the mex line aloud. */
+export const STEP_MS = 1200;
+/** At most this many followers are listed (the mex still uses all of them). */
+export const FOLLOWERS_SHOWN = 24;
+/** Runs of at least this many consecutive values are written "a, …, b" in a set. */
+const RUN = 4;
+
+/** The minimum excluded value: the least whole number not among `values`. */
+export function mex(values) {
+  const seen = new Set(values);
+  let g = 0;
+  while (seen.has(g)) g += 1;
+  return g;
+}
+
+/** The distinct values as a set in braces, runs shortened: "{0, 1, …, 9, 12}". */
+export function setText(values) {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j += 1;
+    if (j - i + 1 >= RUN) parts.push(`${sorted[i]}, ${sorted[i + 1]}, …, ${sorted[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return `{${parts.join(', ')}}`;
+}
+
+/** "mex{0, 1, 3} = 2": the rule's one line. */
+export const mexLine = (values) => `mex${setText(values)} = ${mex(values)}`;
+
+/**
+ * What step `k` (1 … n) computes: position k − 1, its followers (ids, in the graph's order) and
+ * their values as the page shows them. Normal play: the Grundy value is the mex of the
+ * followers' values. Misère play has no mex rule: a position is N when it has no moves (who
+ * cannot move wins) or a move to a P-position, else P. `views` are the session's arrays.
+ */
+export function stepAt(views, k, misere) {
+  const id = k - 1;
+  const { offsets, targets, grundy, outcome } = views;
+  const followers = Array.from(targets.subarray(offsets[id], offsets[id + 1]));
+  if (misere) {
+    const values = followers.map((w) => (outcome[w] === 0 ? 'P' : 'N'));
+    const outcomeShown = followers.length === 0 || values.includes('P') ? 'N' : 'P';
+    return { id, followers, values, outcome: outcomeShown, grundy: null };
+  }
+  const values = followers.map((w) => grundy[w]);
+  const g = mex(values);
+  return { id, followers, values, outcome: g === 0 ? 'P' : 'N', grundy: g };
+}
+
+/**
+ * The step in words: the one line of the rule (`head`) and what it means (`words`). `label(id)`
+ * names a position.
+ */
+export function explainStep(step, label) {
+  const name = label(step.id);
+  const zeros = step.followers.filter((_, i) => step.values[i] === (step.grundy === null ? 'P' : 0)).map(label);
+  const some = (list) => (list.length > 6 ? `${listWords(list.slice(0, 6))} and ${count(list.length - 6)} more` : listWords(list));
+  if (step.grundy === null) {
+    if (step.followers.length === 0) {
+      return { head: `${name}: no moves → N`, words: `${name} has no moves: under misère play the player who cannot move wins, so ${name} is an N-position.` };
+    }
+    return step.outcome === 'N'
+      ? { head: `${name}: a follower is P → N`, words: `A move from ${name} reaches a P-position (${some(zeros)}), so ${name} is an N-position: the player to move wins by moving there.` }
+      : { head: `${name}: every follower is N → P`, words: `Every move from ${name} reaches an N-position, so ${name} is a P-position: the player to move loses against best play (misère play).` };
+  }
+  const head = `g(${name}) = ${mexLine(step.values)}`;
+  if (step.followers.length === 0) {
+    return { head, words: `${name} has no moves, so the set of its followers' values is empty and its value is 0: a P-position, the player to move cannot move and loses.` };
+  }
+  return step.grundy === 0
+    ? { head, words: `No follower has value 0, so g = 0: ${name} is a P-position. Every move goes to an N-position, and the player to move loses against best play.` }
+    : { head, words: `g ≠ 0: ${name} is an N-position. The player to move wins by moving to a follower of value 0: ${some(zeros)}.` };
+}
+
+export class StepsMode {
+  /** `graph` and `card` hide what is not yet revealed; `onChange(step)` keeps the address. */
+  constructor({ graph, card, onChange }) {
+    Object.assign(this, { graph, card, onChange });
+    this.session = null;
+    this.active = false;
+    this.k = 0;
+    this.playing = false;
+    this.board = new BoardView($('steps-board'), { onKey: () => {} });
+    const on = (id, f) => $(id).addEventListener('click', f);
+    on('steps-step', () => this.step(1));
+    on('steps-back', () => this.step(-1));
+    on('steps-reset', () => this.step(-this.k));
+    on('steps-finish', () => this.step(this.session.n));
+    on('steps-play', () => this.togglePlay());
+    this.tick = this.tick.bind(this);
+  }
+
+  /** Another game: the link's step (a whole number, see state.js) is checked against its size. */
+  setSession(session, page, notices) {
+    this.pause();
+    this.session = session;
+    this.mask = null;
+    const n = session.n;
+    this.k = Number(page.step);
+    if (this.k > n) {
+      notices.push(`step=${quoted(page.step)} is more than the ${count(n)} positions of ${session.info.game}: use 0 to ${n}. Showing every value (step ${n}).`);
+      this.k = n;
+    }
+    this.board.setFrame(session.view(session.info.root));
+  }
+
+  setActive(on) {
+    this.active = on;
+    $('steps-panel').hidden = !on;
+    if (!on) {
+      this.pause();
+      this.graph.setReveal(null);
+      this.card.setHidden(null);
+      return;
+    }
+    this.card.setHidden((id) => id >= this.k);
+    this.render();
+  }
+
+  step(delta) {
+    this.pause();
+    this.go(this.k + delta);
+  }
+
+  /** Shows step `k` (clamped to 0 … n): positions 0 … k − 1 revealed, k − 1 being computed. */
+  go(k) {
+    this.k = Math.max(0, Math.min(this.session.n, k));
+    if (this.k === this.session.n) this.playing = false;
+    this.render();
+  }
+
+  togglePlay() {
+    if (this.playing) return this.pause();
+    if (this.k >= this.session.n) this.k = 0;
+    this.playing = true;
+    this.last = performance.now();
+    requestAnimationFrame(this.tick);
+    this.render();
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    if (this.active) this.render();
+  }
+
+  /** Play: one position every STEP_MS, on animation frames (nothing waits or blocks). */
+  tick(now) {
+    if (!this.playing || !this.active) return;
+    if (now - this.last >= STEP_MS) {
+      this.last = now;
+      this.go(this.k + 1);
+    }
+    if (this.playing) requestAnimationFrame(this.tick);
+  }
+
+  /** Key presses in this mode (main.js): true when the key was one of its controls. */
+  key(key) {
+    const reset = () => this.step(-this.k);
+    const actions = { ' ': () => this.togglePlay(), ArrowRight: () => this.step(1), ArrowLeft: () => this.step(-1), Home: reset, r: reset, R: reset, End: () => this.step(this.session.n) };
+    actions[key]?.();
+    return key in actions;
+  }
+
+  /** The revealed outcomes for the graph: the core's up to k, 3 (hidden) from k on. */
+  revealed(views) {
+    if (this.mask?.length !== this.session.n) this.mask = new Uint8Array(this.session.n);
+    this.mask.set(views.outcome.subarray(0, this.k));
+    this.mask.fill(3, this.k);
+    return this.mask;
+  }
+
+  render() {
+    const s = this.session;
+    const { n } = s;
+    const views = s.views();
+    const misere = s.info.play === 'misere';
+    const step = this.k > 0 ? stepAt(views, this.k, misere) : null;
+    this.graph.setReveal({ outcome: this.revealed(views), current: step ? step.id : -1, followers: step ? step.followers : [] });
+    this.card.setHidden((id) => id >= this.k);
+    const panel = $('steps-panel');
+    Object.assign(panel.dataset, {
+      step: String(this.k),
+      revealed: String(this.k),
+      positions: String(n),
+      playing: String(this.playing),
+      position: step ? s.label(step.id) : '',
+      id: step ? String(step.id) : '',
+      followers: step ? step.followers.join(' ') : '',
+      mexOf: step ? step.values.join(',') : '',
+      outcome: step ? step.outcome : '',
+    });
+    if (step?.grundy != null) panel.dataset.grundy = String(step.grundy);
+    else delete panel.dataset.grundy;
+    $('steps-counter').textContent = step ? `Position ${count(this.k)} of ${count(n)}: ${s.label(step.id)}` : `Position 0 of ${count(n)}: nothing computed yet`;
+    $('steps-play').textContent = this.playing ? 'Pause' : 'Play';
+    $('steps-play').setAttribute('aria-pressed', String(this.playing));
+    $('steps-back').disabled = this.k === 0;
+    $('steps-reset').disabled = this.k === 0;
+    $('steps-step').disabled = this.k === n;
+    $('steps-finish').disabled = this.k === n;
+    this.renderStep(step, misere);
+    this.onChange(String(this.k));
+  }
+
+  renderStep(step, misere) {
+    const s = this.session;
+    const label = (id) => s.label(id);
+    const boardBox = $('steps-board');
+    const view = step ? s.view(step.id) : null;
+    boardBox.hidden = !view || view.kind === 'named';
+    if (!boardBox.hidden) this.board.show(view, label(step.id), { help: false });
+    const list = $('steps-followers');
+    $('steps-followers-heading').hidden = !step;
+    if (!step) {
+      $('steps-mex').textContent = misere ? 'Misère play: P or N, one position at a time' : 'g(position) = mex{values of its followers}';
+      $('steps-words').textContent = this.intro(misere);
+      list.replaceChildren();
+      return;
+    }
+    const { head, words } = explainStep(step, label);
+    $('steps-mex').textContent = head;
+    $('steps-words').textContent = words;
+    const items = step.followers.slice(0, FOLLOWERS_SHOWN).map((w, i) => {
+      const li = document.createElement('li');
+      const value = step.values[i];
+      li.className = value === 0 || value === 'P' ? 'p' : 'n';
+      li.dataset.id = String(w);
+      li.textContent = misere ? `${label(w)}: ${value}` : `${label(w)}: g = ${value}`;
+      return li;
+    });
+    if (step.followers.length === 0) items.push(Object.assign(document.createElement('li'), { className: 'none', textContent: 'no moves' }));
+    if (step.followers.length > FOLLOWERS_SHOWN) {
+      items.push(Object.assign(document.createElement('li'), { className: 'more', textContent: `and ${count(step.followers.length - FOLLOWERS_SHOWN)} more (their values are in the set above)` }));
+    }
+    list.replaceChildren(...items);
+  }
+
+  /** Step 0's text: the order and the rule. */
+  intro(misere) {
+    const { offsets } = this.session.views();
+    let sinks = 0;
+    for (let v = 0; v < this.session.n; v++) if (offsets[v] === offsets[v + 1]) sinks += 1;
+    const rule = misere
+      ? 'Under misère play (who cannot move wins) there is no mex: a position is N when it has no moves or a move to a P-position, else P.'
+      : 'A position’s Grundy value is the mex (minimum excluded value) of its followers’ values: the least whole number not among them; 0 means a P-position.';
+    return `Every move goes to a position with a smaller number, so computing in number order, each position’s followers are known when its turn comes. The first ${count(sinks)} ${sinks === 1 ? 'has' : 'have'} no moves. ${rule} Press Step.`;
+  }
+}
