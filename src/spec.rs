@@ -26,53 +26,68 @@ pub struct Preset {
     pub learner: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent: Option<&'static str>,
+    /// The page's mode this example opens in (e.g. `steps`, Grundy values step by step), when
+    /// it is not the current one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<&'static str>,
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 18] = [
+pub const PRESETS: [Preset; 19] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
-        spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None
+        spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None, mode: None
     },
-    Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8", learner: None, opponent: None },
-    Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6", learner: None, opponent: None },
-    Preset { title: "Chomp 4 × 4", spec: "game=chomp&rows=4&cols=4", learner: None, opponent: None },
-    Preset { title: "Nim 3, 4, 5", spec: "game=nim&heaps=3,4,5", learner: None, opponent: None },
-    Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8", learner: None, opponent: None },
-    Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1", learner: None, opponent: None },
-    Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0", learner: None, opponent: None },
-    Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere", learner: None, opponent: None },
-    Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30", learner: None, opponent: None },
-    Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10", learner: None, opponent: None },
-    Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12", learner: None, opponent: None },
-    Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())", learner: None, opponent: None },
+    Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8", learner: None, opponent: None, mode: None },
+    Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6", learner: None, opponent: None, mode: None },
+    Preset { title: "Chomp 4 × 4", spec: "game=chomp&rows=4&cols=4", learner: None, opponent: None, mode: None },
+    Preset { title: "Nim 3, 4, 5", spec: "game=nim&heaps=3,4,5", learner: None, opponent: None, mode: None },
+    Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8", learner: None, opponent: None, mode: None },
+    Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1", learner: None, opponent: None, mode: None },
+    Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0", learner: None, opponent: None, mode: None },
+    Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere", learner: None, opponent: None, mode: None },
+    Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30", learner: None, opponent: None, mode: None },
+    Preset {
+        title: "Grundy values step by step: subtraction {1, 3, 4}, heap 10",
+        spec: "game=subtraction&moves=1,3,4&heap=10",
+        learner: None,
+        opponent: None,
+        mode: Some("steps"),
+    },
+    Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10", learner: None, opponent: None, mode: None },
+    Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12", learner: None, opponent: None, mode: None },
+    Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())", learner: None, opponent: None, mode: None },
     Preset {
         title: "A sum of three different games",
-        spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None
+        spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None
     },
     Preset {
         title: "Seed 003’s G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
         spec: "game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4",
         learner: Some("lnwt"),
         opponent: Some("first"),
+        mode: None,
     },
     Preset {
         title: "Seed 003’s K₅ (two-player): LNWP loses 5 plays, LNWT one",
         spec: "game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a",
         learner: Some("lnwp"),
         opponent: Some("first"),
+        mode: None,
     },
     Preset {
         title: "Seed 003’s H (two-player, with cycles): LLT loses every play, LLP draws",
         spec: "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a",
         learner: Some("llt"),
         opponent: Some("first"),
+        mode: None,
     },
     Preset {
         title: "Chomp 2 × 4: LNWP against a random opponent (compare with UMDA)",
         spec: "game=chomp&rows=2&cols=4",
         learner: Some("lnwp"),
         opponent: Some("random"),
+        mode: None,
     },
 ];
 
@@ -333,6 +348,9 @@ mod tests {
             GameSpec::parse(preset.spec).unwrap_or_else(|e| panic!("{}: {e}", preset.spec));
             // The page passes these to the core's parsers: a typo would be a notice on every load.
             assert_eq!(preset.learner.is_some(), preset.opponent.is_some(), "{}", preset.title);
+            // The page's modes (www/state.js MODES).
+            let mode = preset.mode.unwrap_or("learn");
+            assert!(["learn", "play", "duel", "steps"].contains(&mode), "{}", preset.title);
             if let (Some(rule), Some(opponent)) = (preset.learner, preset.opponent) {
                 crate::learn::rules::Rule::parse(rule).unwrap();
                 crate::learn::rules::Opponent::parse(opponent).unwrap();

@@ -76,8 +76,8 @@ export class Controller {
       return messageOf(err);
     }
     const notices = [];
-    // The board's position belonged to the old game: the new one starts at its start.
-    this.install(session, { ...this.page, at: '' }, notices);
+    // The board's position and the values revealed belonged to the old game: the new one starts afresh.
+    this.install(session, { ...this.page, at: '', step: '0' }, notices);
     this.notices.show(notices);
     return null;
   }

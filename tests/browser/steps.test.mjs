@@ -205,6 +205,21 @@ describe('Grundy values step by step', () => {
     });
   });
 
+  test('the teacher’s example opens in step-by-step mode; another game built starts from step 0', async () => {
+    await withPage('#game=nim&heaps=2,2&mode=steps&step=5', async (page) => {
+      await atStep(page, 5);
+      await page.selectOption('#preset', 'game=subtraction&moves=1,3,4&heap=10');
+      await page.waitForFunction(() => document.getElementById('game-spec').textContent.startsWith('game=subtraction&moves=1,3,4&heap=10'));
+      const shown = await atStep(page, 0);
+      assert.equal(shown.positions, '11');
+      assert.equal(await page.locator('#notice').isVisible(), false);
+      await page.waitForFunction(() => location.hash.endsWith('&mode=steps&step=0'));
+      await page.click('#mode-learn');
+      await page.selectOption('#preset', 'game=subtraction&moves=1,3,4&heap=10');
+      await page.waitForFunction(() => document.getElementById('mode-steps').getAttribute('aria-pressed') === 'true');
+    });
+  });
+
   test('a bad step in the link is a notice: not a number gives step 0, too large the last step', async () => {
     await withPage('#game=subtraction&moves=1,2&heap=6&mode=steps&step=two', async (page) => {
       assert.match(await page.locator('#notice').innerText(), /'two' is not a valid value for step: use a whole number.*Using step=0\./);
