@@ -109,7 +109,8 @@ export class StepsMode {
 
   /** Another game: the link's step (a whole number, see state.js) is checked against its size. */
   setSession(session, page, notices) {
-    this.pause();
+    // Not pause(): its redraw would read the old game, already freed.
+    this.playing = false;
     this.session = session;
     this.mask = null;
     const n = session.n;
@@ -130,7 +131,6 @@ export class StepsMode {
       this.card.setHidden(null);
       return;
     }
-    this.card.setHidden((id) => id >= this.k);
     this.render();
   }
 

@@ -6,44 +6,11 @@
 // Run: node --test tests/browser/
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM, launchChromium } from './chromium.mjs';
-import { ROOT, startServer } from './server.mjs';
+import { browserHarness } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(hash, body, viewport = { width: 1400, height: 1000 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  try {
-    await page.goto(server.url + hash);
-    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, { timeout: 20_000 });
-    assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = browserHarness();
 
 /**
  * f^v(x, y) of seed 000 §2 for a subtraction game, literally: strategy strings give the amount

@@ -7,14 +7,14 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM, launchChromium } from './chromium.mjs';
-import { ROOT, startServer } from './server.mjs';
+import { browserHarness } from './harness.mjs';
+import { ROOT } from './server.mjs';
 
 const CLI = join(ROOT, 'target', 'release', 'impartial');
+const withPage = browserHarness({ needs: [[CLI, 'target/release/impartial is missing: run cargo build --release first']] });
 
 /** One small instance of every family (and misère play, and an octal game whose moves split). */
 const GAMES = [
@@ -33,44 +33,10 @@ const GAMES = [
   'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)',
 ];
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 /** The CLI's outcome (P or N) of every position of `spec`, by label. */
 function outcomes(spec) {
   const report = JSON.parse(execFileSync(CLI, ['analyse', '--game', spec, '--json', '--positions'], { encoding: 'utf8' }));
   return new Map(report.nodes.map((n) => [n.label, n.outcome]));
-}
-
-/** Opens `hash`, waits for the page and for play mode to be settled; asserts no console errors at the end. */
-async function withPage(hash, body, { viewport = { width: 1400, height: 1000 } } = {}) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  try {
-    await page.goto(server.url + hash);
-    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, { timeout: 20_000 });
-    assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
 }
 
 /** What the play panel says now. */

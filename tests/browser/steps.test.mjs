@@ -8,44 +8,11 @@
 // Run: node --test tests/browser/
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM, launchChromium } from './chromium.mjs';
-import { ROOT, startServer } from './server.mjs';
+import { browserHarness } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(hash, body, viewport = { width: 1400, height: 1000 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  try {
-    await page.goto(server.url + hash);
-    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, { timeout: 20_000 });
-    assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = browserHarness();
 
 /** The stepper's state as its panel exposes it. */
 const panel = (page) => page.evaluate(() => ({ ...document.getElementById('steps-panel').dataset }));
@@ -208,10 +175,13 @@ describe('Grundy values step by step', () => {
   test('the teacher’s example opens in step-by-step mode; another game built starts from step 0', async () => {
     await withPage('#game=nim&heaps=2,2&mode=steps&step=5', async (page) => {
       await atStep(page, 5);
+      // Built while playing: play stops, and nothing reads the old game.
+      await page.click('#steps-play');
       await page.selectOption('#preset', 'game=subtraction&moves=1,3,4&heap=10');
       await page.waitForFunction(() => document.getElementById('game-spec').textContent.startsWith('game=subtraction&moves=1,3,4&heap=10'));
       const shown = await atStep(page, 0);
       assert.equal(shown.positions, '11');
+      assert.equal(shown.playing, 'false');
       assert.equal(await page.locator('#notice').isVisible(), false);
       await page.waitForFunction(() => location.hash.endsWith('&mode=steps&step=0'));
       await page.click('#mode-learn');
@@ -270,7 +240,7 @@ describe('Grundy values step by step', () => {
         // Nothing of the panel runs off the side.
         const overflow = await page.evaluate(() => document.getElementById('steps-panel').scrollWidth - document.getElementById('steps-panel').clientWidth);
         assert.ok(overflow <= 0, `the panel overflows by ${overflow}px`);
-      }, viewport);
+      }, { viewport });
     }
   });
 });
