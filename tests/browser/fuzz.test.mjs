@@ -83,7 +83,7 @@ const PAGE_VALUES = {
   present: () => ['0', '1'],
   // Play mode: the board, the legal moves and the computer's reply on every family (at names a
   // position of some family, often not of the game in the link).
-  mode: () => ['learn', 'play', 'play', 'duel'],
+  mode: () => ['learn', 'play', 'play', 'duel', 'steps'],
   // Play mode's opponents and a learning rule's (first, same), each read by the other too.
   opponent: () => ['perfect', 'learned', 'random', 'person', 'first', 'same'],
   first: () => ['person', 'computer'],
@@ -93,6 +93,8 @@ const PAGE_VALUES = {
   // Strategies mode: words, the paper's strings (one with a digit lost), numbers, nothing.
   x: () => ['perfect', 'first', 'learned', '122111', '12122', '1,2', '', '9'],
   y: () => ['perfect', 'first', 'learned', '111121', '222222', '1,1,1', '11'],
+  // Step by step: revealed counts within and past a small game's size, and not numbers.
+  step: () => ['0', '1', '5', '40', '1000000', '999999999', '-1', '2.5'],
 };
 
 /** A valid spec of some family (small, or near the budget now and then). */
