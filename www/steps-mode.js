@@ -111,6 +111,7 @@ export class StepsMode {
   setSession(session, page, notices) {
     // Not pause(): its redraw would read the old game, already freed.
     this.playing = false;
+    cancelAnimationFrame(this.frame);
     this.session = session;
     this.mask = null;
     const n = session.n;
@@ -151,13 +152,16 @@ export class StepsMode {
     if (this.k >= this.session.n) this.k = 0;
     this.playing = true;
     this.last = performance.now();
-    requestAnimationFrame(this.tick);
+    // One loop at a time, however fast Play and Pause are pressed.
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(this.tick);
     this.render();
   }
 
   pause() {
     if (!this.playing) return;
     this.playing = false;
+    cancelAnimationFrame(this.frame);
     if (this.active) this.render();
   }
 
@@ -168,15 +172,17 @@ export class StepsMode {
       this.last = now;
       this.go(this.k + 1);
     }
-    if (this.playing) requestAnimationFrame(this.tick);
+    if (this.playing) this.frame = requestAnimationFrame(this.tick);
   }
 
   /** Key presses in this mode (main.js): true when the key was one of its controls. */
   key(key) {
     const reset = () => this.step(-this.k);
     const actions = { ' ': () => this.togglePlay(), ArrowRight: () => this.step(1), ArrowLeft: () => this.step(-1), Home: reset, r: reset, R: reset, End: () => this.step(this.session.n) };
-    actions[key]?.();
-    return key in actions;
+    // Own keys only: a key name must not find Object's methods.
+    if (!Object.hasOwn(actions, key)) return false;
+    actions[key]();
+    return true;
   }
 
   /** The revealed outcomes for the graph: the core's up to k, 3 (hidden) from k on. */
