@@ -33,7 +33,7 @@ pub struct Preset {
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 19] = [
+pub const PRESETS: [Preset; 20] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
         spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None, mode: None
@@ -45,6 +45,9 @@ pub const PRESETS: [Preset; 19] = [
     Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8", learner: None, opponent: None, mode: None },
     Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1", learner: None, opponent: None, mode: None },
     Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0", learner: None, opponent: None, mode: None },
+    // The same heaps under both plays: the start is P in both (a heap above 1, so misère play
+    // follows the nim-sum, Bouton), but where every heap is 0 or 1 the outcomes swap.
+    Preset { title: "Nim 1, 2, 3 (normal play: compare misère)", spec: "game=nim&heaps=1,2,3", learner: None, opponent: None, mode: None },
     Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere", learner: None, opponent: None, mode: None },
     Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30", learner: None, opponent: None, mode: None },
     Preset {

@@ -6,6 +6,7 @@
 // the two positions. The play mode resolves clicks against the core's list of legal moves.
 
 const SVG = 'http://www.w3.org/2000/svg';
+const el = (...args) => svgElement(...args);
 
 /** Heaps above this many counters are drawn as a bar (moves on them are made from the list). */
 export const MAX_COUNTERS = 40;
@@ -157,7 +158,8 @@ export function howToMove(view) {
   }
 }
 
-function el(tag, attrs = {}, text) {
+/** An SVG element with attributes (null ones left out) and optional text. */
+export function svgElement(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;

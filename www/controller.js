@@ -91,7 +91,7 @@ export class Controller {
     this.scheduler.session = session;
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
-    renderFacts(session.info);
+    renderFacts(session.info, () => session.view(session.info.root));
     renderNimSum(session.cyclic ? null : session.nimSum(session.info.root));
     renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
     this.card.setSession(session);

@@ -1,6 +1,7 @@
 // The page's text panels: the game's facts, the stats row, the positions table, and the
 // exports. Each function fills one element from plain values.
 
+import { renderGsetSteps } from './gset-view.js';
 import { renderGrundyStrip } from './grundy-strip.js';
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +40,7 @@ function showPi(el, p, log10) {
 /** Gamma as text, short: "0.0003571" rather than 17 digits. */
 export const gammaText = (g) => (g === 0 ? '0' : Number(g.toPrecision(4)).toString());
 
-export function renderFacts(info) {
+export function renderFacts(info, startView) {
   $('game-spec').textContent = info.game;
   $('positions-count').textContent = count(info.positions);
   $('edges-count').textContent = count(info.edges);
@@ -56,28 +57,8 @@ export function renderFacts(info) {
   $('critical-count').textContent = count(info.critical);
   $('fictitious-note').hidden = !info.fictitious_start;
   renderParts(info);
-  renderGsetSteps(info);
+  renderGsetSteps(info, startView);
   renderGrundyStrip(info);
-}
-
-/**
- * A poset or Hackendot game: how the g-set algebra of seed 002 §3.1 finds the start's value,
- * one line per part of the expression (parts before their union), in a box opened on request.
- */
-function renderGsetSteps(info) {
-  const box = $('gset-steps');
-  box.hidden = !info.gset_steps;
-  if (!info.gset_steps) return;
-  const list = $('gset-step-list');
-  list.replaceChildren(
-    ...info.gset_steps.map((step) => {
-      const item = document.createElement('li');
-      const part = Object.assign(document.createElement('code'), { textContent: step.part });
-      item.append(part, ` — ${step.rule}. g-set {${step.gset.join(', ')}}, value mex = ${step.grundy}.`);
-      return item;
-    }),
-  );
-  box.dataset.grundy = String(info.gset_steps.at(-1).grundy);
 }
 
 /**

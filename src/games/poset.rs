@@ -180,7 +180,7 @@ impl PosetExpr {
     /// (children before their union), for a learner to follow; None with a `divN` part.
     pub fn gset_steps(&self) -> Option<Vec<GsetStep>> {
         let mut steps = Vec::new();
-        self.node.explain(&mut steps)?;
+        self.node.explain(0, &mut steps)?;
         Some(steps)
     }
 
@@ -244,13 +244,22 @@ impl PosetExpr {
 }
 
 /// One step of the g-set algebra: a part of the expression, the rule that gives its g-set, the
-/// g-set and its mex (the part's Grundy value).
+/// g-set and its mex (the part's Grundy value), and where the part sits, so a diagram can show
+/// which rule combines which parts.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct GsetStep {
     pub part: String,
     pub rule: String,
     pub gset: Vec<u32>,
     pub grundy: u32,
+    /// How the part is made: `chain`, `antichain` (atoms), `parallel`, `series` (unions of
+    /// `parts`, series listed top first) or `same` (an atom such as V3 written out as `parts[0]`).
+    pub kind: &'static str,
+    /// The steps (indices into the list) of the parts this one combines.
+    pub parts: Vec<usize>,
+    /// The part's elements, `[first, end)` in the numbering of the built poset (the board's
+    /// `p{i}`): every part of the expression is a contiguous run of it.
+    pub elements: [u32; 2],
 }
 
 /// Labels: each position's set of remaining elements, named by `names`, as `{0,2,3}`.
@@ -395,43 +404,67 @@ impl Node {
         })
     }
 
-    /// Pushes the steps of [`PosetExpr::gset_steps`] for this part; returns its g-set.
-    fn explain(&self, steps: &mut Vec<GsetStep>) -> Option<Vec<u32>> {
+    /// Pushes the steps of [`PosetExpr::gset_steps`] for this part, whose elements start at
+    /// `base` (numbered as [`Node::materialise`] places them); returns its g-set and its step.
+    fn explain(&self, base: u32, steps: &mut Vec<GsetStep>) -> Option<(Vec<u32>, usize)> {
         let part = self.to_string();
-        let (gset, rule) = match self {
+        let size = self.elements_up_to(MAX_ALGEBRA_ELEMENTS) as u32;
+        let (gset, rule, kind, parts) = match self {
             Node::Atom(Atom::Chain, 1) => {
-                (vec![0], "one element: taking it leaves nothing, of value 0".to_string())
+                (vec![0], "one element: taking it leaves nothing, of value 0".to_string(), "chain", vec![])
             }
-            Node::Atom(Atom::Chain, n) => {
-                ((0..*n).collect(), format!("a chain: its moves leave C0 … C{}, of values 0 … {0}", n - 1))
-            }
+            Node::Atom(Atom::Chain, n) => (
+                (0..*n).collect(),
+                format!("a chain: its moves leave C0 … C{}, of values 0 … {0}", n - 1),
+                "chain",
+                vec![],
+            ),
             Node::Atom(Atom::Antichain, n) => (
                 vec![(n - 1) % 2],
                 format!("an antichain: a move leaves A{}, of value {}", n - 1, (n - 1) % 2),
+                "antichain",
+                vec![],
             ),
             Node::Atom(Atom::Divisors, _) => return None,
             Node::Atom(..) => {
-                let gset = self.desugared().explain(steps)?;
-                let rule =
-                    format!("the same poset as {}", steps.last().map_or(String::new(), |s| s.part.clone()));
-                (gset, rule)
+                let (gset, written) = self.desugared().explain(base, steps)?;
+                let rule = format!("the same poset as {}", steps[written].part);
+                (gset, rule, "same", vec![written])
             }
-            Node::Parallel(parts) => {
-                let sets = parts.iter().map(|p| p.explain(steps)).collect::<Option<Vec<_>>>()?;
+            Node::Parallel(members) => {
+                let mut at = base;
+                let mut sets = Vec::with_capacity(members.len());
+                let mut parts = Vec::with_capacity(members.len());
+                for member in members {
+                    let (gset, step) = member.explain(at, steps)?;
+                    at = steps[step].elements[1];
+                    sets.push(gset);
+                    parts.push(step);
+                }
                 let values: Vec<String> = sets.iter().map(|g| mex(g).to_string()).collect();
                 let rule = format!("Fact 3.1 (parallel union) of parts of values {}", values.join(", "));
-                (gset_of_parallel(sets), rule)
+                (gset_of_parallel(sets), rule, "parallel", parts)
             }
-            Node::Series(parts) => {
-                let sets = parts.iter().map(|p| p.explain(steps)).collect::<Option<Vec<_>>>()?;
+            Node::Series(members) => {
+                // Elements are placed bottom part first, so a part starts after all below it.
+                let mut end = base + size;
+                let mut sets = Vec::with_capacity(members.len());
+                let mut parts = Vec::with_capacity(members.len());
+                for member in members {
+                    end -= member.elements_up_to(MAX_ALGEBRA_ELEMENTS) as u32;
+                    let (gset, step) = member.explain(end, steps)?;
+                    sets.push(gset);
+                    parts.push(step);
+                }
                 let mut from_bottom = sets.into_iter().rev();
                 let bottom = from_bottom.next().unwrap_or_default();
                 let rule = "Lemma 3.2 (series union, top over bottom)".to_string();
-                (from_bottom.fold(bottom, |below, above| gset_series(&above, below)), rule)
+                (from_bottom.fold(bottom, |below, above| gset_series(&above, below)), rule, "series", parts)
             }
         };
-        steps.push(GsetStep { part, grundy: mex(&gset), gset: gset.clone(), rule });
-        Some(gset)
+        let elements = [base, base + size];
+        steps.push(GsetStep { part, grundy: mex(&gset), gset: gset.clone(), rule, kind, parts, elements });
+        Some((gset, steps.len() - 1))
     }
 
     /// The equivalent expression over chains, antichains and divisors (seed 002's definitions).
@@ -800,6 +833,7 @@ fn flatten(parts: Vec<Node>, parallel: bool) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     #[test]
     fn the_steps_explain_the_gset() {
@@ -813,6 +847,48 @@ mod tests {
         assert!(diamond.iter().any(|s| s.rule.starts_with("Lemma 3.2")));
         assert_eq!(diamond.last().unwrap().grundy, 3, "g(◇₂) = 3");
         assert!(PosetExpr::parse("div12+C1").unwrap().gset_steps().is_none());
+    }
+
+    /// The Grundy value of the sub-poset on elements `[first, end)` of `up` (up-set masks), by
+    /// brute force over its down-sets: a move takes an element and everything above it.
+    fn brute_grundy(up: &[u64], first: u32, end: u32) -> u32 {
+        fn g(set: u64, up: &[u64], memo: &mut HashMap<u64, u32>) -> u32 {
+            if let Some(&v) = memo.get(&set) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            let mut rest = set;
+            while rest != 0 {
+                let x = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                seen.push(g(set & !up[x], up, memo));
+            }
+            let v = (0..).find(|v| !seen.contains(v)).unwrap();
+            memo.insert(set, v);
+            v
+        }
+        g(range_mask(first as usize, end as usize), up, &mut HashMap::new())
+    }
+
+    #[test]
+    fn each_step_names_the_elements_of_its_part() {
+        for text in ["D2", "C3+C5", "(C2+A2)/C1", "V3/L2+D4", "C1/(C1+C1/(C1+C1))", "A2/(C2+V2)/L3+C1"] {
+            let expr = PosetExpr::parse(text).unwrap();
+            let up = expr.up_sets();
+            let steps = expr.gset_steps().unwrap();
+            assert_eq!(steps.last().unwrap().elements, [0, expr.elements()], "{text}");
+            for step in &steps {
+                let [first, end] = step.elements;
+                assert_eq!(brute_grundy(&up, first, end), step.grundy, "{text}: {}", step.part);
+                // The parts this step combines tile its elements (or, for `same`, are it).
+                let mut runs: Vec<[u32; 2]> = step.parts.iter().map(|&i| steps[i].elements).collect();
+                runs.sort_unstable();
+                if !runs.is_empty() {
+                    assert_eq!((runs[0][0], runs.last().unwrap()[1]), (first, end), "{text}: {}", step.part);
+                    assert!(runs.windows(2).all(|w| w[0][1] == w[1][0]), "{text}: {}", step.part);
+                }
+            }
+        }
     }
 
     #[test]

@@ -602,6 +602,28 @@ describe('the page', () => {
       assert.equal(await page.getAttribute('#gset-steps', 'data-grundy'), await text(page, '#root-grundy'));
       await page.click('#gset-steps summary');
       assert.match(await text(page, '#gset-step-list'), /Lemma 3\.2[\s\S]*Fact 3\.1/);
+      // On the Hasse diagram, each step outlines exactly its part's elements (the core's run of
+      // them) and boxes the parts its rule combines; the whole poset is shown first.
+      const steps = await page.evaluate(() => window.impartial.controller.session.info.gset_steps);
+      const shown = () =>
+        page.$eval('#gset-diagram', (svg) => ({
+          step: Number(svg.dataset.step),
+          inPart: [...svg.querySelectorAll('.element.in-part')].map((g) => Number(g.dataset.part.slice(1))),
+          boxed: [...svg.querySelectorAll('rect.gset-child')].map((r) => Number(r.dataset.step)),
+        }));
+      const expect = (i) => {
+        const [first, end] = steps[i].elements;
+        return { step: i, inPart: Array.from({ length: end - first }, (_, k) => first + k), boxed: steps[i].parts };
+      };
+      assert.deepEqual(await shown(), expect(steps.length - 1));
+      assert.deepEqual(steps.at(-1).elements, [0, 9]);
+      const union = steps.findIndex((s) => s.part === 'C2+A2');
+      await page.click(`.gset-step[data-step="${union}"]`);
+      await page.waitForSelector(`#gset-diagram[data-step="${union}"]`);
+      assert.deepEqual(await shown(), expect(union));
+      assert.equal(steps[union].parts.length, 2);
+      assert.match(await text(page, '#gset-diagram-caption'), /^Fact 3\.1 combines .*C2 \(g = 2\), A2 \(g = 0\).* = 2\.$/);
+      assert.equal(await page.getAttribute(`.gset-step[data-step="${union}"]`, 'aria-pressed'), 'true');
     });
     await withPage('#game=nim&heaps=1,2&paused=1', async (page) => {
       assert.equal(await page.locator('#gset-steps').isVisible(), false);
