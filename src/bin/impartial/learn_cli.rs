@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use impartial::games::Limits;
 use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
-use impartial::learn::runtime::{self, GammaSetting, Grid, MuSetting, RunRow, Shard, SweepInfo};
+use impartial::learn::runtime::{self, GammaSetting, Grid, Learner, MuSetting, RunRow, Shard, SweepInfo};
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
@@ -91,7 +91,8 @@ pub struct RuntimeArgs {
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
-    /// The learner: umda (seed 000's Algorithm 1; the only one so far).
+    /// The learner: umda (seed 000's Algorithm 1), or one of seed 003's rules with its
+    /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G).
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
     /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
@@ -386,12 +387,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         return Err("runtime needs --game and --sizes (or --summarise FILE...).".into());
     };
     let template = read_arg("game spec", game)?;
-    if args.learner.trim() != "umda" {
-        return Err(format!(
-            "{} is not a valid value for learner: umda (seed 000's UMDA, the only learner so far).",
-            quoted(&args.learner)
-        ));
-    }
+    let learner = Learner::parse(&args.learner).map_err(|e| e.to_string())?;
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -406,8 +402,14 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
     let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
     let size_list = axis(&sizes);
-    let mu_list = axis(&learn.mu);
-    let gamma_list = axis(&learn.gamma);
+    let (mu_list, gamma_list) = match learner {
+        Learner::Umda => (axis(&learn.mu), axis(&learn.gamma)),
+        Learner::Rule(..) => {
+            check_rule_flags(learn, &learner)?;
+            // One cell per size: the grid's μ and γ axes hold a placeholder each.
+            (vec!["1".to_string()], vec!["paper".to_string()])
+        }
+    };
     // An empty axis makes an empty grid: refused with the count before anything else.
     if size_list.is_empty() || mu_list.is_empty() || gamma_list.is_empty() {
         let empty = [("--sizes", &size_list), ("--mu", &mu_list), ("--gamma", &gamma_list)]
@@ -457,6 +459,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let prepare = |size| runtime::prepare(&template, size, &Limits::DEFAULT);
     for &size in &grid.sizes {
         let prepared = prepare(size).map_err(|e| format!("At size {size}: {e}"))?;
+        if learner != Learner::Umda {
+            runtime::check_rule_budget(&prepared, max_games).map_err(|e| format!("At size {size}: {e}"))?;
+            continue;
+        }
         for &mu in &grid.mus {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
@@ -465,11 +471,17 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             }
         }
     }
+    let (mu_labels, gamma_labels) = match learner {
+        Learner::Umda => {
+            (grid.mus.iter().map(MuSetting::label).collect(), grid.gammas.iter().map(GammaSetting::label).collect())
+        }
+        Learner::Rule(..) => (vec![runtime::NO_SETTING.to_string()], vec![runtime::NO_SETTING.to_string()]),
+    };
     let info = SweepInfo {
         game: template.clone(),
         sizes: grid.sizes.clone(),
-        mu: grid.mus.iter().map(MuSetting::label).collect(),
-        gamma: grid.gammas.iter().map(GammaSetting::label).collect(),
+        mu: mu_labels,
+        gamma: gamma_labels,
         paper_c: grid.mus.iter().find_map(|m| match m {
             MuSetting::Paper { c, .. } => Some(*c),
             MuSetting::Fixed(_) => None,
@@ -479,14 +491,14 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             MuSetting::Fixed(_) => None,
         }),
         runs,
-        engine: engine.as_str().to_string(),
+        engine: if learner == Learner::Umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
         max_evals: max_games,
         seed,
-        learner: "umda".to_string(),
+        learner: learner.label(),
         shard,
     };
     let show_progress = std::io::stderr().is_terminal();
-    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
+    let rows = runtime::sweep(&grid, prepare, shard, learner, engine, max_games, seed, |done, total| {
         if show_progress {
             eprint!("\rruns finished: {done}/{total}");
             if done == total {
@@ -522,9 +534,34 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     print_summary(summary.as_ref().expect("summarised unless --raw without --plot"), args.json)
 }
 
+/// Refuses UMDA's settings given with a rule learner, which has none of them.
+fn check_rule_flags(learn: &LearnFlags, learner: &Learner) -> Result<(), String> {
+    let given = [
+        ("--mu", learn.mu.trim() != "100"),
+        ("--gamma", learn.gamma.trim() != "paper"),
+        ("--engine", learn.engine.trim() != "fast"),
+        ("--paper-c", learn.paper_c.is_some()),
+        ("--paper-k", learn.paper_k.is_some()),
+    ];
+    match given.iter().find(|(_, set)| *set) {
+        Some((flag, _)) => Err(format!(
+            "{flag} sets UMDA, and the learner {} is a rule of seed 003, which has no μ, γ or engine; leave {flag} out.",
+            learner.label()
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The figure's title: the game with N, and the engine, budget and learner.
 fn figure_title(info: Option<&SweepInfo>) -> String {
     match info {
+        Some(i) if i.engine == runtime::NO_SETTING => format!(
+            "{}: median T over {} runs per size ({}, budget {} plays)",
+            i.game,
+            i.runs,
+            i.learner.replacen(':', " against ", 1),
+            group(i.max_evals)
+        ),
         Some(i) => format!(
             "{}: median T over {} runs per cell ({}, engine {}, budget {})",
             i.game,

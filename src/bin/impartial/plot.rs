@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{CellSummary, Summary};
+use impartial::learn::runtime::{CellSummary, Summary, NO_SETTING};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -102,7 +102,9 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
             let mut cells: Vec<&CellSummary> = summary
                 .sizes
                 .iter()
-                .filter(|c| c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting)
+                .filter(|c| {
+                    c.learner == s.learner && c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting
+                })
                 .collect();
             cells.sort_by_key(|c| (c.positions, c.size));
             let mu = if s.mu_setting.is_empty() { cells[0].mu.to_string() } else { s.mu_setting.clone() };
@@ -119,7 +121,13 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
                 ),
                 _ => String::new(),
             };
-            Series { label: format!("μ = {mu}, γ = {gamma}{slope}"), bound_slope: s.bound_slope, cells }
+            // A rule learner has no μ or γ: its line is named by the rule and its opponent.
+            let name = if s.mu_setting == NO_SETTING {
+                s.learner.replacen(':', " against ", 1)
+            } else {
+                format!("μ = {mu}, γ = {gamma}")
+            };
+            Series { label: format!("{name}{slope}"), bound_slope: s.bound_slope, cells }
         })
         .collect()
 }
@@ -167,6 +175,7 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
         "cells": summary.sizes.iter().map(|c| json!({
             "size": c.size,
             "positions": c.positions,
+            "learner": c.learner,
             "mu_setting": c.mu_setting,
             "gamma_setting": c.gamma_setting,
             "mu": c.mu,
@@ -232,7 +241,11 @@ fn draw_lines(
     chart
         .configure_mesh()
         .x_desc("positions n (log scale)")
-        .y_desc("T: games until an optimal strategy is among the winners (log scale)")
+        .y_desc(if summary.sizes.iter().all(|c| c.mu_setting == NO_SETTING) {
+            "T: plays until the learner's strategy is optimal (log scale)"
+        } else {
+            "T: games until an optimal strategy is among the winners (log scale)"
+        })
         .x_label_formatter(&|v| short(*v))
         .y_label_formatter(&|v| short(*v))
         .light_line_style(WHITE.mix(0.0))
