@@ -58,6 +58,19 @@ impl Learner {
         }
     }
 
+    /// A comma-separated list of learners (`umda,lnwp:random`), none twice.
+    pub fn parse_list(text: &str) -> Result<Vec<Learner>, InputError> {
+        let mut learners = Vec::new();
+        for item in text.split(',') {
+            let learner = Learner::parse(item)?;
+            if learners.contains(&learner) {
+                return Err(bad_value("learner", text, "a list of learners with none given twice"));
+            }
+            learners.push(learner);
+        }
+        Ok(learners)
+    }
+
     /// As [`Learner::parse`] reads it: `umda`, `lnwp:random`.
     pub fn label(&self) -> String {
         match self {
@@ -372,7 +385,11 @@ impl RunRow {
         };
         Some(RunRow {
             size: f[0].parse().ok()?,
-            engine: if f[1] == NO_SETTING { NO_SETTING.to_string() } else { Engine::parse(f[1]).ok()?.as_str().to_string() },
+            engine: if f[1] == NO_SETTING {
+                NO_SETTING.to_string()
+            } else {
+                Engine::parse(f[1]).ok()?.as_str().to_string()
+            },
             max_games: f[2].parse().ok()?,
             positions: f[3].parse().ok()?,
             max_degree: f[4].parse().ok()?,
@@ -517,10 +534,12 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// A sweep's grid: sizes × μ × γ cells, each with `runs` runs.
+/// A sweep's grid: sizes × learners × μ × γ cells, each with `runs` runs. A rule learner has no
+/// μ or γ, so a grid with one takes one μ and one γ (UMDA's, if UMDA is among the learners).
 #[derive(Debug, Clone)]
 pub struct Grid {
     pub sizes: Vec<u64>,
+    pub learners: Vec<Learner>,
     pub mus: Vec<MuSetting>,
     pub gammas: Vec<GammaSetting>,
     pub runs: u32,
@@ -530,15 +549,20 @@ pub struct Grid {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
     pub size: usize,
+    pub learner: usize,
     pub mu: usize,
     pub gamma: usize,
     pub run: u32,
 }
 
 impl Grid {
-    /// Cells of the grid (sizes × μ × γ), in u64 so a huge grid is counted, not overflowed.
+    /// Cells of the grid (sizes × learners × μ × γ), in u64 so a huge grid is counted, not
+    /// overflowed.
     pub fn cells(&self) -> u64 {
-        self.sizes.len() as u64 * self.mus.len() as u64 * self.gammas.len() as u64
+        self.sizes.len() as u64
+            * self.learners.len() as u64
+            * self.mus.len() as u64
+            * self.gammas.len() as u64
     }
 
     /// Runs of the whole sweep.
@@ -546,23 +570,31 @@ impl Grid {
         self.cells() * u64::from(self.runs)
     }
 
-    /// The job's place in the sweep's order: size-major, then μ, then γ, then run. With one
-    /// μ and one γ this is the order of sweeps before grids, so their shards are unchanged.
+    /// The job's place in the sweep's order: size-major, then learner, μ, γ and run. With one
+    /// learner, μ and γ this is the order of sweeps before grids, so their shards are unchanged.
     pub fn job_index(&self, job: Job) -> u64 {
-        let (m, g, r) = (self.mus.len() as u64, self.gammas.len() as u64, u64::from(self.runs));
-        ((job.size as u64 * m + job.mu as u64) * g + job.gamma as u64) * r + u64::from(job.run)
+        let (l, m, g, r) = (
+            self.learners.len() as u64,
+            self.mus.len() as u64,
+            self.gammas.len() as u64,
+            u64::from(self.runs),
+        );
+        let cell = ((job.size as u64 * l + job.learner as u64) * m + job.mu as u64) * g + job.gamma as u64;
+        cell * r + u64::from(job.run)
     }
 
     /// The jobs of a shard, in the sweep's order.
     pub fn jobs(&self, shard: Shard) -> Vec<Job> {
         let mut jobs = Vec::new();
         for size in 0..self.sizes.len() {
-            for mu in 0..self.mus.len() {
-                for gamma in 0..self.gammas.len() {
-                    for run in 0..self.runs {
-                        let job = Job { size, mu, gamma, run };
-                        if shard.includes(self.job_index(job)) {
-                            jobs.push(job);
+            for learner in 0..self.learners.len() {
+                for mu in 0..self.mus.len() {
+                    for gamma in 0..self.gammas.len() {
+                        for run in 0..self.runs {
+                            let job = Job { size, learner, mu, gamma, run };
+                            if shard.includes(self.job_index(job)) {
+                                jobs.push(job);
+                            }
                         }
                     }
                 }
@@ -579,7 +611,6 @@ pub fn sweep(
     grid: &Grid,
     prepare: impl Fn(u64) -> Result<Size, InputError>,
     shard: Shard,
-    learner: Learner,
     engine: Engine,
     max_games: u64,
     seed: u64,
@@ -595,14 +626,14 @@ pub fn sweep(
     for group in jobs.chunk_by(|a, b| a.size == b.size) {
         let size = prepare(grid.sizes[group[0].size])?;
         let mut params = HashMap::new();
-        for job in group.iter().filter(|_| learner == Learner::Umda) {
+        for job in group.iter().filter(|job| grid.learners[job.learner] == Learner::Umda) {
             if let std::collections::hash_map::Entry::Vacant(e) = params.entry((job.mu, job.gamma)) {
                 e.insert(size.params(grid.mus[job.mu], grid.gammas[job.gamma])?);
             }
         }
         rows.par_extend(group.par_iter().map(|job| {
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
-            let row = match learner {
+            let row = match grid.learners[job.learner] {
                 Learner::Umda => {
                     run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed)
                 }
@@ -634,6 +665,7 @@ pub struct SweepInfo {
     pub engine: String,
     pub max_evals: u64,
     pub seed: u64,
+    /// The learners, as [`Learner::label`]s joined by commas (`umda,lnwp:random`).
     pub learner: String,
     /// The part of the sweep this table holds.
     pub shard: Shard,
@@ -650,13 +682,22 @@ impl SweepInfo {
     /// 1..=count, an empty axis or no runs, or a grid above the limits.
     pub fn check(&self) -> Result<(), String> {
         let shard = self.shard;
-        let grid = self.sizes.len() as u128 * self.mu.len() as u128 * self.gamma.len() as u128;
+        let Ok(learners) = Learner::parse_list(&self.learner) else {
+            return Err(format!("its learner {} is not a list of learners", self.learner));
+        };
+        let grid = self.sizes.len() as u128
+            * learners.len() as u128
+            * self.mu.len() as u128
+            * self.gamma.len() as u128;
+        let has_rule = learners.iter().any(|l| *l != Learner::Umda);
         if shard.index < 1 || shard.index > shard.count {
             Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
         } else if grid == 0 || self.runs == 0 {
             Err("its grid has no cells or its cells no runs".to_string())
         } else if grid > u128::from(MAX_CELLS) || grid * u128::from(self.runs) > u128::from(MAX_JOBS) {
             Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
+        } else if has_rule && (self.mu.len() > 1 || self.gamma.len() > 1) {
+            Err("it has a rule learner and a μ or γ axis of several values".to_string())
         } else {
             Ok(())
         }
@@ -671,24 +712,42 @@ impl SweepInfo {
 
     /// The job of a row, if the row belongs to this sweep (its axes, run and seed).
     pub fn job_of(&self, row: &RunRow) -> Option<Job> {
-        let job = Job {
-            size: self.sizes.iter().position(|&s| s == row.size)?,
-            mu: self.mu.iter().position(|m| *m == row.mu_setting)?,
-            gamma: self.gamma.iter().position(|g| *g == row.gamma_setting)?,
-            run: row.run,
+        let learners = self.learners();
+        let learner = learners.iter().position(|l| l.label() == row.learner)?;
+        let rule = learners[learner] != Learner::Umda;
+        // A rule's rows name no μ, γ or engine: they sit at the grid's only μ and γ.
+        let (mu, gamma, engine) = if rule {
+            (row.mu_setting == NO_SETTING).then_some((0, 0, NO_SETTING))?
+        } else {
+            (
+                self.mu.iter().position(|m| *m == row.mu_setting)?,
+                self.gamma.iter().position(|g| *g == row.gamma_setting)?,
+                self.engine.as_str(),
+            )
         };
+        let job =
+            Job { size: self.sizes.iter().position(|&s| s == row.size)?, learner, mu, gamma, run: row.run };
         let fits = row.run < self.runs
-            && row.learner == self.learner
+            && (!rule || row.gamma_setting == NO_SETTING)
             && row.seed == run_seed(self.seed, row.size, row.run)
-            && row.engine == self.engine
+            && row.engine == engine
             && row.max_games == self.max_evals;
         fits.then_some(job)
+    }
+
+    /// The learners of the sweep (UMDA for a line that names none it can read; [`check`]
+    /// refuses such a line first).
+    ///
+    /// [`check`]: SweepInfo::check
+    pub fn learners(&self) -> Vec<Learner> {
+        Learner::parse_list(&self.learner).unwrap_or_else(|_| vec![Learner::Umda])
     }
 
     /// The grid's shape (only its axes' lengths and runs matter for job indices).
     pub fn shape(&self) -> Grid {
         Grid {
             sizes: self.sizes.clone(),
+            learners: self.learners(),
             mus: vec![MuSetting::Fixed(1); self.mu.len()],
             gammas: vec![GammaSetting::Paper; self.gamma.len()],
             runs: self.runs,
@@ -711,6 +770,9 @@ pub struct Table {
 fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
     if a.game != b.game {
         "game"
+    } else if a.learner != b.learner {
+        // Before μ, γ and engine, which a rule learner's sweep writes as '-'.
+        "learner"
     } else if a.sizes != b.sizes {
         "sizes"
     } else if a.mu != b.mu || a.paper_c != b.paper_c || a.paper_k != b.paper_k {
@@ -725,8 +787,6 @@ fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
         "budget"
     } else if a.seed != b.seed {
         "seed"
-    } else if a.learner != b.learner {
-        "learner"
     } else {
         "number of shards"
     }
@@ -1116,6 +1176,8 @@ impl Summary {
             };
             let cell = if series.mu_setting == NO_SETTING {
                 format!(" for {}", series.learner)
+            } else if self.series.iter().any(|s| s.mu_setting == NO_SETTING) {
+                format!(" for umda at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else if self.series.len() > 1 {
                 format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else {
@@ -1139,6 +1201,7 @@ mod tests {
 
     fn grid(sizes: &[u64], mus: &[u32], runs: u32) -> Grid {
         Grid {
+            learners: vec![Learner::Umda],
             sizes: sizes.to_vec(),
             mus: mus.iter().map(|&m| MuSetting::Fixed(m)).collect(),
             gammas: vec![GammaSetting::Paper],
@@ -1156,7 +1219,7 @@ mod tests {
         };
         // Each finished run records how many sizes had been built by then.
         let seen = Mutex::new(Vec::new());
-        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Learner::Umda, Engine::Fast, 400, 7, |_, _| {
+        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Engine::Fast, 400, 7, |_, _| {
             seen.lock().unwrap().push(built.load(Ordering::SeqCst));
         })
         .unwrap();
@@ -1178,7 +1241,6 @@ mod tests {
             &grid(&[1, 2, 3], &[4], 2),
             prepare,
             Shard { index: 2, count: 4 },
-            Learner::Umda,
             Engine::Fast,
             100,
             1,
@@ -1193,9 +1255,9 @@ mod tests {
     fn a_grid_cell_is_the_same_cell_run_alone() {
         let prepare = |size| super::prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
         let whole =
-            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Learner::Umda, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
         let alone =
-            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Learner::Umda, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
         let cell: Vec<&RunRow> = whole.iter().filter(|r| r.size == 3 && r.mu == 8).collect();
         assert_eq!(cell, alone.iter().collect::<Vec<_>>());
         assert_eq!(whole.len(), 12);

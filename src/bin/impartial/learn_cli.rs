@@ -387,7 +387,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         return Err("runtime needs --game and --sizes (or --summarise FILE...).".into());
     };
     let template = read_arg("game spec", game)?;
-    let learner = Learner::parse(&args.learner).map_err(|e| e.to_string())?;
+    let learners = Learner::parse_list(&args.learner).map_err(|e| e.to_string())?;
+    let umda = learners.contains(&Learner::Umda);
+    let rules = learners.iter().any(|l| *l != Learner::Umda);
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -402,14 +404,21 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
     let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
     let size_list = axis(&sizes);
-    let (mu_list, gamma_list) = match learner {
-        Learner::Umda => (axis(&learn.mu), axis(&learn.gamma)),
-        Learner::Rule(..) => {
-            check_rule_flags(learn, &learner)?;
-            // One cell per size: the grid's μ and γ axes hold a placeholder each.
-            (vec!["1".to_string()], vec!["paper".to_string()])
-        }
+    let (mu_list, gamma_list) = if umda {
+        (axis(&learn.mu), axis(&learn.gamma))
+    } else {
+        check_rule_flags(learn, &args.learner)?;
+        // Rules only: one cell per size and learner, the μ and γ axes a placeholder each.
+        (vec!["1".to_string()], vec!["paper".to_string()])
     };
+    if rules && (mu_list.len() > 1 || gamma_list.len() > 1) {
+        return Err(format!(
+            "A rule learner has no μ or γ, so a sweep with one takes one --mu and one --gamma (UMDA's); \
+             run the μ × γ grid as a sweep of its own (it gives the same UMDA rows), here {} × {}.",
+            mu_list.len(),
+            gamma_list.len()
+        ));
+    }
     // An empty axis makes an empty grid: refused with the count before anything else.
     if size_list.is_empty() || mu_list.is_empty() || gamma_list.is_empty() {
         let empty = [("--sizes", &size_list), ("--mu", &mu_list), ("--gamma", &gamma_list)]
@@ -428,11 +437,16 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let sizes = parse_sizes(&sizes)?;
     let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
     let gammas = gamma_settings(&gamma_list)?;
-    let grid = Grid { sizes, mus, gammas, runs };
+    let grid = Grid { sizes, learners, mus, gammas, runs };
     let cells = grid.cells();
     if cells > MAX_CELLS {
+        // The learners' factor is named only when there are several.
+        let (learners, axis) = match grid.learners.len() {
+            1 => (String::new(), ""),
+            l => (format!(" × {l}"), " × learners"),
+        };
         return Err(format!(
-            "The grid has {} × {} × {} = {} cells (sizes × μ × γ), above the limit of {}; split it into several sweeps.",
+            "The grid has {}{learners} × {} × {} = {} cells (sizes{axis} × μ × γ), above the limit of {}; split it into several sweeps.",
             grid.sizes.len(),
             grid.mus.len(),
             grid.gammas.len(),
@@ -459,11 +473,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let prepare = |size| runtime::prepare(&template, size, &Limits::DEFAULT);
     for &size in &grid.sizes {
         let prepared = prepare(size).map_err(|e| format!("At size {size}: {e}"))?;
-        if learner != Learner::Umda {
+        if rules {
             runtime::check_rule_budget(&prepared, max_games).map_err(|e| format!("At size {size}: {e}"))?;
-            continue;
         }
-        for &mu in &grid.mus {
+        for &mu in grid.mus.iter().filter(|_| umda) {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
@@ -471,11 +484,13 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             }
         }
     }
-    let (mu_labels, gamma_labels) = match learner {
-        Learner::Umda => {
-            (grid.mus.iter().map(MuSetting::label).collect(), grid.gammas.iter().map(GammaSetting::label).collect())
-        }
-        Learner::Rule(..) => (vec![runtime::NO_SETTING.to_string()], vec![runtime::NO_SETTING.to_string()]),
+    let (mu_labels, gamma_labels) = if umda {
+        (
+            grid.mus.iter().map(MuSetting::label).collect(),
+            grid.gammas.iter().map(GammaSetting::label).collect(),
+        )
+    } else {
+        (vec![runtime::NO_SETTING.to_string()], vec![runtime::NO_SETTING.to_string()])
     };
     let info = SweepInfo {
         game: template.clone(),
@@ -491,14 +506,14 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             MuSetting::Fixed(_) => None,
         }),
         runs,
-        engine: if learner == Learner::Umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
+        engine: if umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
         max_evals: max_games,
         seed,
-        learner: learner.label(),
+        learner: grid.learners.iter().map(Learner::label).collect::<Vec<_>>().join(","),
         shard,
     };
     let show_progress = std::io::stderr().is_terminal();
-    let rows = runtime::sweep(&grid, prepare, shard, learner, engine, max_games, seed, |done, total| {
+    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
         if show_progress {
             eprint!("\rruns finished: {done}/{total}");
             if done == total {
@@ -535,7 +550,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
 }
 
 /// Refuses UMDA's settings given with a rule learner, which has none of them.
-fn check_rule_flags(learn: &LearnFlags, learner: &Learner) -> Result<(), String> {
+fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
     let given = [
         ("--mu", learn.mu.trim() != "100"),
         ("--gamma", learn.gamma.trim() != "paper"),
@@ -545,8 +560,8 @@ fn check_rule_flags(learn: &LearnFlags, learner: &Learner) -> Result<(), String>
     ];
     match given.iter().find(|(_, set)| *set) {
         Some((flag, _)) => Err(format!(
-            "{flag} sets UMDA, and the learner {} is a rule of seed 003, which has no μ, γ or engine; leave {flag} out.",
-            learner.label()
+            "{flag} sets UMDA, and the learners {} are seed 003's rules, which have no μ, γ or engine; leave {flag} out.",
+            quoted(learners.trim())
         )),
         None => Ok(()),
     }
@@ -560,6 +575,14 @@ fn figure_title(info: Option<&SweepInfo>) -> String {
             i.game,
             i.runs,
             i.learner.replacen(':', " against ", 1),
+            group(i.max_evals)
+        ),
+        // Several learners are named by the legend.
+        Some(i) if i.learner.contains(',') => format!(
+            "{}: median T over {} runs per cell (engine {}, budget {})",
+            i.game,
+            i.runs,
+            i.engine,
             group(i.max_evals)
         ),
         Some(i) => format!(

@@ -94,7 +94,17 @@ struct Series<'a> {
     cells: Vec<&'a CellSummary>,
 }
 
+/// Whether the summary holds a rule learner's cells (which have no μ or γ).
+fn has_rule(summary: &Summary) -> bool {
+    summary.series.iter().any(|s| s.mu_setting == NO_SETTING)
+}
+
+fn rules_only(summary: &Summary) -> bool {
+    summary.series.iter().all(|s| s.mu_setting == NO_SETTING)
+}
+
 fn series_of(summary: &Summary) -> Vec<Series<'_>> {
+    let mixed = has_rule(summary) && !rules_only(summary);
     summary
         .series
         .iter()
@@ -103,7 +113,9 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
                 .sizes
                 .iter()
                 .filter(|c| {
-                    c.learner == s.learner && c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting
+                    c.learner == s.learner
+                        && c.mu_setting == s.mu_setting
+                        && c.gamma_setting == s.gamma_setting
                 })
                 .collect();
             cells.sort_by_key(|c| (c.positions, c.size));
@@ -124,6 +136,8 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
             // A rule learner has no μ or γ: its line is named by the rule and its opponent.
             let name = if s.mu_setting == NO_SETTING {
                 s.learner.replacen(':', " against ", 1)
+            } else if mixed {
+                format!("UMDA, μ = {mu}, γ = {gamma}")
             } else {
                 format!("μ = {mu}, γ = {gamma}")
             };
@@ -152,8 +166,10 @@ fn short(v: f64) -> String {
 /// The SVG text of the figure.
 pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
     let series = series_of(summary);
-    let mus: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.mu_setting.as_str()));
-    let gammas: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.gamma_setting.as_str()));
+    // The μ × γ grid is UMDA's: a rule's cells (no μ or γ) are not on it.
+    let umda = || summary.sizes.iter().filter(|c| c.mu_setting != NO_SETTING);
+    let mus: Vec<&str> = distinct(umda().map(|c| c.mu_setting.as_str()));
+    let gammas: Vec<&str> = distinct(umda().map(|c| c.gamma_setting.as_str()));
     let heat = mus.len() > 1 && gammas.len() > 1;
     let (width, height) = (960u32, if heat { 1000 } else { 640 });
     let mut svg = String::new();
@@ -241,10 +257,10 @@ fn draw_lines(
     chart
         .configure_mesh()
         .x_desc("positions n (log scale)")
-        .y_desc(if summary.sizes.iter().all(|c| c.mu_setting == NO_SETTING) {
-            "T: plays until the learner's strategy is optimal (log scale)"
-        } else {
-            "T: games until an optimal strategy is among the winners (log scale)"
+        .y_desc(match (rules_only(summary), has_rule(summary)) {
+            (true, _) => "T: plays until the learner's strategy is optimal (log scale)",
+            (false, true) => "T: games until an optimal strategy is learned (log scale)",
+            _ => "T: games until an optimal strategy is among the winners (log scale)",
         })
         .x_label_formatter(&|v| short(*v))
         .y_label_formatter(&|v| short(*v))

@@ -182,7 +182,8 @@ fn summary_text(s: &Value) -> String {
     text += &format!("last        not won: {}; lost: {}\n", last(&s["last_not_won"]), last(&s["last_lost"]));
     text += &match (&s["opt_defined"], s["optimal_after"].as_u64()) {
         (Value::Bool(false), _) => {
-            "Opt(G)      not defined here (a game with cycles, or the root is lost for the learner's side)\n".into()
+            "Opt(G)      not defined here (a game with cycles, or the root is lost for the learner's side)\n"
+                .into()
         }
         (_, Some(0)) => "Opt(G)      the initial strategy is already in Opt(G)\n".into(),
         (_, Some(k)) => format!("Opt(G)      in Opt(G) after play {k}\n"),
