@@ -114,8 +114,8 @@ fn bench_floor(c: &mut Criterion) {
         }
         let (generation, floor) = (median(generation), median(floor));
         println!(
-            "floor {name}, mu={mu}: generation {:.3} ms ({generation_moves} path moves, {:.0} M/s), \
-             lower bound {:.3} ms ({floor_moves} moves, {:.0} M/s), ratio {:.2}",
+            "floor {name}, mu={mu}: generation {:.3} ms ({generation_moves} path moves, {:.3} M/s), \
+             lower bound {:.3} ms ({floor_moves} moves, {:.3} M/s), ratio {:.2}",
             generation * 1e3,
             generation_moves as f64 / generation / 1e6,
             floor * 1e3,
