@@ -272,7 +272,8 @@ fn the_raw_header_names_every_value_of_a_row() {
             "generations",
             "bound_log10",
             "mu_setting",
-            "gamma_setting"
+            "gamma_setting",
+            "learner"
         ]
     );
     for line in lines {

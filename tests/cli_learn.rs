@@ -187,7 +187,7 @@ fn runtime_writes_a_table_with_percentiles_and_a_slope() {
     assert_eq!(
         lines[0],
         "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,\
-         mu_setting,gamma_setting,median_T_low,median_T_high"
+         mu_setting,gamma_setting,median_T_low,median_T_high,learner"
     );
     assert_eq!(lines.len(), 5, "{stdout}");
     for (line, n) in lines[1..4].iter().zip([8, 17, 32]) {

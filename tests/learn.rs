@@ -458,3 +458,31 @@ fn prop22_log10_is_pi_without_underflow() {
     let log = run.prop22_log10();
     assert!(log.is_finite() && log < -308.0, "{log}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The floor the benchmark measures the fast engine against (issue 13, item 6).
+
+#[test]
+fn the_lower_bound_pass_draws_the_mu_games_and_leaves_the_run_alone() {
+    // Take-1 from heap 10: every game is exactly 10 moves long, whatever is drawn.
+    let short = task("game=subtraction&moves=1&heap=10");
+    let mut run = Run::new(Arc::clone(&short), Engine::Fast, Params::new(&short, 7, 0.0).unwrap(), 3);
+    let mut out = Vec::new();
+    assert_eq!(run.lower_bound_pass(&mut out), 7 * 10);
+    assert_eq!(out.len(), short.graph.edge_count());
+    run.step();
+    assert_eq!(run.path_moves(), 7 * 10);
+    // A long game with choices: the pass reads the model and a copy of the stream only.
+    let long = task("game=subtraction&moves=1,2&heap=200");
+    let mut run = Run::new(Arc::clone(&long), Engine::Fast, Params::new(&long, 20, 0.001).unwrap(), 5);
+    run.step();
+    let mut twin = run.clone();
+    let shares: Vec<f64> = run.selection_counts().iter().map(|&c| f64::from(c) / 20.0).collect();
+    let moves = run.lower_bound_pass(&mut out);
+    assert!((20 * 100..=20 * 200).contains(&moves), "{moves} moves");
+    run.step();
+    twin.step();
+    assert_eq!(run.model_hash(), twin.model_hash());
+    assert!((20 * 100..=20 * 200).contains(&run.path_moves()));
+    assert!(out.iter().zip(&shares).all(|(a, b)| (a - b).abs() < 1e-15));
+}

@@ -222,3 +222,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_learner_seated_second_learns_g_star_where_the_root_is_a_p_position() {
+    // SubtractionNim²₇: heap 6 is a P-position, so moving first nothing is in Opt(G); moving
+    // second (seed 000's G*) the learner answers every opponent move and can win every play.
+    let spec = "game=subtraction&moves=1,2&heap=6";
+    assert!(!game(spec).has_opt() && game(spec).has_opt_as(true));
+    let mut first = RulesRun::new(game(spec), Rule::Rlnwt, Opponent::Random, 4);
+    let mut second = RulesRun::seated(game(spec), Rule::Rlnwt, Opponent::Random, 4, true);
+    assert!(second.moves_second() && !first.moves_second());
+    for _ in 0..2_000 {
+        first.play();
+        let record = second.play();
+        // The opponent moves at x_0, x_2, …: the learner's changes are at x_1, x_3, ….
+        for change in &record.changed {
+            let at = record.trace.iter().position(|&v| v == change.position).unwrap();
+            assert_eq!(at % 2, 1, "{record:?}");
+        }
+    }
+    assert_eq!(first.counts().optimal_after, None);
+    let reached = second.counts().optimal_after.expect("rLNWT reaches Opt(G*) against the random opponent");
+    // From then on the learner never changes and wins every play (Opt(G*) answers every line).
+    assert_eq!(second.counts().last_not_won, reached);
+    assert_eq!(first.counts().won + first.counts().lost, 2_000);
+    assert!(first.counts().lost > 0, "moving first from a P-position against random moves loses some plays");
+}

@@ -204,10 +204,20 @@ pub struct RulesRun {
     /// Scratch for the Opt(G) check.
     visited: Vec<u64>,
     opt_stack: Vec<u32>,
+    /// The learner's side: 0 when it moves first from the root, 1 when second.
+    seat: usize,
 }
 
 impl RulesRun {
     pub fn new(game: RulesGame, rule: Rule, opponent: Opponent, seed: u64) -> RulesRun {
+        RulesRun::seated(game, rule, opponent, seed, false)
+    }
+
+    /// A run whose learner moves first (as seed 003's p), or second: the opponent moves first
+    /// from the root. Second is seed 000's G* (§2), the fictitious start v* whose only move is
+    /// v* → v0, which UMDA learns where the root is a P-position; `runtime` seats a rule the
+    /// same way, so both learn the same game.
+    pub fn seated(game: RulesGame, rule: Rule, opponent: Opponent, seed: u64, second: bool) -> RulesRun {
         let n = game.graph.len();
         let other = match opponent {
             Opponent::Perfect => perfect_strategy(&game.graph, &game.analysis.outcome),
@@ -222,8 +232,9 @@ impl RulesRun {
             counts: Counts::default(),
             seen: vec![0; 2 * n],
             stamp: 0,
-            visited: vec![0; if game.has_opt() { n } else { 0 }],
+            visited: vec![0; if game.has_opt_as(second) { n } else { 0 }],
             opt_stack: Vec::new(),
+            seat: usize::from(second),
             game,
         };
         if run.learner_is_optimal() {
@@ -277,7 +288,7 @@ impl RulesRun {
                 &self.game.graph,
                 self.rule,
                 &mut self.learner,
-                own_positions(&trace, 0),
+                own_positions(&trace, self.seat),
                 &mut self.rng,
             );
         }
@@ -293,7 +304,7 @@ impl RulesRun {
                     &self.game.graph,
                     self.rule,
                     &mut self.other,
-                    own_positions(&trace, 1),
+                    own_positions(&trace, 1 - self.seat),
                     &mut self.rng,
                 );
             }
@@ -334,10 +345,10 @@ impl RulesRun {
             if moves.is_empty() {
                 // The player to move at a sink loses under normal play and wins under misère.
                 let mover_wins = self.game.play == Play::Misere;
-                let learner_wins = (side == 0) == mover_wins;
+                let learner_wins = (side == self.seat) == mover_wins;
                 return (if learner_wins { PlayResult::Won } else { PlayResult::Lost }, trace);
             }
-            let index = if side == 0 {
+            let index = if side == self.seat {
                 self.learner[v] as usize
             } else if self.opponent == Opponent::Random {
                 uniform_index(&mut self.rng, moves.len())
@@ -349,10 +360,17 @@ impl RulesRun {
         }
     }
 
-    /// Whether the learner's strategy is in Opt(G) (acyclic games with an N-root only).
+    /// Whether the learner moves second (see [`RulesRun::seated`]).
+    pub fn moves_second(&self) -> bool {
+        self.seat == 1
+    }
+
+    /// Whether the learner's strategy is in Opt(G) (acyclic games whose root is won by the
+    /// learner's side: an N-root moving first, a P-root moving second).
     fn learner_is_optimal(&mut self) -> bool {
         let Some((graph, outcome)) = &self.game.acyclic else { return false };
-        if !self.game.has_opt() {
+        let second = self.seat == 1;
+        if !self.game.has_opt_as(second) {
             return false;
         }
         let tag = self.counts.plays + 1;
@@ -360,7 +378,7 @@ impl RulesRun {
         reachable_moves_win(
             graph,
             outcome,
-            (self.game.play, Role::First),
+            (self.game.play, if second { Role::Second } else { Role::First }),
             Scratch { visited: &mut self.visited, tag, stack: &mut self.opt_stack },
             |u| graph.edge_start(u) + learner[u] as usize,
         )

@@ -113,6 +113,13 @@ impl RulesGame {
     /// Whether "in Opt(G)" is defined and reachable: an acyclic game whose root is an
     /// N-position (seed 000 §2; the learner moves first).
     pub fn has_opt(&self) -> bool {
-        self.acyclic.is_some() && self.root_outcome() == LoopyOutcome::N
+        self.has_opt_as(false)
+    }
+
+    /// As [`RulesGame::has_opt`] for a learner that moves first or, with `second`, second
+    /// (seed 000's G*: defined where the root is a P-position).
+    pub fn has_opt_as(&self, second: bool) -> bool {
+        let winning_root = if second { LoopyOutcome::P } else { LoopyOutcome::N };
+        self.acyclic.is_some() && self.root_outcome() == winning_root
     }
 }

@@ -20,12 +20,72 @@ use serde::{Deserialize, Serialize};
 
 use super::bootstrap::{self, SlopeReplicates};
 use super::params::{check_gamma, paper_gamma, paper_mu, Engine, Params};
+use super::rules::{Opponent, Rule, RulesRun};
+use super::rules_game::{RulesGame, MAX_PLAYS};
 use super::task::Task;
 use super::umda::Run;
+use crate::analysis::opt::Role;
 use crate::error::InputError;
 use crate::games::{self, Limits};
 use crate::spec::GameSpec;
 use crate::value::bad_value;
+
+/// Who learns in a sweep. T is the games played until the learner holds a strategy in Opt(G)
+/// (seed 000 §2, Def 5.1): for UMDA, until a generation's winners include one (τ = μ games a
+/// generation); for a rule of seed 003 (§4–5), the plays against its opponent until the
+/// learner's strategy is in Opt(G), one game a play (`impartial learn`'s `optimal_after`).
+/// Where the root is a P-position both learn seed 000's G* (§2): the learner moves second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Learner {
+    Umda,
+    Rule(Rule, Opponent),
+}
+
+impl Learner {
+    /// `umda`, or a rule and its opponent as `rule:opponent` (e.g. `lnwp:random`).
+    pub fn parse(text: &str) -> Result<Learner, InputError> {
+        let allowed = "umda, or one of seed 003's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
+                       opponent (first, perfect, random, same) as rule:opponent, e.g. lnwp:random";
+        match text.trim() {
+            "umda" => Ok(Learner::Umda),
+            t => match t.split_once(':') {
+                Some((rule, opponent)) => match (Rule::parse(rule), Opponent::parse(opponent)) {
+                    (Ok(r), Ok(o)) => Ok(Learner::Rule(r, o)),
+                    _ => Err(bad_value("learner", text, allowed)),
+                },
+                None => Err(bad_value("learner", text, allowed)),
+            },
+        }
+    }
+
+    /// A comma-separated list of learners (`umda,lnwp:random`), none twice.
+    pub fn parse_list(text: &str) -> Result<Vec<Learner>, InputError> {
+        let mut learners = Vec::new();
+        for item in text.split(',') {
+            let learner = Learner::parse(item)?;
+            if learners.contains(&learner) {
+                return Err(bad_value("learner", text, "a list of learners with none given twice"));
+            }
+            learners.push(learner);
+        }
+        Ok(learners)
+    }
+
+    /// As [`Learner::parse`] reads it: `umda`, `lnwp:random`.
+    pub fn label(&self) -> String {
+        match self {
+            Learner::Umda => "umda".to_string(),
+            Learner::Rule(r, o) => format!("{}:{}", r.name(), o.name()),
+        }
+    }
+}
+
+/// A rule learner's rows name no μ, γ or engine: their settings are written this way.
+pub const NO_SETTING: &str = "-";
+
+fn umda_label() -> String {
+    "umda".to_string()
+}
 
 /// How μ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -281,15 +341,18 @@ pub struct RunRow {
     /// The γ of the grid axis (`0.01`, `paper`); empty in rows written before grids existed.
     #[serde(default)]
     pub gamma_setting: String,
+    /// The learner as [`Learner::label`] writes it (`umda` in rows written before learners).
+    #[serde(default = "umda_label")]
+    pub learner: String,
 }
 
 /// The raw table's header: one name per value of [`RunRow::to_csv`], in its order.
-pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting";
+pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting,learner";
 
 impl RunRow {
     pub fn to_csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.size,
             self.engine,
             self.max_games,
@@ -305,14 +368,15 @@ impl RunRow {
             self.bound_log10.map(|b| b.to_string()).unwrap_or_default(),
             self.mu_setting,
             self.gamma_setting,
+            self.learner,
         )
     }
 
     /// Parses a line written by [`RunRow::to_csv`] (or by a version before grids, without the
-    /// two settings).
+    /// two settings, or before learners, without the learner).
     pub fn from_csv(line: &str) -> Option<RunRow> {
         let f: Vec<&str> = line.trim().split(',').collect();
-        if f.len() != 13 && f.len() != 15 {
+        if ![13, 15, 16].contains(&f.len()) {
             return None;
         }
         let setting = |i: usize, ok: fn(&str) -> bool| -> Option<String> {
@@ -321,7 +385,11 @@ impl RunRow {
         };
         Some(RunRow {
             size: f[0].parse().ok()?,
-            engine: Engine::parse(f[1]).ok()?.as_str().to_string(),
+            engine: if f[1] == NO_SETTING {
+                NO_SETTING.to_string()
+            } else {
+                Engine::parse(f[1]).ok()?.as_str().to_string()
+            },
             max_games: f[2].parse().ok()?,
             positions: f[3].parse().ok()?,
             max_degree: f[4].parse().ok()?,
@@ -333,8 +401,14 @@ impl RunRow {
             games: f[10].parse().ok()?,
             generations: f[11].parse().ok()?,
             bound_log10: if f[12].is_empty() { None } else { Some(f[12].parse().ok()?) },
-            mu_setting: setting(13, |t| t == "paper" || t.parse::<u32>().is_ok())?,
-            gamma_setting: setting(14, |t| t == "paper" || t.parse::<f64>().is_ok_and(f64::is_finite))?,
+            mu_setting: setting(13, |t| t == "paper" || t == NO_SETTING || t.parse::<u32>().is_ok())?,
+            gamma_setting: setting(14, |t| {
+                t == "paper" || t == NO_SETTING || t.parse::<f64>().is_ok_and(f64::is_finite)
+            })?,
+            learner: match f.get(15) {
+                Some(t) => Learner::parse(t).ok()?.label(),
+                None => umda_label(),
+            },
         })
     }
 }
@@ -375,7 +449,56 @@ pub fn run_one(
         bound_log10: size.bound_log10,
         mu_setting: setting.mu.label(),
         gamma_setting: setting.gamma.label(),
+        learner: umda_label(),
     }
+}
+
+/// Runs run `run` of a rule learner at a size: plays against the opponent until the learner's
+/// strategy is in Opt(G) or `max_plays` are spent. The same run as `impartial learn` on the
+/// size's spec with the row's seed (and `--second` where the root is a P-position).
+pub fn run_rule(size: &Size, rule: Rule, opponent: Opponent, run: u32, max_plays: u64, seed: u64) -> RunRow {
+    let seed = run_seed(seed, size.size, run);
+    let task = &*size.task;
+    let game = RulesGame::acyclic(task.spec.clone(), task.play, task.graph.clone());
+    let mut rules = RulesRun::seated(game, rule, opponent, seed, task.role == Role::Second);
+    while rules.counts().optimal_after.is_none() && rules.counts().plays < max_plays {
+        rules.play();
+    }
+    let counts = rules.counts();
+    RunRow {
+        size: size.size,
+        engine: NO_SETTING.to_string(),
+        max_games: max_plays,
+        positions: task.n,
+        max_degree: task.max_degree,
+        run,
+        seed,
+        mu: 0,
+        gamma: 0.0,
+        found: counts.optimal_after.is_some(),
+        games: counts.optimal_after.unwrap_or(counts.plays),
+        generations: counts.plays,
+        // Corollary 5.3 bounds UMDA's T; seed 003 bounds plays not won, not this T.
+        bound_log10: None,
+        mu_setting: NO_SETTING.to_string(),
+        gamma_setting: NO_SETTING.to_string(),
+        learner: Learner::Rule(rule, opponent).label(),
+    }
+}
+
+/// Refuses a rule learner's budget that `impartial learn` would not run at this size (more
+/// than its 10,000,000 plays, or plays that could visit more than its 10^10 positions), so
+/// every run of the sweep can be replayed there.
+pub fn check_rule_budget(size: &Size, max_plays: u64) -> Result<(), InputError> {
+    if max_plays > MAX_PLAYS {
+        return Err(bad_value(
+            "max-evals",
+            &max_plays.to_string(),
+            "for a rule learner, the most plays of a run: a whole number from 1 to 10,000,000",
+        ));
+    }
+    let task = &*size.task;
+    RulesGame::acyclic(task.spec.clone(), task.play, task.graph.clone()).check_plays(max_plays)
 }
 
 /// Which part of a sweep this job runs: the jobs whose index in the sweep's order (see
@@ -411,10 +534,12 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// A sweep's grid: sizes × μ × γ cells, each with `runs` runs.
+/// A sweep's grid: sizes × learners × μ × γ cells, each with `runs` runs. A rule learner has no
+/// μ or γ, so a grid with one takes one μ and one γ (UMDA's, if UMDA is among the learners).
 #[derive(Debug, Clone)]
 pub struct Grid {
     pub sizes: Vec<u64>,
+    pub learners: Vec<Learner>,
     pub mus: Vec<MuSetting>,
     pub gammas: Vec<GammaSetting>,
     pub runs: u32,
@@ -424,15 +549,20 @@ pub struct Grid {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
     pub size: usize,
+    pub learner: usize,
     pub mu: usize,
     pub gamma: usize,
     pub run: u32,
 }
 
 impl Grid {
-    /// Cells of the grid (sizes × μ × γ), in u64 so a huge grid is counted, not overflowed.
+    /// Cells of the grid (sizes × learners × μ × γ), in u64 so a huge grid is counted, not
+    /// overflowed.
     pub fn cells(&self) -> u64 {
-        self.sizes.len() as u64 * self.mus.len() as u64 * self.gammas.len() as u64
+        self.sizes.len() as u64
+            * self.learners.len() as u64
+            * self.mus.len() as u64
+            * self.gammas.len() as u64
     }
 
     /// Runs of the whole sweep.
@@ -440,23 +570,31 @@ impl Grid {
         self.cells() * u64::from(self.runs)
     }
 
-    /// The job's place in the sweep's order: size-major, then μ, then γ, then run. With one
-    /// μ and one γ this is the order of sweeps before grids, so their shards are unchanged.
+    /// The job's place in the sweep's order: size-major, then learner, μ, γ and run. With one
+    /// learner, μ and γ this is the order of sweeps before grids, so their shards are unchanged.
     pub fn job_index(&self, job: Job) -> u64 {
-        let (m, g, r) = (self.mus.len() as u64, self.gammas.len() as u64, u64::from(self.runs));
-        ((job.size as u64 * m + job.mu as u64) * g + job.gamma as u64) * r + u64::from(job.run)
+        let (l, m, g, r) = (
+            self.learners.len() as u64,
+            self.mus.len() as u64,
+            self.gammas.len() as u64,
+            u64::from(self.runs),
+        );
+        let cell = ((job.size as u64 * l + job.learner as u64) * m + job.mu as u64) * g + job.gamma as u64;
+        cell * r + u64::from(job.run)
     }
 
     /// The jobs of a shard, in the sweep's order.
     pub fn jobs(&self, shard: Shard) -> Vec<Job> {
         let mut jobs = Vec::new();
         for size in 0..self.sizes.len() {
-            for mu in 0..self.mus.len() {
-                for gamma in 0..self.gammas.len() {
-                    for run in 0..self.runs {
-                        let job = Job { size, mu, gamma, run };
-                        if shard.includes(self.job_index(job)) {
-                            jobs.push(job);
+            for learner in 0..self.learners.len() {
+                for mu in 0..self.mus.len() {
+                    for gamma in 0..self.gammas.len() {
+                        for run in 0..self.runs {
+                            let job = Job { size, learner, mu, gamma, run };
+                            if shard.includes(self.job_index(job)) {
+                                jobs.push(job);
+                            }
                         }
                     }
                 }
@@ -488,14 +626,19 @@ pub fn sweep(
     for group in jobs.chunk_by(|a, b| a.size == b.size) {
         let size = prepare(grid.sizes[group[0].size])?;
         let mut params = HashMap::new();
-        for job in group {
+        for job in group.iter().filter(|job| grid.learners[job.learner] == Learner::Umda) {
             if let std::collections::hash_map::Entry::Vacant(e) = params.entry((job.mu, job.gamma)) {
                 e.insert(size.params(grid.mus[job.mu], grid.gammas[job.gamma])?);
             }
         }
         rows.par_extend(group.par_iter().map(|job| {
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
-            let row = run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed);
+            let row = match grid.learners[job.learner] {
+                Learner::Umda => {
+                    run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed)
+                }
+                Learner::Rule(rule, opponent) => run_rule(&size, rule, opponent, job.run, max_games, seed),
+            };
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
             row
         }));
@@ -522,6 +665,7 @@ pub struct SweepInfo {
     pub engine: String,
     pub max_evals: u64,
     pub seed: u64,
+    /// The learners, as [`Learner::label`]s joined by commas (`umda,lnwp:random`).
     pub learner: String,
     /// The part of the sweep this table holds.
     pub shard: Shard,
@@ -538,13 +682,22 @@ impl SweepInfo {
     /// 1..=count, an empty axis or no runs, or a grid above the limits.
     pub fn check(&self) -> Result<(), String> {
         let shard = self.shard;
-        let grid = self.sizes.len() as u128 * self.mu.len() as u128 * self.gamma.len() as u128;
+        let Ok(learners) = Learner::parse_list(&self.learner) else {
+            return Err(format!("its learner {} is not a list of learners", self.learner));
+        };
+        let grid = self.sizes.len() as u128
+            * learners.len() as u128
+            * self.mu.len() as u128
+            * self.gamma.len() as u128;
+        let has_rule = learners.iter().any(|l| *l != Learner::Umda);
         if shard.index < 1 || shard.index > shard.count {
             Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
         } else if grid == 0 || self.runs == 0 {
             Err("its grid has no cells or its cells no runs".to_string())
         } else if grid > u128::from(MAX_CELLS) || grid * u128::from(self.runs) > u128::from(MAX_JOBS) {
             Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
+        } else if has_rule && (self.mu.len() > 1 || self.gamma.len() > 1) {
+            Err("it has a rule learner and a μ or γ axis of several values".to_string())
         } else {
             Ok(())
         }
@@ -559,23 +712,42 @@ impl SweepInfo {
 
     /// The job of a row, if the row belongs to this sweep (its axes, run and seed).
     pub fn job_of(&self, row: &RunRow) -> Option<Job> {
-        let job = Job {
-            size: self.sizes.iter().position(|&s| s == row.size)?,
-            mu: self.mu.iter().position(|m| *m == row.mu_setting)?,
-            gamma: self.gamma.iter().position(|g| *g == row.gamma_setting)?,
-            run: row.run,
+        let learners = self.learners();
+        let learner = learners.iter().position(|l| l.label() == row.learner)?;
+        let rule = learners[learner] != Learner::Umda;
+        // A rule's rows name no μ, γ or engine: they sit at the grid's only μ and γ.
+        let (mu, gamma, engine) = if rule {
+            (row.mu_setting == NO_SETTING).then_some((0, 0, NO_SETTING))?
+        } else {
+            (
+                self.mu.iter().position(|m| *m == row.mu_setting)?,
+                self.gamma.iter().position(|g| *g == row.gamma_setting)?,
+                self.engine.as_str(),
+            )
         };
+        let job =
+            Job { size: self.sizes.iter().position(|&s| s == row.size)?, learner, mu, gamma, run: row.run };
         let fits = row.run < self.runs
+            && (!rule || row.gamma_setting == NO_SETTING)
             && row.seed == run_seed(self.seed, row.size, row.run)
-            && row.engine == self.engine
+            && row.engine == engine
             && row.max_games == self.max_evals;
         fits.then_some(job)
+    }
+
+    /// The learners of the sweep (UMDA for a line that names none it can read; [`check`]
+    /// refuses such a line first).
+    ///
+    /// [`check`]: SweepInfo::check
+    pub fn learners(&self) -> Vec<Learner> {
+        Learner::parse_list(&self.learner).unwrap_or_else(|_| vec![Learner::Umda])
     }
 
     /// The grid's shape (only its axes' lengths and runs matter for job indices).
     pub fn shape(&self) -> Grid {
         Grid {
             sizes: self.sizes.clone(),
+            learners: self.learners(),
             mus: vec![MuSetting::Fixed(1); self.mu.len()],
             gammas: vec![GammaSetting::Paper; self.gamma.len()],
             runs: self.runs,
@@ -598,6 +770,9 @@ pub struct Table {
 fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
     if a.game != b.game {
         "game"
+    } else if a.learner != b.learner {
+        // Before μ, γ and engine, which a rule learner's sweep writes as '-'.
+        "learner"
     } else if a.sizes != b.sizes {
         "sizes"
     } else if a.mu != b.mu || a.paper_c != b.paper_c || a.paper_k != b.paper_k {
@@ -612,8 +787,6 @@ fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
         "budget"
     } else if a.seed != b.seed {
         "seed"
-    } else if a.learner != b.learner {
-        "learner"
     } else {
         "number of shards"
     }
@@ -745,11 +918,14 @@ pub struct CellSummary {
     /// falls on unfinished runs.
     pub median_low: Option<u64>,
     pub median_high: Option<u64>,
+    /// The learner ([`Learner::label`]).
+    pub learner: String,
 }
 
 /// One line of a sweep: the cells of one (μ, γ) across sizes, and their fitted slopes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeriesSummary {
+    pub learner: String,
     pub mu_setting: String,
     pub gamma_setting: String,
     /// Least-squares slope of ln(median T) against ln n over the cells with a finite median.
@@ -791,7 +967,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
     let mut group_of = HashMap::new();
     let mut groups: Vec<Vec<&RunRow>> = Vec::new();
     for row in rows {
-        let key = (row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
+        let key = (row.learner.as_str(), row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
         let g = *group_of.entry(key).or_insert_with(|| {
             groups.push(Vec::new());
             groups.len() - 1
@@ -850,20 +1026,21 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 gamma_setting: first.gamma_setting.clone(),
                 median_low: None,
                 median_high: None,
+                learner: first.learner.clone(),
             };
             finished_of.push(finished);
             cell
         })
         .collect();
     // Series in order of first appearance.
-    let mut series_of: HashMap<(&str, &str), usize> = HashMap::new();
+    let mut series_of: HashMap<(&str, &str, &str), usize> = HashMap::new();
     let mut members: Vec<Vec<usize>> = Vec::new();
     for (i, cell) in cells.iter().enumerate() {
-        let s =
-            *series_of.entry((cell.mu_setting.as_str(), cell.gamma_setting.as_str())).or_insert_with(|| {
-                members.push(Vec::new());
-                members.len() - 1
-            });
+        let key = (cell.learner.as_str(), cell.mu_setting.as_str(), cell.gamma_setting.as_str());
+        let s = *series_of.entry(key).or_insert_with(|| {
+            members.push(Vec::new());
+            members.len() - 1
+        });
         members[s].push(i);
     }
     let ln10 = std::f64::consts::LN_10;
@@ -894,6 +1071,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
             let (slope_low, slope_high) = reps.map_or((None, None), |r| r.interval());
             let first = &cells[m[0]];
             SeriesSummary {
+                learner: first.learner.clone(),
                 mu_setting: first.mu_setting.clone(),
                 gamma_setting: first.gamma_setting.clone(),
                 slope,
@@ -942,7 +1120,7 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
     (points.len() >= 2 && sxx > 0.0).then(|| sxy / sxx)
 }
 
-pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high";
+pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high,learner";
 
 impl Summary {
     /// CSV: one row per cell; a missing percentile or interval end (it falls on unfinished
@@ -953,7 +1131,7 @@ impl Summary {
         out.push('\n');
         for s in &self.sizes {
             out += &format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.size,
                 s.positions,
                 s.max_degree,
@@ -972,6 +1150,7 @@ impl Summary {
                 s.gamma_setting,
                 opt(s.median_low),
                 opt(s.median_high),
+                s.learner,
             );
         }
         // Rounded first, so a slope of −0.0001 is written 0.000, not −0.000.
@@ -995,7 +1174,11 @@ impl Summary {
                 ),
                 None => String::new(),
             };
-            let cell = if self.series.len() > 1 {
+            let cell = if series.mu_setting == NO_SETTING {
+                format!(" for {}", series.learner)
+            } else if self.series.iter().any(|s| s.mu_setting == NO_SETTING) {
+                format!(" for umda at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
+            } else if self.series.len() > 1 {
                 format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else {
                 String::new()
@@ -1018,6 +1201,7 @@ mod tests {
 
     fn grid(sizes: &[u64], mus: &[u32], runs: u32) -> Grid {
         Grid {
+            learners: vec![Learner::Umda],
             sizes: sizes.to_vec(),
             mus: mus.iter().map(|&m| MuSetting::Fixed(m)).collect(),
             gammas: vec![GammaSetting::Paper],

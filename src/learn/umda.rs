@@ -106,6 +106,10 @@ pub struct Run {
     counts: Vec<u32>,
     /// Per position: winners whose move there has already been counted this generation.
     taken: Vec<u32>,
+    /// Moves drawn on the games' paths this generation.
+    path_moves: u64,
+    /// k/μ for k = 0..=μ, rebuilt each generation (see [`Run::update_model`]).
+    shares: Vec<f64>,
     // Scratch, reused across tournaments. Tags avoid clearing per-position marks.
     tag: u64,
     played_tag: Vec<u64>,
@@ -137,6 +141,8 @@ impl Run {
             current: None,
             counts: vec![0; edges],
             taken: vec![0; n],
+            path_moves: 0,
+            shares: Vec::new(),
             tag: 0,
             played_tag: vec![0; n],
             played_edge: vec![0; n],
@@ -192,6 +198,7 @@ impl Run {
         self.last_winners_optimal = false;
         self.current = None;
         self.counts.fill(0);
+        self.path_moves = 0;
     }
 
     /// Back to generation 0 with another seed.
@@ -253,6 +260,43 @@ impl Run {
     /// generation 0 and for the expected engine).
     pub fn selection_counts(&self) -> &[u32] {
         &self.counts
+    }
+
+    /// Moves drawn on the μ games' paths in the generation under way or last completed: the
+    /// sampled moves a generation cannot do without (see [`Run::lower_bound_pass`]).
+    pub fn path_moves(&self) -> u64 {
+        self.path_moves
+    }
+
+    /// The floor a fast-engine generation is measured against (issue 13, item 6): the work no
+    /// generation of Algorithm 1 on this model can skip. It draws the moves of μ games from p_t,
+    /// each move as a tournament draws its path (the same sampler, from a copy of the run's
+    /// stream), and makes one pass over the edges, writing count/μ per edge into `out` (what
+    /// turning μ·q_{t+1} into p_{t+1} costs at least). Nothing else: no winner, no check against
+    /// Opt(G), no pooled draws for the positions off the paths, no projection. The run is left
+    /// unchanged; returns the moves drawn. `benches/umda.rs` reports time(generation) ÷
+    /// time(this pass) on the same model.
+    pub fn lower_bound_pass(&self, out: &mut Vec<f64>) -> u64 {
+        let task = &*self.task;
+        let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
+        let mut rng = self.rng.clone();
+        let mut moves = 0u64;
+        for _ in 0..self.params.mu() {
+            let mut u = task.graph.root();
+            loop {
+                let range = offsets[u] as usize..offsets[u + 1] as usize;
+                if range.is_empty() {
+                    break;
+                }
+                let e = draw(&mut rng, &self.cdf, range);
+                moves += 1;
+                u = targets[e] as usize;
+            }
+        }
+        let scale = 1.0 / f64::from(self.params.mu());
+        out.clear();
+        out.extend(self.counts.iter().map(|&c| f64::from(c) * scale));
+        moves
     }
 
     /// A 64-bit FNV-1a hash of p's bits: equal hashes mean (beyond reasonable doubt) equal models.
@@ -344,6 +388,7 @@ impl Run {
     fn begin(&mut self) -> InProgress {
         self.counts.fill(0);
         self.taken.fill(0);
+        self.path_moves = 0;
         InProgress {
             params: self.params,
             engine: self.engine,
@@ -356,19 +401,11 @@ impl Run {
     /// Lines 16–21: q_{t+1} from the counts, p_{t+1} = π_γ(q_{t+1}); then the bookkeeping.
     fn finish(&mut self, current: InProgress) {
         let mu = f64::from(current.params.mu());
-        if current.engine != Engine::Expected {
-            for v in 0..self.task.graph.len() {
-                let range = self.task.edges(v);
-                if range.len() < 2 {
-                    continue; // a forced move keeps probability 1
-                }
-                for e in range.clone() {
-                    self.p[e] = f64::from(self.counts[e]) / mu;
-                }
-                project(&mut self.p[range], current.params.gamma());
-            }
+        if current.engine == Engine::Expected {
+            self.rebuild_cdf();
+        } else {
+            self.update_model(current.params);
         }
-        self.rebuild_cdf();
         self.generation += 1;
         self.games += u64::from(current.params.mu());
         let winners_optimal = if current.engine == Engine::Expected {
@@ -379,6 +416,37 @@ impl Run {
         self.last_winners_optimal = winners_optimal;
         if winners_optimal && self.found.is_none() {
             self.found = Some(Found { generation: self.generation, games: self.games });
+        }
+    }
+
+    /// p_{t+1} = π_γ(counts/μ) and its running sums, in one pass over the positions (each
+    /// position's moves are still in cache for its sums).
+    fn update_model(&mut self, params: Params) {
+        let (mu, gamma) = (params.mu(), params.gamma());
+        let offsets = self.task.graph.offsets();
+        // k/μ for every count k ≤ μ, looked up instead of divided per edge: the same quotients,
+        // so the same bits. Only when μ is below the edge count, so the table never costs more
+        // divisions than it saves.
+        let lookup = (mu as usize) < self.counts.len();
+        self.shares.clear();
+        if lookup {
+            self.shares.extend((0..=mu).map(|k| f64::from(k) / f64::from(mu)));
+        }
+        for v in 0..self.task.graph.len() {
+            let range = offsets[v] as usize..offsets[v + 1] as usize;
+            if range.len() < 2 {
+                continue; // a forced move keeps probability 1 (and its running sum)
+            }
+            let (p, counts) = (&mut self.p[range.clone()], &self.counts[range.clone()]);
+            for (x, &k) in p.iter_mut().zip(counts) {
+                *x = if lookup { self.shares[k as usize] } else { f64::from(k) / f64::from(mu) };
+            }
+            project(p, gamma);
+            let mut sum = 0.0;
+            for (c, &x) in self.cdf[range].iter_mut().zip(p.iter()) {
+                sum += x;
+                *c = sum;
+            }
         }
     }
 
@@ -422,6 +490,7 @@ impl Run {
             self.path.push((u as u32, e as u32));
             u = targets[e] as usize;
         }
+        self.path_moves += self.path.len() as u64;
         let winner_parity = winner_parity(self.path.len(), task);
         self.tag += 1;
         let tag = self.tag;
@@ -494,6 +563,7 @@ impl Run {
             u = targets[strategy[u] as usize] as usize;
             length += 1;
         }
+        self.path_moves += length as u64;
         let winner = if winner_parity(length, task) == 0 { &self.first } else { &self.second };
         for (v, &e) in winner.iter().enumerate() {
             if !task.graph.is_sink(v) {

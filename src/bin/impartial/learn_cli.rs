@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use impartial::games::Limits;
 use impartial::learn::params::{self, parse_budget, parse_gamma, parse_mu, parse_seed, Engine, Params};
-use impartial::learn::runtime::{self, GammaSetting, Grid, MuSetting, RunRow, Shard, SweepInfo};
+use impartial::learn::runtime::{self, GammaSetting, Grid, Learner, MuSetting, RunRow, Shard, SweepInfo};
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
@@ -91,7 +91,8 @@ pub struct RuntimeArgs {
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
-    /// The learner: umda (seed 000's Algorithm 1; the only one so far).
+    /// The learner: umda (seed 000's Algorithm 1), or one of seed 003's rules with its
+    /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G).
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
     /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
@@ -386,12 +387,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         return Err("runtime needs --game and --sizes (or --summarise FILE...).".into());
     };
     let template = read_arg("game spec", game)?;
-    if args.learner.trim() != "umda" {
-        return Err(format!(
-            "{} is not a valid value for learner: umda (seed 000's UMDA, the only learner so far).",
-            quoted(&args.learner)
-        ));
-    }
+    let learners = Learner::parse_list(&args.learner).map_err(|e| e.to_string())?;
+    let umda = learners.contains(&Learner::Umda);
+    let rules = learners.iter().any(|l| *l != Learner::Umda);
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -406,8 +404,21 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
     let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
     let size_list = axis(&sizes);
-    let mu_list = axis(&learn.mu);
-    let gamma_list = axis(&learn.gamma);
+    let (mu_list, gamma_list) = if umda {
+        (axis(&learn.mu), axis(&learn.gamma))
+    } else {
+        check_rule_flags(learn, &args.learner)?;
+        // Rules only: one cell per size and learner, the μ and γ axes a placeholder each.
+        (vec!["1".to_string()], vec!["paper".to_string()])
+    };
+    if rules && (mu_list.len() > 1 || gamma_list.len() > 1) {
+        return Err(format!(
+            "A rule learner has no μ or γ, so a sweep with one takes one --mu and one --gamma (UMDA's); \
+             run the μ × γ grid as a sweep of its own (it gives the same UMDA rows), here {} × {}.",
+            mu_list.len(),
+            gamma_list.len()
+        ));
+    }
     // An empty axis makes an empty grid: refused with the count before anything else.
     if size_list.is_empty() || mu_list.is_empty() || gamma_list.is_empty() {
         let empty = [("--sizes", &size_list), ("--mu", &mu_list), ("--gamma", &gamma_list)]
@@ -426,11 +437,16 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let sizes = parse_sizes(&sizes)?;
     let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
     let gammas = gamma_settings(&gamma_list)?;
-    let grid = Grid { sizes, mus, gammas, runs };
+    let grid = Grid { sizes, learners, mus, gammas, runs };
     let cells = grid.cells();
     if cells > MAX_CELLS {
+        // The learners' factor is named only when there are several.
+        let (learners, axis) = match grid.learners.len() {
+            1 => (String::new(), ""),
+            l => (format!(" × {l}"), " × learners"),
+        };
         return Err(format!(
-            "The grid has {} × {} × {} = {} cells (sizes × μ × γ), above the limit of {}; split it into several sweeps.",
+            "The grid has {}{learners} × {} × {} = {} cells (sizes{axis} × μ × γ), above the limit of {}; split it into several sweeps.",
             grid.sizes.len(),
             grid.mus.len(),
             grid.gammas.len(),
@@ -457,7 +473,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let prepare = |size| runtime::prepare(&template, size, &Limits::DEFAULT);
     for &size in &grid.sizes {
         let prepared = prepare(size).map_err(|e| format!("At size {size}: {e}"))?;
-        for &mu in &grid.mus {
+        if rules {
+            runtime::check_rule_budget(&prepared, max_games).map_err(|e| format!("At size {size}: {e}"))?;
+        }
+        for &mu in grid.mus.iter().filter(|_| umda) {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
@@ -465,11 +484,19 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             }
         }
     }
+    let (mu_labels, gamma_labels) = if umda {
+        (
+            grid.mus.iter().map(MuSetting::label).collect(),
+            grid.gammas.iter().map(GammaSetting::label).collect(),
+        )
+    } else {
+        (vec![runtime::NO_SETTING.to_string()], vec![runtime::NO_SETTING.to_string()])
+    };
     let info = SweepInfo {
         game: template.clone(),
         sizes: grid.sizes.clone(),
-        mu: grid.mus.iter().map(MuSetting::label).collect(),
-        gamma: grid.gammas.iter().map(GammaSetting::label).collect(),
+        mu: mu_labels,
+        gamma: gamma_labels,
         paper_c: grid.mus.iter().find_map(|m| match m {
             MuSetting::Paper { c, .. } => Some(*c),
             MuSetting::Fixed(_) => None,
@@ -479,10 +506,10 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             MuSetting::Fixed(_) => None,
         }),
         runs,
-        engine: engine.as_str().to_string(),
+        engine: if umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
         max_evals: max_games,
         seed,
-        learner: "umda".to_string(),
+        learner: grid.learners.iter().map(Learner::label).collect::<Vec<_>>().join(","),
         shard,
     };
     let show_progress = std::io::stderr().is_terminal();
@@ -522,9 +549,42 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     print_summary(summary.as_ref().expect("summarised unless --raw without --plot"), args.json)
 }
 
+/// Refuses UMDA's settings given with a rule learner, which has none of them.
+fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
+    let given = [
+        ("--mu", learn.mu.trim() != "100"),
+        ("--gamma", learn.gamma.trim() != "paper"),
+        ("--engine", learn.engine.trim() != "fast"),
+        ("--paper-c", learn.paper_c.is_some()),
+        ("--paper-k", learn.paper_k.is_some()),
+    ];
+    match given.iter().find(|(_, set)| *set) {
+        Some((flag, _)) => Err(format!(
+            "{flag} sets UMDA, and the learners {} are seed 003's rules, which have no μ, γ or engine; leave {flag} out.",
+            quoted(learners.trim())
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The figure's title: the game with N, and the engine, budget and learner.
 fn figure_title(info: Option<&SweepInfo>) -> String {
     match info {
+        Some(i) if i.engine == runtime::NO_SETTING => format!(
+            "{}: median T over {} runs per size ({}, budget {} plays)",
+            i.game,
+            i.runs,
+            i.learner.replacen(':', " against ", 1),
+            group(i.max_evals)
+        ),
+        // Several learners are named by the legend.
+        Some(i) if i.learner.contains(',') => format!(
+            "{}: median T over {} runs per cell (engine {}, budget {})",
+            i.game,
+            i.runs,
+            i.engine,
+            group(i.max_evals)
+        ),
         Some(i) => format!(
             "{}: median T over {} runs per cell ({}, engine {}, budget {})",
             i.game,

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{CellSummary, Summary};
+use impartial::learn::runtime::{CellSummary, Summary, NO_SETTING};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -94,7 +94,17 @@ struct Series<'a> {
     cells: Vec<&'a CellSummary>,
 }
 
+/// Whether the summary holds a rule learner's cells (which have no μ or γ).
+fn has_rule(summary: &Summary) -> bool {
+    summary.series.iter().any(|s| s.mu_setting == NO_SETTING)
+}
+
+fn rules_only(summary: &Summary) -> bool {
+    summary.series.iter().all(|s| s.mu_setting == NO_SETTING)
+}
+
 fn series_of(summary: &Summary) -> Vec<Series<'_>> {
+    let mixed = has_rule(summary) && !rules_only(summary);
     summary
         .series
         .iter()
@@ -102,7 +112,11 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
             let mut cells: Vec<&CellSummary> = summary
                 .sizes
                 .iter()
-                .filter(|c| c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting)
+                .filter(|c| {
+                    c.learner == s.learner
+                        && c.mu_setting == s.mu_setting
+                        && c.gamma_setting == s.gamma_setting
+                })
                 .collect();
             cells.sort_by_key(|c| (c.positions, c.size));
             let mu = if s.mu_setting.is_empty() { cells[0].mu.to_string() } else { s.mu_setting.clone() };
@@ -119,7 +133,15 @@ fn series_of(summary: &Summary) -> Vec<Series<'_>> {
                 ),
                 _ => String::new(),
             };
-            Series { label: format!("μ = {mu}, γ = {gamma}{slope}"), bound_slope: s.bound_slope, cells }
+            // A rule learner has no μ or γ: its line is named by the rule and its opponent.
+            let name = if s.mu_setting == NO_SETTING {
+                s.learner.replacen(':', " against ", 1)
+            } else if mixed {
+                format!("UMDA, μ = {mu}, γ = {gamma}")
+            } else {
+                format!("μ = {mu}, γ = {gamma}")
+            };
+            Series { label: format!("{name}{slope}"), bound_slope: s.bound_slope, cells }
         })
         .collect()
 }
@@ -144,8 +166,10 @@ fn short(v: f64) -> String {
 /// The SVG text of the figure.
 pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
     let series = series_of(summary);
-    let mus: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.mu_setting.as_str()));
-    let gammas: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.gamma_setting.as_str()));
+    // The μ × γ grid is UMDA's: a rule's cells (no μ or γ) are not on it.
+    let umda = || summary.sizes.iter().filter(|c| c.mu_setting != NO_SETTING);
+    let mus: Vec<&str> = distinct(umda().map(|c| c.mu_setting.as_str()));
+    let gammas: Vec<&str> = distinct(umda().map(|c| c.gamma_setting.as_str()));
     let heat = mus.len() > 1 && gammas.len() > 1;
     let (width, height) = (960u32, if heat { 1000 } else { 640 });
     let mut svg = String::new();
@@ -167,6 +191,7 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
         "cells": summary.sizes.iter().map(|c| json!({
             "size": c.size,
             "positions": c.positions,
+            "learner": c.learner,
             "mu_setting": c.mu_setting,
             "gamma_setting": c.gamma_setting,
             "mu": c.mu,
@@ -232,7 +257,11 @@ fn draw_lines(
     chart
         .configure_mesh()
         .x_desc("positions n (log scale)")
-        .y_desc("T: games until an optimal strategy is among the winners (log scale)")
+        .y_desc(match (rules_only(summary), has_rule(summary)) {
+            (true, _) => "T: plays until the learner's strategy is optimal (log scale)",
+            (false, true) => "T: games until an optimal strategy is learned (log scale)",
+            _ => "T: games until an optimal strategy is among the winners (log scale)",
+        })
         .x_label_formatter(&|v| short(*v))
         .y_label_formatter(&|v| short(*v))
         .light_line_style(WHITE.mix(0.0))

@@ -42,6 +42,10 @@ pub struct LearnArgs {
     /// Also print the learner's final strategy, {position: move}.
     #[arg(long)]
     pub dump_strategy: bool,
+    /// The learner moves second: the opponent moves first from the root (seed 000's G*, which
+    /// `runtime --learner` uses where the root is a P-position).
+    #[arg(long)]
+    pub second: bool,
 }
 
 pub fn learn(args: LearnArgs) -> Result<(), String> {
@@ -73,8 +77,9 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
             }));
         }
     }
-    let bounds = RuleBounds::of(&game);
-    let mut run = RulesRun::new(game, rule, opponent, seed);
+    // Seed 003's bounds are for p moving first from the root: not given for --second.
+    let bounds = (!args.second).then(|| RuleBounds::of(&game));
+    let mut run = RulesRun::seated(game, rule, opponent, seed, args.second);
     let mut w = std::io::BufWriter::new(std::io::stdout().lock());
     for _ in 0..plays {
         let record = run.play();
@@ -113,7 +118,7 @@ fn play_line(record: &PlayRecord, game: &RulesGame, self_play: bool) -> Value {
 }
 
 /// The run's summary as JSON (the text output is made from it).
-fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, dump: bool) -> Value {
+fn summary(run: &RulesRun, bounds: &Option<RuleBounds>, seed: u64, dump: bool) -> Value {
     let game = run.game();
     let c = run.counts();
     let root = game.graph.root();
@@ -124,6 +129,7 @@ fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, dump: bool) -> Value 
         "cyclic": game.graph.is_cyclic(),
         "root": game.graph.label(root),
         "root_outcome": game.root_outcome().as_str(),
+        "learner_moves": if run.moves_second() { "second" } else { "first" },
         "rule": run.rule(),
         "opponent": run.opponent(),
         "seed": seed,
@@ -133,7 +139,7 @@ fn summary(run: &RulesRun, bounds: &RuleBounds, seed: u64, dump: bool) -> Value 
         "drawn": c.drawn,
         "last_not_won": c.last_not_won,
         "last_lost": c.last_lost,
-        "opt_defined": game.has_opt(),
+        "opt_defined": game.has_opt_as(run.moves_second()),
         "optimal_after": c.optimal_after,
         "bounds": bounds,
     });
@@ -153,13 +159,14 @@ fn summary_text(s: &Value) -> String {
     let b = &s["bounds"];
     let n = |v: &Value| v.as_u64().unwrap_or(0);
     let mut text = format!(
-        "game        {}\nsize        {} positions, {} moves{}\nroot        {}: {}-position for the learner, who moves first\n",
+        "game        {}\nsize        {} positions, {} moves{}\nroot        {}: {}-position, the learner moves {}\n",
         s["game"].as_str().unwrap_or(""),
         n(&s["positions"]),
         n(&s["edges"]),
         if s["cyclic"] == true { ", with cycles" } else { "" },
         s["root"].as_str().unwrap_or(""),
         s["root_outcome"].as_str().unwrap_or(""),
+        s["learner_moves"].as_str().unwrap_or("first"),
     );
     text += &format!(
         "learner     {} against the {} opponent, seed {}\nplays       {}: {} won, {} lost, {} drawn\n",
@@ -175,13 +182,28 @@ fn summary_text(s: &Value) -> String {
     text += &format!("last        not won: {}; lost: {}\n", last(&s["last_not_won"]), last(&s["last_lost"]));
     text += &match (&s["opt_defined"], s["optimal_after"].as_u64()) {
         (Value::Bool(false), _) => {
-            "Opt(G)      not defined here (a game with cycles, or the root is not an N-position)\n".into()
+            "Opt(G)      not defined here (a game with cycles, or the root is lost for the learner's side)\n"
+                .into()
         }
         (_, Some(0)) => "Opt(G)      the initial strategy is already in Opt(G)\n".into(),
         (_, Some(k)) => format!("Opt(G)      in Opt(G) after play {k}\n"),
         (_, None) => "Opt(G)      not in Opt(G) yet\n".into(),
     };
-    text += &match b["h"].as_u64() {
+    if b.is_null() {
+        text += "bounds      not given: seed 003's are for a learner that moves first\n";
+    } else {
+        text += &bounds_text(b);
+    }
+    if let Some(strategy) = s["strategy"].as_object() {
+        text += &format!("strategy    {}\n", Value::Object(strategy.clone()));
+    }
+    text
+}
+
+/// The Cor 4.4 and Thm 4.6/4.8 lines.
+fn bounds_text(b: &Value) -> String {
+    let n = |v: &Value| v.as_u64().unwrap_or(0);
+    let mut text = match b["h"].as_u64() {
         Some(h) => format!(
             "Cor 4.4     LNWT does not win fewer than (d+1)^h = {}^{h} = {} plays (d = {}, h = {h})\n",
             n(&b["d"]) + 1,
@@ -199,8 +221,5 @@ fn summary_text(s: &Value) -> String {
         if b["winning"] == true { "" } else { " (does not apply: the root is not winning)" },
         if b["drawing"] == true { "" } else { " (does not apply: the root is a P-position)" },
     );
-    if let Some(strategy) = s["strategy"].as_object() {
-        text += &format!("strategy    {}\n", Value::Object(strategy.clone()));
-    }
     text
 }
