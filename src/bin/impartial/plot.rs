@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{CellSummary, Summary};
+use impartial::learn::runtime::{figure_series, CellSummary, FigureSeries as Series, Summary};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,43 +87,6 @@ pub const METADATA_ID: &str = "impartial-runtime";
 /// The radius of a median's marker (a circle; nothing else in the figure is a circle).
 const MARKER: i32 = 4;
 
-/// One (μ, γ) line: its label and cells sorted by n.
-struct Series<'a> {
-    label: String,
-    bound_slope: Option<f64>,
-    cells: Vec<&'a CellSummary>,
-}
-
-fn series_of(summary: &Summary) -> Vec<Series<'_>> {
-    summary
-        .series
-        .iter()
-        .map(|s| {
-            let mut cells: Vec<&CellSummary> = summary
-                .sizes
-                .iter()
-                .filter(|c| c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting)
-                .collect();
-            cells.sort_by_key(|c| (c.positions, c.size));
-            let mu = if s.mu_setting.is_empty() { cells[0].mu.to_string() } else { s.mu_setting.clone() };
-            let gamma = if s.gamma_setting.is_empty() {
-                format!("{:.3e}", cells[0].gamma)
-            } else {
-                s.gamma_setting.clone()
-            };
-            let slope = match (s.slope, s.slope_low, s.slope_high) {
-                (Some(m), lo, hi) => format!(
-                    ", slope {m:.2} [{}, {}]",
-                    lo.map_or("?".into(), |x| format!("{x:.2}")),
-                    hi.map_or("∞".into(), |x| format!("{x:.2}"))
-                ),
-                _ => String::new(),
-            };
-            Series { label: format!("μ = {mu}, γ = {gamma}{slope}"), bound_slope: s.bound_slope, cells }
-        })
-        .collect()
-}
-
 /// 1,234 → "1234", 2.5e6 → "2.5e6": short tick labels.
 fn short(v: f64) -> String {
     if v >= 1e4 {
@@ -143,7 +106,7 @@ fn short(v: f64) -> String {
 
 /// The SVG text of the figure.
 pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
-    let series = series_of(summary);
+    let series = figure_series(summary);
     let mus: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.mu_setting.as_str()));
     let gammas: Vec<&str> = distinct(summary.sizes.iter().map(|c| c.gamma_setting.as_str()));
     let heat = mus.len() > 1 && gammas.len() > 1;
