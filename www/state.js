@@ -39,6 +39,13 @@ export const PAGE_KEYS = [
   { key: 'y', default: 'first', parse: (t) => t },
   // Who learns: UMDA (seed 000) or one of seed 003's rules (written only when a rule).
   { key: 'learner', default: 'umda', parse: (t) => oneOf(t, 'learner', LEARNERS) },
+  // The experiment panel (written only when not the default; the core checks them, see
+  // experiment-view.js): R runs, the sweep's base seed, N (empty: the game's largest number)
+  // and the budget of games per run.
+  { key: 'exp-runs', default: '20', parse: (t) => t },
+  { key: 'exp-seed', default: '1', parse: (t) => t },
+  { key: 'exp-n', default: '', parse: (t) => t },
+  { key: 'exp-budget', default: '1000000', parse: (t) => t },
 ];
 
 /** The page's modes, the play mode's opponents and who may move first. */
@@ -56,6 +63,8 @@ export const isRule = (learner) => RULES.includes(learner);
 const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
 /** Keys written only in strategies mode. */
 const DUEL_KEYS = new Set(['x', 'y']);
+/** The experiment's keys, written only when not their default. */
+export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget'];
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
@@ -174,7 +183,7 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the experiment's only when not their default). */
 export function formatHash(spec, page) {
   const shown = (k) => {
     if (k.key === 'learner') return isRule(page.learner);
@@ -183,6 +192,7 @@ export function formatHash(spec, page) {
     if (k.key === 'mode') return page.mode === 'play' || page.mode === 'duel';
     if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
     if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';
+    if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
   };
   const parts = PAGE_KEYS.filter(shown).map(

@@ -84,6 +84,7 @@ pub struct Experiment {
 impl Experiment {
     /// Builds the game of `spec` as size `size` within `limits` and checks μ, γ (a number or
     /// `paper`), the engine, the budget and the base seed as the CLI's `runtime` does.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         spec: &str,
         size: u64,
@@ -145,34 +146,12 @@ impl Experiment {
     }
 }
 
-/// The longest file the page reads as a `runtime` output.
-pub const MAX_SUMMARY_BYTES: usize = 64 << 20;
+/// How the page refuses a file that is not a summary `impartial runtime --json` wrote.
+pub const NOT_A_SUMMARY: &str = "This file is not a summary written by `impartial runtime --json`";
 
-const NOT_A_SUMMARY: &str = "This file is not what `impartial runtime --json` writes";
-
-/// A summary from `runtime --json`, or the runs of `runtime --raw --json` summarised; refuses
-/// anything else, and a summary no sweep could have written, in one sentence.
-pub fn read_summary(text: &str) -> Result<Summary, String> {
-    if text.len() > MAX_SUMMARY_BYTES {
-        return Err(format!("{NOT_A_SUMMARY}: it is larger than {} MB.", MAX_SUMMARY_BYTES >> 20));
-    }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        format!("{NOT_A_SUMMARY} (it is not JSON: line {}, column {}).", e.line(), e.column())
-    })?;
-    let summary = if value.get("rows").is_some() {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            rows: Vec<RunRow>,
-        }
-        let raw: Raw = serde_json::from_value(value).map_err(|_| {
-            format!("{NOT_A_SUMMARY}: its rows are not the runs `runtime --raw --json` lists.")
-        })?;
-        runtime::summarise(&raw.rows).map_err(|e| format!("{NOT_A_SUMMARY}: {e}"))?
-    } else {
-        serde_json::from_value::<Summary>(value).map_err(|_| {
-            format!("{NOT_A_SUMMARY} (a summary with sizes and series, or the runs of --raw --json).")
-        })?
-    };
+/// A summary read from a `runtime --json` file, checked as one a sweep could have written: it
+/// has cells, its series name them, and each cell's percentiles are in order.
+pub fn check_summary(summary: Summary) -> Result<Summary, String> {
     let sound = |c: &CellSummary| {
         let order = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (Some(a), Some(b)) => a <= b,

@@ -7,9 +7,9 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{refused, to_js};
 use crate::games::Limits;
-use crate::learn::experiment::{self, Experiment};
+use crate::learn::experiment::{self, Experiment, NOT_A_SUMMARY};
 use crate::learn::params;
-use crate::learn::runtime::{self, default_size, figure_series, template_of, CellSummary};
+use crate::learn::runtime::{self, default_size, figure_series, template_of, CellSummary, Summary};
 
 /// What the panel checks before it starts a worker: its settings, read as the core reads them,
 /// and the CLI command that makes the same runs.
@@ -33,6 +33,25 @@ fn shell_word(text: &str) -> String {
     } else {
         format!("'{}'", text.replace('\'', "'\\''"))
     }
+}
+
+/// One of the experiment's settings as the core reads it, written back as text (`007` → `7`):
+/// `runs` (1 to 1,000), `seed` (0 to 2^64 − 1), `size` (N, the same range, or empty for the
+/// spec's largest number) or `budget` (games per run, 1 to 10^15).
+///
+/// # Errors
+/// A bad value (or key) throws the core's sentence naming what is allowed.
+#[wasm_bindgen]
+pub fn experiment_setting(key: &str, text: &str) -> Result<String, JsValue> {
+    let value = match key {
+        "runs" => experiment::parse_runs(text).map(|r| r.to_string()),
+        "seed" => params::parse_seed(text).map(|s| s.to_string()),
+        "size" if text.trim().is_empty() => Ok(String::new()),
+        "size" => experiment::parse_size(text).map(|s| s.to_string()),
+        "budget" => params::parse_budget(text).map(|b| b.to_string()),
+        _ => return Err(JsValue::from_str("The experiment has no such setting.")),
+    };
+    value.map_err(refused)
 }
 
 /// Checks the experiment's settings for the game `spec` with the page's μ, γ and engine: `runs`
@@ -187,16 +206,19 @@ struct Figure {
     lines: Vec<FigureLine>,
 }
 
-/// Reads the text of a file written by `impartial runtime --json` (a summary) or `runtime --raw
-/// --json` (its runs, summarised here as `--summarise` would) and returns the figure's lines:
-/// `{ budget, lines: [{ label, bound_slope, points: [{ size, positions, runs, finished,
-/// median, p10, p90 }] }] }`, each line's points sorted by positions as `--plot` draws them.
+/// Reads a summary written by `impartial runtime --json`, as the page's `JSON.parse` gives it
+/// (so the core carries no JSON number parser for this), and returns the figure's lines: `{
+/// budget, lines: [{ label, bound_slope, points: [{ size, positions, runs, finished, median,
+/// p10, p90 }] }] }`, each line's points sorted by positions as `--plot` draws them.
 ///
 /// # Errors
 /// Anything else throws one sentence.
 #[wasm_bindgen]
-pub fn runtime_figure(text: &str) -> Result<JsValue, JsValue> {
-    let summary = experiment::read_summary(text).map_err(|e| JsValue::from_str(&e))?;
+pub fn runtime_figure(value: JsValue) -> Result<JsValue, JsValue> {
+    let summary = serde_wasm_bindgen::from_value::<Summary>(value)
+        .map_err(|_| format!("{NOT_A_SUMMARY} (it needs the summary's sizes and series)."))
+        .and_then(experiment::check_summary)
+        .map_err(|e| JsValue::from_str(&e))?;
     let lines = figure_series(&summary)
         .into_iter()
         .map(|s| FigureLine {

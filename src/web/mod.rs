@@ -20,7 +20,7 @@ use crate::games::{self, Bound, Limits};
 use crate::spec::GameSpec;
 
 use convert::{refused, to_js};
-pub use experiment::{experiment_plan, runtime_figure, ExperimentRuns};
+pub use experiment::{experiment_plan, experiment_setting, runtime_figure, ExperimentRuns};
 pub use loopy::{has_cycle, LoopyGame};
 pub use rules::RulesSession;
 pub use session::Session;
