@@ -224,6 +224,8 @@ export function drawSweep(svg, figure) {
   const legend = [];
   figure.lines.forEach((line, i) => {
     const colour = LINE_COLOURS[i % LINE_COLOURS.length];
+    // Past the seven colours, lines repeat them dashed, then dotted.
+    const dash = ['', '7 4', '2 3'][Math.floor(i / LINE_COLOURS.length) % 3];
     const g = el(svg, 'g', { class: 'line', 'data-label': line.label });
     const band = line.points.filter((p) => p.p10 !== null).map((p) => [x(p.positions), y(p.p10), y(p.p90 ?? figure.budget)]);
     if (band.length >= 2) {
@@ -233,7 +235,7 @@ export function drawSweep(svg, figure) {
       for (const b of band) el(g, 'line', { x1: b[0], x2: b[0], y1: b[1], y2: b[2], stroke: colour, 'stroke-opacity': 0.4, 'stroke-width': 6 });
     }
     const medians = line.points.filter((p) => p.median !== null);
-    el(g, 'polyline', { points: medians.map((p) => `${x(p.positions)},${y(p.median)}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 });
+    el(g, 'polyline', { points: medians.map((p) => `${x(p.positions)},${y(p.median)}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash });
     for (const p of medians) {
       el(g, 'circle', { cx: x(p.positions), cy: y(p.median), r: 4, fill: colour, 'data-n': p.positions, 'data-t': p.median, 'data-size': p.size }, '');
     }
@@ -242,7 +244,7 @@ export function drawSweep(svg, figure) {
       el(g, 'path', { d: `M${cx},${cy - 7}l6,10h-12z`, fill: colour, class: 'unfinished' });
       el(g, 'text', { x: cx - 8, y: cy - 4, 'text-anchor': 'end', 'font-size': 11, fill: colour }, `${p.runs - p.finished}/${p.runs} unfinished`);
     }
-    legend.push({ colour, label: line.label, dash: false });
+    legend.push({ colour, label: line.label, dash: dash !== '' });
   });
   if (unfinished) {
     el(svg, 'line', { x1: box.left, x2: box.right, y1: y(figure.budget), y2: y(figure.budget), stroke: '#777', 'stroke-dasharray': '2 4' });
