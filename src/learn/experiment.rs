@@ -4,8 +4,7 @@
 //! A page's game is one size of a sweep: `runtime --game TEMPLATE --sizes N --seed S` runs
 //! run r with seed [`run_seed`]`(S, N, r)`, where TEMPLATE is the game with N written for the
 //! size ([`template_of`]). The experiment builds the game with [`Size::build`] and runs each
-//! run with [`run_one_watched`], the function the CLI's sweep calls through [`run_one`], so T
-//! agrees bit for bit.
+//! run with [`run_one`], the function the CLI's sweep calls, so T agrees bit for bit.
 //!
 //! [`run_seed`]: super::runtime::run_seed
 //! [`template_of`]: super::runtime::template_of
@@ -13,8 +12,7 @@
 
 use super::params::{self, Engine, Params};
 use super::runtime::{
-    self, check_runnable, run_one_watched, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Size,
-    Summary,
+    self, check_runnable, run_one, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Size, Summary,
 };
 use crate::error::InputError;
 use crate::games::Limits;
@@ -119,7 +117,7 @@ impl Experiment {
     pub fn run(&mut self, run: u32) -> (RunRow, Curve) {
         let mut curve = Curve::default();
         let (mu, max_games) = (u64::from(self.params.mu()), self.max_games);
-        let row = run_one_watched(
+        let row = run_one(
             &self.size,
             self.setting,
             self.params,

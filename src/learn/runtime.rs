@@ -403,23 +403,11 @@ pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u6
     Ok(())
 }
 
-/// Runs run `run` of a cell until found or `max_games` is spent.
-pub fn run_one(
-    size: &Size,
-    setting: CellSetting,
-    params: Params,
-    run: u32,
-    engine: Engine,
-    max_games: u64,
-    seed: u64,
-) -> RunRow {
-    run_one_watched(size, setting, params, run, engine, max_games, seed, |_| {})
-}
-
-/// [`run_one`], calling `each` with the run before its first generation and after every
-/// generation (the page's experiment records Π this way; watching does not change the run).
+/// Runs run `run` of a cell until found or `max_games` is spent, calling `each` with the run
+/// before its first generation and after every generation (the page's experiment records Π
+/// this way; watching does not change the run).
 #[allow(clippy::too_many_arguments)]
-pub fn run_one_watched(
+pub fn run_one(
     size: &Size,
     setting: CellSetting,
     params: Params,
@@ -569,7 +557,16 @@ pub fn sweep(
         }
         rows.par_extend(group.par_iter().map(|job| {
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
-            let row = run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed);
+            let row = run_one(
+                &size,
+                setting,
+                params[&(job.mu, job.gamma)],
+                job.run,
+                engine,
+                max_games,
+                seed,
+                |_| {},
+            );
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
             row
         }));

@@ -8,48 +8,11 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM, launchChromium } from './chromium.mjs';
-import { ROOT, startServer } from './server.mjs';
+import { CLI, useBrowser, withPage } from './harness.mjs';
 
-const CLI = join(ROOT, 'target', 'release', 'impartial');
-
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Opens `hash` at `width` px, waits for the page; asserts no console or page errors at the end. */
-async function withPage(hash, body, width = 1400) {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  try {
-    await page.goto(server.url + hash);
-    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state));
-    assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-}
+useBrowser();
 
 const panel = (page) => page.evaluate(() => ({ ...document.getElementById('experiment').dataset }));
 const notice = (page) => page.evaluate(() => (document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent));

@@ -8,58 +8,21 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { CHROMIUM, launchChromium } from './chromium.mjs';
-import { ROOT, startServer } from './server.mjs';
-
-const CLI = join(ROOT, 'target', 'release', 'impartial');
+import { CLI, useBrowser, withPage } from './harness.mjs';
 
 /** Seed 003's G_4 and K_5 as two-player games (as the page's presets write them). */
 const G4 =
   'game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4';
 const K5 = 'game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a';
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowser();
 
 /** The CLI's summary of `plays` plays of `rule` against `opponent` with `seed`. */
 function cli(spec, rule, opponent, seed, plays) {
   const args = ['learn', '--game', spec, '--rule', rule, '--opponent', opponent, '--seed', String(seed), '--plays', String(plays), '--json'];
   return JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
-}
-
-/** Opens `hash`, waits for the page; asserts no console errors or page errors at the end. */
-async function withPage(hash, body) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  try {
-    await page.goto(server.url + hash);
-    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state));
-    assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-    await body(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
 }
 
 const stats = (page) => page.evaluate(() => ({ ...document.getElementById('rule-stats').dataset }));
