@@ -194,13 +194,13 @@ export class ExperimentView {
     $('exp-results').hidden = !reports.length;
     if (!reports.length) return;
     const unfinished = reports.length - last.finished;
-    const pct = (t) => (t === null ? `more than the budget` : count(t));
+    const pct = (t) => (t === null ? 'more than the budget' : `${count(t)} games`);
     const interval =
       this.summary && this.summary.median_low !== null
         ? ` (95% bootstrap interval ${count(this.summary.median_low)} to ${this.summary.median_high === null ? 'more than the budget' : count(this.summary.median_high)})`
         : '';
     $('exp-stats').textContent =
-      `Median T = ${pct(last.median)} games${interval}; 10th percentile ${pct(last.p10)}, 90th percentile ${pct(last.p90)}` +
+      `Median T = ${pct(last.median)}${interval}; 10th percentile ${pct(last.p10)}, 90th percentile ${pct(last.p90)}` +
       (unfinished ? `; ${count(unfinished)} of ${count(reports.length)} runs did not finish within the budget.` : '.');
     const values = reports.filter((r) => r.found).map((r) => r.games);
     drawHistogram($('exp-histogram'), { values, unfinished, p10: last.p10, median: last.median, p90: last.p90 });
