@@ -12,14 +12,13 @@ import init, { ExperimentRuns } from '../pkg/impartial.js';
 const messageOf = (err) =>
   typeof err === 'string' ? err : `Internal error in the experiment (${err instanceof Error ? err.message : err}).`;
 
-// Set before the core loads, or a message sent meanwhile would be lost.
-let loaded = null;
+const loaded = init().catch(() => {
+  throw 'Could not load the WebAssembly core in the experiment’s worker; reload the page.';
+});
+// Set before the core has loaded (nothing above waits), or a message sent meanwhile would be lost.
 self.onmessage = (event) => {
   loaded.then(() => experiment(event.data)).catch((err) => self.postMessage({ type: 'error', message: messageOf(err) }));
 };
-loaded = init().catch(() => {
-  throw 'Could not load the WebAssembly core in the experiment’s worker; reload the page.';
-});
 
 function experiment({ spec, size, mu, gamma, engine, budget, seed, runs }) {
   const runner = new ExperimentRuns(spec, size, mu, gamma, engine, budget, seed);

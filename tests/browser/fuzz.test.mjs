@@ -252,8 +252,9 @@ async function settled(page, count) {
     pwned: window.__pwned,
     // Elements that could run script, besides the page's own <script> (its onerror says how to
     // serve the page): none may come from a link.
-    // The boards are the page's own SVG (www/board-view.js writes link text only as text).
-    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(svg.board-drawing)').length,
+    // The boards and the experiment's plots are the page's own SVG (www/board-view.js and
+    // www/experiment-plots.js write text only as text).
+    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(svg.board-drawing):not(svg.experiment-plot)').length,
   }));
   assert.equal(seen.state, 'ready', `state (notice: ${seen.notice})`);
   assert.match(seen.spec, /^game=[a-z-]+&/, 'a game is shown');
