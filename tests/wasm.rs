@@ -382,3 +382,42 @@ fn a_graph_with_cycles_is_drawn_with_its_draws_and_no_umda() {
     assert!(message(LoopyGame::new("game=nim&heaps=1,2").err().unwrap()).contains("game=graph"));
     assert!(message(LoopyGame::new("game=graph&edges=a-b,a-b").err().unwrap()).contains("twice"));
 }
+
+#[wasm_bindgen_test]
+fn the_experiment_facade_runs_the_native_runs_and_refuses_in_one_sentence() {
+    use impartial::games::Limits;
+    use impartial::learn::experiment::Experiment;
+    use impartial::web::{experiment_setting, runtime_figure, ExperimentRuns};
+    // The worker's runs are the core's (native tests/experiment.rs: the core's are the sweep's).
+    let spec = "game=chomp&rows=3&cols=3&play=normal";
+    let mut web = ExperimentRuns::new(spec, "3", "10", "paper", "fast", "100000", "9").unwrap();
+    let mut core = Experiment::new(spec, 3, "10", "paper", "fast", "100000", "9", &Limits::PAGE).unwrap();
+    for run in 0..4 {
+        let report = json(web.run(run).unwrap());
+        let (row, curve) = core.run(run);
+        assert_eq!(report["seed"], row.seed.to_string(), "seeds cross as text");
+        assert_eq!((report["games"].as_u64(), report["found"].as_bool()), (Some(row.games), Some(row.found)));
+        assert_eq!(report["curve"].as_array().unwrap().len(), curve.points.len());
+        assert_eq!(report["runs"], run + 1);
+    }
+    assert_eq!(json(web.summary().unwrap())["runs"], 4);
+    for (key, bad) in [("runs", "0"), ("runs", "1001"), ("seed", "-1"), ("size", "x"), ("budget", "0")] {
+        let text = message(experiment_setting(key, bad).unwrap_err());
+        assert!(text.ends_with('.') && text.contains("is not a valid value"), "{key}={bad}: {text}");
+    }
+    assert_eq!(experiment_setting("seed", " 007 ").unwrap(), "7");
+    assert_eq!(experiment_setting("size", "").unwrap(), "");
+    let refused = message(ExperimentRuns::new(spec, "3", "10", "paper", "fast", "5", "1").err().unwrap());
+    assert!(refused.contains("below μ = 10"), "{refused}");
+    for bad in [
+        wasm_bindgen::JsValue::NULL,
+        wasm_bindgen::JsValue::from_str("x"),
+        wasm_bindgen::JsValue::from_f64(3.0),
+    ] {
+        let text = message(runtime_figure(bad).unwrap_err());
+        assert!(
+            text.starts_with("This file is not a summary written by `impartial runtime --json`"),
+            "{text}"
+        );
+    }
+}

@@ -6,6 +6,7 @@ import { CardView } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
+import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
 import { Modes } from './modes.js';
@@ -37,6 +38,7 @@ export class Controller {
     this.settings = new RunSettings(this);
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
+    this.experiment = new ExperimentView(this);
     this.scheduler = new Scheduler({
       draw: () => {
         this.rules.flush();
@@ -104,6 +106,7 @@ export class Controller {
       this.modes.setSession(session, page, notices);
     }
     this.controls.show(params, page);
+    this.experiment.setSession(session, page, notices);
     this.learners.start(notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
@@ -166,11 +169,6 @@ export class Controller {
     if (!this.session.cyclic) this.session.reset();
     if (this.rules.active) this.rules.reset();
     this.afterReset();
-  }
-
-  newSeed() {
-    const [seed] = crypto.getRandomValues(new Uint32Array(1));
-    this.settings.setSeed(String(seed));
   }
 
   afterReset() {

@@ -48,6 +48,16 @@ export function tooLargeButKnown(spec) {
 export const catalogue = () => (cachedCatalogue ??= wasm.families());
 let cachedCatalogue = null;
 export const qrModules = (text) => wasm.qr_modules(text);
+/** One experiment setting (`runs`, `seed`, `size`, `budget`) as the core reads it, as text; throws its sentence. */
+export const experimentSetting = (key, text) => wasm.experiment_setting(key, text);
+/**
+ * The experiment's settings for a game with the page's μ, γ and engine, checked:
+ * { runs, seed, size, budget, template, command } (template and command null when no value of
+ * the game is the size N).
+ */
+export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
+/** The lines of a `runtime --json` summary's figure (the parsed JSON); throws a sentence for anything else. */
+export const runtimeFigure = (value) => wasm.runtime_figure(value);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */

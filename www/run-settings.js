@@ -60,7 +60,7 @@ export class RunSettings {
       togglePlay: () => host.togglePlay(),
       step: () => host.step(),
       reset: () => host.reset(),
-      newSeed: () => host.newSeed(),
+      newSeed: () => this.newSeed(),
       setMu: (t) => this.setMu(t),
       setGamma: (t) => this.setGamma(t),
       setEngine: (t) => this.setEngine(t),
@@ -105,6 +105,12 @@ export class RunSettings {
       if (host.rules.active) host.rules.reseed(host.page.seed);
       host.afterReset();
     });
+  }
+
+  /** A random seed (a new run). */
+  newSeed() {
+    const [seed] = crypto.getRandomValues(new Uint32Array(1));
+    this.setSeed(String(seed));
   }
 
   /** Generations per frame (one of state.js's SPEEDS, as text). */

@@ -42,6 +42,13 @@ export const PAGE_KEYS = [
   // Grundy values step by step (written only when mode=steps): how many positions are revealed
   // (the game's size is the mode's to check).
   { key: 'step', default: '0', parse: (t) => wholeNumber(t, 'step', 'the number of positions revealed, from 0 to the number of positions') },
+  // The experiment panel (written only when not the default; the core checks them, see
+  // experiment-view.js): R runs, the sweep's base seed, N (empty: the game's largest number)
+  // and the budget of games per run.
+  { key: 'exp-runs', default: '20', parse: (t) => t },
+  { key: 'exp-seed', default: '1', parse: (t) => t },
+  { key: 'exp-n', default: '', parse: (t) => t },
+  { key: 'exp-budget', default: '1000000', parse: (t) => t },
 ];
 
 /** The page's modes, the play mode's opponents and who may move first. */
@@ -61,6 +68,8 @@ const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
 const DUEL_KEYS = new Set(['x', 'y']);
 /** Keys written only in step-by-step mode. */
 const STEPS_KEYS = new Set(['step']);
+/** The experiment's keys, written only when not their default. */
+export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget'];
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
@@ -184,7 +193,7 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode, the experiment's only when not their default). */
 export function formatHash(spec, page) {
   const shown = (k) => {
     if (k.key === 'learner') return isRule(page.learner);
@@ -194,6 +203,7 @@ export function formatHash(spec, page) {
     if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
     if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';
     if (STEPS_KEYS.has(k.key)) return page.mode === 'steps';
+    if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
   };
   const parts = PAGE_KEYS.filter(shown).map(

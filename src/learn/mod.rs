@@ -8,12 +8,14 @@
 //! - [`dynamics`] — R(u), W(u) and E[q] of Lemma 3.1.
 //! - [`umda`] — the run itself (fast, naive and expected engines).
 //! - [`runtime`] — many seeded runs per size, summarised.
+//! - [`experiment`] — the page's R runs of one game, seeded as `runtime` seeds them.
 //! - [`bootstrap`] — percentile-bootstrap intervals for the runtime summary.
 //! - [`rules_game`], [`rules`], [`rules_bounds`] — Böhme's learning rules LNWT, LNWP, LLT, LLP,
 //!   rLNWT and rLLT (seed 003 §4–5), on games with or without cycles, and their bounds.
 
 pub mod bootstrap;
 pub mod dynamics;
+pub mod experiment;
 pub mod params;
 pub mod projection;
 pub mod rules;

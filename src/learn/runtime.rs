@@ -292,9 +292,50 @@ pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(),
 /// Builds one size. A sweep builds its sizes one at a time (see [`sweep`]), so memory is that
 /// of the largest size, not of all of them.
 pub fn prepare(template: &str, size: u64, limits: &Limits) -> Result<Size, InputError> {
-    let task = Task::from_spec(&spec_for(template, size)?, limits)?;
-    let bound_log10 = task.runtime_bounds(1.0).and_then(|b| b.corollary_runtime_over_c2.log10);
-    Ok(Size { size, task: Arc::new(task), bound_log10 })
+    Size::build(&spec_for(template, size)?, size, limits)
+}
+
+impl Size {
+    /// The game of `spec` as size `size` of a sweep (the page's experiment builds its game
+    /// this way, as [`prepare`] does each size of a sweep).
+    pub fn build(spec: &str, size: u64, limits: &Limits) -> Result<Size, InputError> {
+        let task = Task::from_spec(spec, limits)?;
+        let bound_log10 = task.runtime_bounds(1.0).and_then(|b| b.corollary_runtime_over_c2.log10);
+        Ok(Size { size, task: Arc::new(task), bound_log10 })
+    }
+}
+
+/// The template of `spec` as size `size` of a sweep: every value or list item that is
+/// `size` written `N` (the inverse of [`spec_for`]), so that `runtime --game TEMPLATE --sizes
+/// SIZE` runs exactly this game. None when no item is `size`, or when the template does not
+/// give `spec` back (an item that reads as an expression in N, such as a label `N`).
+pub fn template_of(spec: &str, size: u64) -> Option<String> {
+    let number = size.to_string();
+    let parts: Vec<String> = spec
+        .split('&')
+        .map(|part| match part.split_once('=') {
+            Some((key, value)) if !matches!(key.trim(), "game" | "play") => {
+                let items: String =
+                    items_of(value).into_iter().map(|item| if item == number { "N" } else { item }).collect();
+                format!("{key}={items}")
+            }
+            _ => part.to_string(),
+        })
+        .collect();
+    let template = parts.join("&");
+    (spec_for(&template, size).ok()? == spec).then_some(template)
+}
+
+/// The size a spec most likely stands for in a sweep: its largest whole-number value or list
+/// item (`heap=20` → 20, `rows=3&cols=4` → 4), or 0 when it has none.
+pub fn default_size(spec: &str) -> u64 {
+    spec.split('&')
+        .filter_map(|part| part.split_once('='))
+        .filter(|(key, _)| !matches!(key.trim(), "game" | "play"))
+        .flat_map(|(_, value)| items_of(value))
+        .filter_map(|item| item.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
 }
 
 /// SplitMix64's output function: a bijective mix of 64 bits.
@@ -420,7 +461,26 @@ pub struct CellSetting {
     pub gamma: GammaSetting,
 }
 
-/// Runs run `run` of a cell until found or `max_games` is spent.
+/// Refuses settings under which a run can do nothing useful: a budget below one generation, or
+/// the expected engine's criterion out of reach.
+pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
+    if max_games < u64::from(params.mu()) {
+        return Err(format!(
+            "The budget of {} games is below μ = {}: not even one generation fits; raise it or lower μ.",
+            crate::error::group_digits(u128::from(max_games)),
+            params.mu()
+        ));
+    }
+    if engine == Engine::Expected {
+        super::params::check_expected_reachable(task, params).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Runs run `run` of a cell until found or `max_games` is spent, calling `each` with the run
+/// before its first generation and after every generation (the page's experiment records Π
+/// this way; watching does not change the run).
+#[allow(clippy::too_many_arguments)]
 pub fn run_one(
     size: &Size,
     setting: CellSetting,
@@ -429,10 +489,12 @@ pub fn run_one(
     engine: Engine,
     max_games: u64,
     seed: u64,
+    mut each: impl FnMut(&Run),
 ) -> RunRow {
     let seed = run_seed(seed, size.size, run);
     let mut umda = Run::new(Arc::clone(&size.task), engine, params, seed);
-    let found = umda.run_until_found(max_games, |_| {});
+    each(&umda);
+    let found = umda.run_until_found(max_games, each);
     RunRow {
         size: size.size,
         engine: engine.as_str().to_string(),
@@ -635,7 +697,7 @@ pub fn sweep(
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
             let row = match grid.learners[job.learner] {
                 Learner::Umda => {
-                    run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed)
+                    run_one(&size, setting, params[&(job.mu, job.gamma)], job.run, engine, max_games, seed, |_| {})
                 }
                 Learner::Rule(rule, opponent) => run_rule(&size, rule, opponent, job.run, max_games, seed),
             };
@@ -666,6 +728,8 @@ pub struct SweepInfo {
     pub max_evals: u64,
     pub seed: u64,
     /// The learners, as [`Learner::label`]s joined by commas (`umda,lnwp:random`).
+    /// (`umda` in summaries written before learners.)
+    #[serde(default = "umda_label")]
     pub learner: String,
     /// The part of the sweep this table holds.
     pub shard: Shard,
@@ -894,7 +958,7 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
 /// The distribution of T in one cell (size, μ, γ). Unfinished runs count as T = ∞: a
 /// percentile that falls on them is None ("more than the budget"), and the mean is over
 /// finished runs only.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CellSummary {
     pub size: u64,
     pub engine: String,
@@ -919,12 +983,16 @@ pub struct CellSummary {
     pub median_low: Option<u64>,
     pub median_high: Option<u64>,
     /// The learner ([`Learner::label`]).
+    /// (`umda` in summaries written before learners.)
+    #[serde(default = "umda_label")]
     pub learner: String,
 }
 
 /// One line of a sweep: the cells of one (μ, γ) across sizes, and their fitted slopes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeriesSummary {
+    /// (`umda` in summaries written before learners.)
+    #[serde(default = "umda_label")]
     pub learner: String,
     pub mu_setting: String,
     pub gamma_setting: String,
@@ -942,7 +1010,7 @@ pub struct SeriesSummary {
 }
 
 /// A sweep's table (one row per cell) and its fitted log–log slopes against n (positions).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// The cells, size-major as run (the name predates grids, when a cell was a size).
     pub sizes: Vec<CellSummary>,
@@ -1004,8 +1072,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
             let mut finished: Vec<u64> = group.iter().filter(|r| r.found).map(|r| r.games).collect();
             finished.sort_unstable();
             let runs = group.len();
-            // Nearest rank: the ⌈q·runs⌉-th smallest, unfinished runs sorted last.
-            let percentile = |q: f64| finished.get(bootstrap::rank(q, runs)).copied();
+            let percentile = |q: f64| percentile(&finished, runs, q);
             let cell = CellSummary {
                 size: first.size,
                 engine: first.engine.clone(),
@@ -1100,6 +1167,12 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
     })
 }
 
+/// The `q`-th percentile of T over `runs` runs whose finished T are `finished` (sorted): nearest
+/// rank, the ⌈q·runs⌉-th smallest, unfinished runs sorted last (None when it falls on them).
+pub fn percentile(finished: &[u64], runs: usize, q: f64) -> Option<u64> {
+    finished.get(bootstrap::rank(q, runs)).copied()
+}
+
 /// " (μ = 100, γ = paper)" for messages; empty for rows from before grids.
 fn cell_words(mu: &str, gamma: &str) -> String {
     if mu.is_empty() && gamma.is_empty() {
@@ -1118,6 +1191,63 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
     let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
     let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
     (points.len() >= 2 && sxx > 0.0).then(|| sxy / sxx)
+}
+
+/// One line of a sweep's figure: its legend text and its cells sorted by n (the CLI's `--plot`
+/// and the page's figure draw the same lines). A line is one learner, and for UMDA one (μ, γ).
+pub struct FigureSeries<'a> {
+    pub label: String,
+    pub bound_slope: Option<f64>,
+    pub cells: Vec<&'a CellSummary>,
+}
+
+/// Whether every series of the summary is a rule learner's (which have no μ or γ).
+pub fn rules_only(summary: &Summary) -> bool {
+    summary.series.iter().all(|s| s.mu_setting == NO_SETTING)
+}
+
+/// The lines of a sweep's figure, one per series of the summary, in its order.
+pub fn figure_series(summary: &Summary) -> Vec<FigureSeries<'_>> {
+    let has_rule = summary.series.iter().any(|s| s.mu_setting == NO_SETTING);
+    let mixed = has_rule && !rules_only(summary);
+    summary
+        .series
+        .iter()
+        .filter_map(|s| {
+            let mut cells: Vec<&CellSummary> = summary
+                .sizes
+                .iter()
+                .filter(|c| {
+                    c.learner == s.learner && c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting
+                })
+                .collect();
+            cells.sort_by_key(|c| (c.positions, c.size));
+            let first = cells.first()?;
+            let mu = if s.mu_setting.is_empty() { first.mu.to_string() } else { s.mu_setting.clone() };
+            let gamma = if s.gamma_setting.is_empty() {
+                format!("{:.3e}", first.gamma)
+            } else {
+                s.gamma_setting.clone()
+            };
+            let slope = match (s.slope, s.slope_low, s.slope_high) {
+                (Some(m), lo, hi) => format!(
+                    ", slope {m:.2} [{}, {}]",
+                    lo.map_or("?".into(), |x| format!("{x:.2}")),
+                    hi.map_or("∞".into(), |x| format!("{x:.2}"))
+                ),
+                _ => String::new(),
+            };
+            // A rule learner has no μ or γ: its line is named by the rule and its opponent.
+            let name = if s.mu_setting == NO_SETTING {
+                s.learner.replacen(':', " against ", 1)
+            } else if mixed {
+                format!("UMDA, μ = {mu}, γ = {gamma}")
+            } else {
+                format!("μ = {mu}, γ = {gamma}")
+            };
+            Some(FigureSeries { label: format!("{name}{slope}"), bound_slope: s.bound_slope, cells })
+        })
+        .collect()
 }
 
 pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high,learner";

@@ -7,6 +7,7 @@
 //! but exposed as pointers into wasm memory, which the page wraps in typed-array views.
 
 mod convert;
+mod experiment;
 mod loopy;
 mod rules;
 mod session;
@@ -19,6 +20,7 @@ use crate::games::{self, Bound, Limits};
 use crate::spec::GameSpec;
 
 use convert::{refused, to_js};
+pub use experiment::{experiment_plan, experiment_setting, runtime_figure, ExperimentRuns};
 pub use loopy::{has_cycle, LoopyGame};
 pub use rules::RulesSession;
 pub use session::Session;

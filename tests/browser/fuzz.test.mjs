@@ -254,9 +254,9 @@ async function settled(page, count) {
     pwned: window.__pwned,
     // Elements that could run script, besides the page's own <script> (its onerror says how to
     // serve the page): none may come from a link.
-    // The boards and the g-set diagram are the page's own SVG (www/board-view.js and
-    // www/gset-view.js write link text only as text).
-    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(svg.board-drawing):not(svg#gset-diagram)').length,
+    // The boards, the g-set diagram and the experiment's plots are the page's own SVG
+    // (www/board-view.js, www/gset-view.js and www/experiment-plots.js write text only as text).
+    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(svg.board-drawing):not(svg#gset-diagram):not(svg.experiment-plot)').length,
   }));
   assert.equal(seen.state, 'ready', `state (notice: ${seen.notice})`);
   assert.match(seen.spec, /^game=[a-z-]+&/, 'a game is shown');

@@ -10,6 +10,11 @@ import { after, before } from 'node:test';
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
+/** The release CLI, which some browser tests run to compare the page with. */
+export const CLI = join(ROOT, 'target', 'release', 'impartial');
+/** `needs` entry of a test file that runs the CLI. */
+export const NEEDS_CLI = [CLI, 'target/release/impartial is missing: run cargo build --release first'];
+
 /**
  * Call at the top of a test file; returns `withPage(hash, body, { viewport })`. `needs`: more
  * files the tests read, each [path, what to do when it is missing].

@@ -8,14 +8,11 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { browserHarness } from './harness.mjs';
-import { ROOT } from './server.mjs';
+import { CLI, NEEDS_CLI, browserHarness } from './harness.mjs';
 
-const CLI = join(ROOT, 'target', 'release', 'impartial');
-const withPage = browserHarness({ needs: [[CLI, 'target/release/impartial is missing: run cargo build --release first']] });
+const withPage = browserHarness({ needs: [NEEDS_CLI] });
 
 /** Seed 003's G_4 and K_5 as two-player games (as the page's presets write them). */
 const G4 =

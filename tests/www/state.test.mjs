@@ -216,8 +216,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner, step).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner, step).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner, step, exp-runs, exp-seed, exp-n, exp-budget).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, x, y, learner, step, exp-runs, exp-seed, exp-n, exp-budget).",
     ]);
   });
 
@@ -258,5 +258,22 @@ describe('learner keys (seed 003’s rules)', () => {
     assert.deepEqual(notices, [
       "'lnwz' is not a valid value for learner: use umda, lnwt, lnwp, llt, llp, rlnwt or rllt. Using learner=umda.",
     ]);
+  });
+});
+
+describe('experiment keys (issue 13, item 4)', () => {
+  test('written only when not their default, and read back', () => {
+    assert.doesNotMatch(formatHash('game=g', DEFAULTS), /exp-/);
+    const page = { ...DEFAULTS, 'exp-runs': '10', 'exp-n': '20' };
+    const hash = formatHash('game=g', page);
+    assert.match(hash, /&exp-runs=10&exp-n=20$/);
+    const back = parseHash(hash);
+    assert.deepEqual([back.page, back.notices, back.spec], [page, [], 'game=g']);
+  });
+
+  test('an experiment key is a page key, not the game’s, and passes as text for the core to check', () => {
+    const { spec, page } = parseHash('#game=g&exp-budget=abc&exp-seed=7');
+    assert.equal(spec, 'game=g');
+    assert.deepEqual([page['exp-budget'], page['exp-seed'], page['exp-runs'], page['exp-n']], ['abc', '7', '20', '']);
   });
 });

@@ -146,21 +146,6 @@ fn mu_setting(mu: &str, paper_c: Option<&str>, paper_k: Option<&str>) -> Result<
     }
 }
 
-/// Refuses settings under which a run can do nothing useful: a budget below one generation, or
-/// the expected engine's criterion out of reach.
-fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
-    if max_games < u64::from(params.mu()) {
-        return Err(format!(
-            "The budget --max-evals {max_games} is below μ = {}: not even one generation fits; raise it or lower μ.",
-            params.mu()
-        ));
-    }
-    if engine == Engine::Expected {
-        params::check_expected_reachable(task, params).map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
 /// Writes to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
 fn out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -176,7 +161,7 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
         MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
     };
     let params = Params::new(&task, mu, gamma).map_err(|e| e.to_string())?;
-    check_runnable(&task, engine, params, max_games)?;
+    runtime::check_runnable(&task, engine, params, max_games)?;
     // The model's listing is sized before the run, so a refusal costs no learning.
     let labels = match args.dump_model {
         true => Some(model_labels(&task).map_err(|e| e.to_string())?),
@@ -480,7 +465,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
-                check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
             }
         }
     }

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{CellSummary, Summary, NO_SETTING};
+use impartial::learn::runtime::{figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,65 +87,6 @@ pub const METADATA_ID: &str = "impartial-runtime";
 /// The radius of a median's marker (a circle; nothing else in the figure is a circle).
 const MARKER: i32 = 4;
 
-/// One (μ, γ) line: its label and cells sorted by n.
-struct Series<'a> {
-    label: String,
-    bound_slope: Option<f64>,
-    cells: Vec<&'a CellSummary>,
-}
-
-/// Whether the summary holds a rule learner's cells (which have no μ or γ).
-fn has_rule(summary: &Summary) -> bool {
-    summary.series.iter().any(|s| s.mu_setting == NO_SETTING)
-}
-
-fn rules_only(summary: &Summary) -> bool {
-    summary.series.iter().all(|s| s.mu_setting == NO_SETTING)
-}
-
-fn series_of(summary: &Summary) -> Vec<Series<'_>> {
-    let mixed = has_rule(summary) && !rules_only(summary);
-    summary
-        .series
-        .iter()
-        .map(|s| {
-            let mut cells: Vec<&CellSummary> = summary
-                .sizes
-                .iter()
-                .filter(|c| {
-                    c.learner == s.learner
-                        && c.mu_setting == s.mu_setting
-                        && c.gamma_setting == s.gamma_setting
-                })
-                .collect();
-            cells.sort_by_key(|c| (c.positions, c.size));
-            let mu = if s.mu_setting.is_empty() { cells[0].mu.to_string() } else { s.mu_setting.clone() };
-            let gamma = if s.gamma_setting.is_empty() {
-                format!("{:.3e}", cells[0].gamma)
-            } else {
-                s.gamma_setting.clone()
-            };
-            let slope = match (s.slope, s.slope_low, s.slope_high) {
-                (Some(m), lo, hi) => format!(
-                    ", slope {m:.2} [{}, {}]",
-                    lo.map_or("?".into(), |x| format!("{x:.2}")),
-                    hi.map_or("∞".into(), |x| format!("{x:.2}"))
-                ),
-                _ => String::new(),
-            };
-            // A rule learner has no μ or γ: its line is named by the rule and its opponent.
-            let name = if s.mu_setting == NO_SETTING {
-                s.learner.replacen(':', " against ", 1)
-            } else if mixed {
-                format!("UMDA, μ = {mu}, γ = {gamma}")
-            } else {
-                format!("μ = {mu}, γ = {gamma}")
-            };
-            Series { label: format!("{name}{slope}"), bound_slope: s.bound_slope, cells }
-        })
-        .collect()
-}
-
 /// 1,234 → "1234", 2.5e6 → "2.5e6": short tick labels.
 fn short(v: f64) -> String {
     if v >= 1e4 {
@@ -165,7 +106,7 @@ fn short(v: f64) -> String {
 
 /// The SVG text of the figure.
 pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
-    let series = series_of(summary);
+    let series = figure_series(summary);
     // The μ × γ grid is UMDA's: a rule's cells (no μ or γ) are not on it.
     let umda = || summary.sizes.iter().filter(|c| c.mu_setting != NO_SETTING);
     let mus: Vec<&str> = distinct(umda().map(|c| c.mu_setting.as_str()));
@@ -257,7 +198,7 @@ fn draw_lines(
     chart
         .configure_mesh()
         .x_desc("positions n (log scale)")
-        .y_desc(match (rules_only(summary), has_rule(summary)) {
+        .y_desc(match (rules_only(summary), summary.series.iter().any(|s| s.mu_setting == NO_SETTING)) {
             (true, _) => "T: plays until the learner's strategy is optimal (log scale)",
             (false, true) => "T: games until an optimal strategy is learned (log scale)",
             _ => "T: games until an optimal strategy is among the winners (log scale)",

@@ -1,0 +1,256 @@
+// The experiment panel (issue 13, item 4): R runs of the page's game with its μ, γ and engine,
+// made in a Web Worker (experiment-worker.js) so the page keeps drawing; the distribution of T
+// as a histogram with its percentiles, the runs' Π curves, the CLI command that makes the same
+// runs, and the figure of a `runtime --json` file. Its settings are page keys (state.js); the
+// controller hands it the session with one call, setSession.
+
+import { experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
+import { drawCurves, drawHistogram, drawSweep } from './experiment-plots.js';
+import { count } from './panels.js';
+import { PAGE_KEYS } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The panel's inputs: the element and page key (the same id) and the core's setting. */
+const FIELDS = [
+  { key: 'exp-runs', setting: 'runs' },
+  { key: 'exp-seed', setting: 'seed' },
+  { key: 'exp-n', setting: 'size' },
+  { key: 'exp-budget', setting: 'budget' },
+];
+
+/** The largest file read as a runtime summary (a whole sweep's summary is far smaller). */
+const MAX_FILE_BYTES = 64 << 20;
+
+export class ExperimentView {
+  /** `host` is the controller: its session, page values, notices and address. */
+  constructor(host) {
+    this.host = host;
+    this.root = $('experiment');
+    this.worker = null;
+    this.reports = [];
+    this.summary = null;
+    this.figure = null;
+    for (const { key, setting } of FIELDS) {
+      $(key).addEventListener('change', (e) => this.change(key, setting, e.target.value));
+    }
+    $('exp-start').addEventListener('click', () => this.start());
+    $('exp-stop').addEventListener('click', () => this.stop());
+    $('exp-file').addEventListener('change', (e) => this.load(e.target.files[0]));
+    // Pictures are drawn at the width they are shown (legible on a phone), again on resizing.
+    let width = 0;
+    new ResizeObserver(() => {
+      if (this.root.clientWidth === width) return;
+      width = this.root.clientWidth;
+      this.render();
+      if (this.figure) this.drawFigure();
+    }).observe(this.root);
+    this.setState('idle');
+  }
+
+  /** A new game or address: the settings from `page` (a bad one is a notice and its default), no runs. */
+  setSession(session, page, notices) {
+    this.stop('idle');
+    this.reports = [];
+    this.summary = null;
+    for (const { key, setting } of FIELDS) {
+      try {
+        page[key] = experimentSetting(setting, page[key]);
+      } catch (err) {
+        page[key] = PAGE_KEYS.find((k) => k.key === key).default;
+        notices.push(`${messageOf(err)} Using ${key}=${page[key] || '(the game’s largest number)'}.`);
+      }
+    }
+    this.showSettings();
+    this.render();
+  }
+
+  /** A setting typed in the panel: the core's reading, or a notice and the value in force. */
+  change(key, setting, text) {
+    const { host } = this;
+    try {
+      host.page[key] = experimentSetting(setting, text);
+      host.notices.clear();
+    } catch (err) {
+      host.notices.show([messageOf(err)]);
+    }
+    this.showSettings();
+    host.updateUrl();
+  }
+
+  /** The experiment's settings with the page's μ, γ and engine, checked by the core (throws a sentence). */
+  plan() {
+    const { session, page } = this.host;
+    const values = { runs: page['exp-runs'], seed: page['exp-seed'], size: page['exp-n'], budget: page['exp-budget'] };
+    return experimentPlan(session.info.game, { ...values, mu: page.mu, gamma: page.gamma, engine: page.engine });
+  }
+
+  showSettings() {
+    const { page, session } = this.host;
+    for (const { key } of FIELDS) $(key).value = page[key];
+    if (!session || session.cyclic) return;
+    const plan = this.plan();
+    $('exp-n').placeholder = plan.size;
+    $('exp-command').textContent =
+      plan.command ??
+      `No value of this game is N = ${plan.size}, so impartial runtime cannot sweep it as it is; the runs are seeded as size ${plan.size} all the same.`;
+    this.root.dataset.command = plan.command ?? '';
+  }
+
+  /** Starts R runs in a new worker with the settings in force now. */
+  start() {
+    const { session, page, notices } = this.host;
+    if (session.cyclic) return;
+    let plan;
+    try {
+      plan = this.plan();
+    } catch (err) {
+      notices.show([messageOf(err)]);
+      return;
+    }
+    this.stop('idle');
+    this.reports = [];
+    this.summary = null;
+    this.planned = plan;
+    this.settingsText = `${session.info.game} · μ = ${page.mu}, γ = ${page.gamma}, engine ${page.engine}, budget ${count(plan.budget)} games`;
+    const worker = new Worker(new URL('./experiment-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => this.receive(worker, e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      this.fail(worker, 'The experiment’s worker could not run; reload the page.');
+    };
+    this.worker = worker;
+    worker.postMessage({
+      spec: session.info.game,
+      size: plan.size,
+      mu: page.mu,
+      gamma: page.gamma,
+      engine: page.engine,
+      budget: String(plan.budget),
+      seed: plan.seed,
+      runs: plan.runs,
+    });
+    this.setState('running');
+    this.render();
+  }
+
+  receive(worker, message) {
+    if (worker !== this.worker) return; // a stopped experiment's last words
+    if (message.type === 'run') {
+      this.reports.push(message.report);
+      // Runs can arrive faster than frames: one drawing per frame.
+      this.pending ??= requestAnimationFrame(() => {
+        this.pending = null;
+        this.render();
+      });
+    } else if (message.type === 'done') {
+      this.summary = message.summary;
+      this.finish('done');
+    } else {
+      this.fail(worker, message.message);
+    }
+  }
+
+  fail(worker, sentence) {
+    if (worker !== this.worker) return;
+    this.host.notices.show([sentence]);
+    this.finish('idle');
+  }
+
+  /** Stops the runs under way (the worker is ended; the runs made so far stay shown). */
+  stop(state = 'stopped') {
+    if (!this.worker) return;
+    this.finish(state);
+  }
+
+  finish(state) {
+    this.worker?.terminate();
+    this.worker = null;
+    cancelAnimationFrame(this.pending);
+    this.pending = null;
+    this.setState(state);
+    this.render();
+  }
+
+  setState(state) {
+    this.root.dataset.state = state;
+    $('exp-start').disabled = state === 'running';
+    $('exp-stop').disabled = state !== 'running';
+  }
+
+  /** The numbers, the histogram and the curves of the runs so far; the hooks for tests. */
+  render() {
+    const { reports, root } = this;
+    const last = reports.at(-1);
+    const total = this.planned?.runs ?? Number(this.host.page?.['exp-runs'] ?? 0);
+    root.dataset.runs = String(reports.length);
+    root.dataset.t = reports.map((r) => (r.found ? String(r.games) : '-')).join(',');
+    for (const k of ['p10', 'median', 'p90']) root.dataset[k] = last?.[k] ?? '';
+    const state = root.dataset.state;
+    $('exp-progress').textContent =
+      state === 'idle' && !reports.length
+        ? ''
+        : `${count(reports.length)} of ${count(total)} runs${state === 'stopped' ? ' (stopped)' : ''}; ${this.settingsText ?? ''}.`;
+    $('exp-results').hidden = !reports.length;
+    if (!reports.length) return;
+    const unfinished = reports.length - last.finished;
+    const pct = (t) => (t === null ? 'more than the budget' : `${count(t)} games`);
+    const interval =
+      this.summary && this.summary.median_low !== null
+        ? ` (95% bootstrap interval ${count(this.summary.median_low)} to ${this.summary.median_high === null ? 'more than the budget' : count(this.summary.median_high)})`
+        : '';
+    $('exp-stats').textContent =
+      `Median T = ${pct(last.median)}${interval}; 10th percentile ${pct(last.p10)}, 90th percentile ${pct(last.p90)}` +
+      (unfinished ? `; ${count(unfinished)} of ${count(reports.length)} runs did not finish within the budget.` : '.');
+    const values = reports.filter((r) => r.found).map((r) => r.games);
+    drawHistogram($('exp-histogram'), { values, unfinished, p10: last.p10, median: last.median, p90: last.p90 });
+    drawCurves($('exp-curves'), reports.map((r) => ({ points: r.curve, found: r.found })));
+    $('exp-histogram').setAttribute('aria-label', `Histogram of T over ${reports.length} runs: ${$('exp-stats').textContent}`);
+  }
+
+  /** Reads a file written by `impartial runtime --json` and draws its figure; anything else is a notice. */
+  async load(file) {
+    if (!file) return;
+    const { notices } = this.host;
+    if (file.size > MAX_FILE_BYTES) {
+      notices.show([`The file is larger than ${MAX_FILE_BYTES >> 20} MB; load the summary that impartial runtime --json prints.`]);
+      return;
+    }
+    let value = null;
+    try {
+      value = JSON.parse(await file.text());
+    } catch {
+      // Not JSON: the core refuses it with the same sentence as any other non-summary.
+    }
+    try {
+      this.figure = runtimeFigure(value);
+      this.figureName = file.name;
+      notices.clear();
+    } catch (err) {
+      notices.show([messageOf(err)]);
+      return;
+    }
+    this.drawFigure();
+  }
+
+  drawFigure() {
+    const svg = $('exp-figure');
+    $('exp-figure-box').hidden = false;
+    const legend = drawSweep(svg, this.figure);
+    const points = this.figure.lines.flatMap((l) => l.points);
+    $('exp-figure-note').textContent =
+      `${this.figureName}: median T against positions n over ${count(points.length)} cells, with the 10th–90th percentile band.`;
+    svg.setAttribute('aria-label', $('exp-figure-note').textContent);
+    $('exp-figure-legend').replaceChildren(
+      ...legend.map(({ colour, label, dash }) => {
+        const li = document.createElement('li');
+        const swatch = document.createElement('span');
+        swatch.className = 'swatch';
+        swatch.style.borderTop = `3px ${dash ? 'dashed' : 'solid'} ${colour}`;
+        li.append(swatch, label);
+        return li;
+      }),
+    );
+    this.root.dataset.figure = String(points.length);
+  }
+}
