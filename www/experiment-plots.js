@@ -115,7 +115,7 @@ function binsOf(values) {
 export function drawHistogram(svg, { values, unfinished, p10, median, p90 }) {
   const { width, height } = reset(svg, 230);
   const slot = unfinished > 0 ? Math.min(80, width * 0.15) : 0;
-  const box = { left: 46, right: width - 14 - slot, top: 30, bottom: height - 40 };
+  const box = { left: 46, right: width - 22 - slot, top: 30, bottom: height - 40 };
   const { edges, log, x: unit } = values.length ? binsOf(values) : { edges: [0, 1], log: false, x: (t) => t };
   const counts = new Array(edges.length - 1).fill(0);
   for (const t of values) {
@@ -168,7 +168,7 @@ export function drawHistogram(svg, { values, unfinished, p10, median, p90 }) {
  */
 export function drawCurves(svg, curves) {
   const { width, height } = reset(svg, 220);
-  const box = { left: 60, right: width - 12, top: 12, bottom: height - 40 };
+  const box = { left: 72, right: width - 12, top: 12, bottom: height - 40 };
   const logs = curves.flatMap((c) => c.points.map((p) => p[1])).filter((v) => v !== null && Number.isFinite(v));
   const floor = Math.min(-1, Math.floor(Math.min(0, ...logs)));
   const last = Math.max(1, ...curves.map((c) => c.points.at(-1)?.[0] ?? 0));
