@@ -23,11 +23,16 @@ fn rows(table: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn sweep(learner: &str, extra: &[&str]) -> String {
-    let mut args =
-        vec!["runtime", "--game", GAME, "--sizes", SIZES, "--runs", "4", "--learner", learner, "--raw"];
+/// `runtime` on GAME at SIZES, 4 runs, with `learner` and `extra` arguments.
+fn runtime(learner: &str, extra: &[&str]) -> String {
+    let mut args = vec!["runtime", "--game", GAME, "--sizes", SIZES, "--runs", "4", "--learner", learner];
     args.extend_from_slice(extra);
     ok(&args)
+}
+
+/// The raw table of [`runtime`].
+fn sweep(learner: &str, extra: &[&str]) -> String {
+    runtime(learner, &[&["--raw"], extra].concat())
 }
 
 #[test]
@@ -110,24 +115,10 @@ fn a_sweep_of_several_learners_equals_each_learners_sweep() {
     let dir = std::env::temp_dir().join(format!("impartial-learners-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("learners.svg").to_string_lossy().into_owned();
-    let summary: Value = serde_json::from_str(&ok(&[
-        "runtime",
-        "--game",
-        GAME,
-        "--sizes",
-        SIZES,
-        "--runs",
-        "4",
-        "--learner",
+    let summary: Value = serde_json::from_str(&runtime(
         "umda,lnwp:random,rllt:same",
-        "--max-evals",
-        "200000",
-        "--mu",
-        "20",
-        "--json",
-        "--plot",
-        &svg,
-    ]))
+        &["--max-evals", "200000", "--mu", "20", "--json", "--plot", &svg],
+    ))
     .unwrap();
     let learners: Vec<&str> =
         summary["series"].as_array().unwrap().iter().map(|s| s["learner"].as_str().unwrap()).collect();
@@ -149,19 +140,7 @@ fn shards_of_a_sweep_of_learners_merge_and_shards_of_different_learners_do_not()
         std::fs::write(&path, sweep(learner, &["--shard", shard, "--max-evals", "100000"])).unwrap();
         path
     };
-    let whole = ok(&[
-        "runtime",
-        "--game",
-        GAME,
-        "--sizes",
-        SIZES,
-        "--runs",
-        "4",
-        "--learner",
-        "umda,lnwp:random",
-        "--max-evals",
-        "100000",
-    ]);
+    let whole = runtime("umda,lnwp:random", &["--max-evals", "100000"]);
     let (a, b) = (write("a.csv", "umda,lnwp:random", "1/2"), write("b.csv", "umda,lnwp:random", "2/2"));
     assert_eq!(ok(&["runtime", "--summarise", &a, &b]), whole);
     let other = write("c.csv", "lnwt:random", "2/2");
