@@ -7,7 +7,7 @@
 //! [`report::Report`] that the CLI and the wasm facade print. The core knows nothing of the DOM
 //! or of the CLI.
 
-// Layers, each using only those above it in this list (tests/layers.rs checks there is no
+// Layers, each using only those above it in this list (tests/core/layers.rs checks there is no
 // cycle): sizes and combinatorics; errors and values; the budget; the generic graph; the
 // loopy graphs; the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
 pub mod analysis;

@@ -12,7 +12,7 @@ mod pinned;
 
 #[wasm_bindgen_test]
 fn umda_runs_are_bit_identical_to_native_ones() {
-    // The same numbers are asserted natively in tests/learn.rs.
+    // The same numbers are asserted natively in tests/learn/learn.rs.
     for (spec, engine, hash) in pinned::PINNED {
         assert_eq!(pinned::pinned_hash(spec, engine), hash, "{spec} ({})", engine.as_str());
     }
@@ -282,7 +282,7 @@ use impartial::web::RulesSession;
 
 #[wasm_bindgen_test]
 fn rules_session_plays_exactly_the_native_cli_plays() {
-    // The same strings are asserted from the native `impartial learn` in tests/cli_rules.rs.
+    // The same strings are asserted from the native `impartial learn` in tests/cli/cli_rules.rs.
     for (spec, rule, opponent, seed, expected) in rules_pinned::PINNED_RULES {
         let mut s = RulesSession::new(spec, rule, opponent, seed).unwrap();
         let replay = |s: &mut RulesSession| {
@@ -311,7 +311,7 @@ fn rules_session_plays_exactly_the_native_cli_plays() {
 #[wasm_bindgen_test]
 fn rules_session_reports_counts_changes_and_bounds() {
     // K_5 (seed 003 §4.3) as a two-player game, the non-winning move first: LNWP loses 5 plays,
-    // then is in Opt(G) (tests/cli_rules.rs checks the CLI's same summary).
+    // then is in Opt(G) (tests/cli/cli_rules.rs checks the CLI's same summary).
     let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
     for i in 1..=5 {
         edges.push(format!("b-m{i}"));
@@ -388,7 +388,7 @@ fn the_experiment_facade_runs_the_native_runs_and_refuses_in_one_sentence() {
     use impartial::games::Limits;
     use impartial::learn::experiment::Experiment;
     use impartial::web::{experiment_setting, runtime_figure, ExperimentRuns};
-    // The worker's runs are the core's (native tests/experiment.rs: the core's are the sweep's).
+    // The worker's runs are the core's (native tests/learn/experiment.rs: the core's are the sweep's).
     let spec = "game=chomp&rows=3&cols=3&play=normal";
     let mut web = ExperimentRuns::new(spec, "3", "10", "paper", "fast", "100000", "9").unwrap();
     let mut core = Experiment::new(spec, 3, "10", "paper", "fast", "100000", "9", &Limits::PAGE).unwrap();

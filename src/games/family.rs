@@ -117,7 +117,7 @@ pub enum PositionView {
 ///
 /// The registry (`games/mod.rs`) implements this for its `Family` enum, whose variants include
 /// the sum itself; the sum is generic over its parts' type so that `sum.rs` depends only on
-/// this file, never on the registry that registers it (no file cycle, `tests/layers.rs`).
+/// this file, never on the registry that registers it (no file cycle, `tests/core/layers.rs`).
 pub trait Part: Sized + Clone + PartialEq + Eq + fmt::Debug {
     /// Every registered family, as the `game` key knows them.
     fn families() -> &'static [FamilyInfo];

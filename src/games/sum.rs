@@ -4,7 +4,7 @@
 //! player who cannot move in any part loses (under `play=misere`, wins). Under normal play the
 //! Sprague–Grundy theorem (seed 002 §2.5 Theorem 2.28; seed 001's nim-sum, seed 004's XOR of
 //! sums) gives g(G + H) = g(G) ⊕ g(H); the analysis does not use it (it runs on the product
-//! graph like on any other), and `tests/sum.rs` checks it. Misère sums do not follow it.
+//! graph like on any other), and `tests/core/sum.rs` checks it. Misère sums do not follow it.
 //!
 //! Grammar of the `parts` key: parts joined by `+` (or spaces, since form decoding turns a typed
 //! `+` into a space), each `family(key=value;key=value…)` with that family's own keys; any

@@ -72,7 +72,7 @@ impl RulesGame {
     pub fn acyclic(spec: String, play: Play, graph: GameGraph) -> RulesGame {
         let loopy = LoopyGraph::from_game_graph(&graph);
         let analysis = LoopyAnalysis::outcomes(&loopy, play);
-        // Acyclic: every position is P or N (tests/loopy.rs checks this equals the Grundy
+        // Acyclic: every position is P or N (tests/core/loopy.rs checks this equals the Grundy
         // analysis), so the Opt(G) check reads the same outcomes.
         let outcome = analysis
             .outcome

@@ -3,17 +3,34 @@
 // waits for it to be ready and fails the test on any console error or page error.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
-/** The release CLI, which some browser tests run to compare the page with. */
-export const CLI = join(ROOT, 'target', 'release', 'impartial');
+/**
+ * The CLI some browser tests run to compare the page with: $IMPARTIAL if set, else the one
+ * `cargo test --profile ci` (scripts/test) builds, else the release build.
+ */
+export const CLI =
+  process.env.IMPARTIAL ||
+  [join(ROOT, 'target', 'ci', 'impartial'), join(ROOT, 'target', 'release', 'impartial')].find(existsSync) ||
+  join(ROOT, 'target', 'ci', 'impartial');
 /** `needs` entry of a test file that runs the CLI. */
-export const NEEDS_CLI = [CLI, 'target/release/impartial is missing: run cargo build --release first'];
+export const NEEDS_CLI = [CLI, `${CLI} is missing: run cargo build --profile ci first (scripts/test does)`];
+
+/**
+ * One spec per family of the core's registry, from each key's example value (the page's
+ * placeholders), read from the built wasm package in Node: tests that cover "every family" take
+ * their list from here, so a new family is in them without editing them.
+ */
+export async function familyExamples() {
+  const wasm = await import(join(ROOT, 'pkg', 'impartial.js'));
+  await wasm.default({ module_or_path: readFileSync(join(ROOT, 'pkg', 'impartial_bg.wasm')) });
+  return wasm.families().families.map((f) => `game=${f.name}${f.keys.map((k) => `&${k.key}=${k.example}`).join('')}`);
+}
 
 /**
  * Call at the top of a test file; returns `withPage(hash, body, { viewport })`. `needs`: more

@@ -13,8 +13,8 @@ import { after, before, describe, test } from 'node:test';
 
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
+import { CLI, NEEDS_CLI } from './harness.mjs';
 
-const CLI = join(ROOT, 'target', 'release', 'impartial');
 const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=6&play=normal';
 /** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
 const P_RGB = [0x00, 0x72, 0xb2];
@@ -25,7 +25,7 @@ let browser;
 
 before(async () => {
   assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CLI), 'target/release/impartial is missing: run cargo build --release first');
+  assert.ok(existsSync(NEEDS_CLI[0]), NEEDS_CLI[1]);
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   server = await startServer();
   browser = await launchChromium();

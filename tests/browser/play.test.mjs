@@ -10,26 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { browserHarness } from './harness.mjs';
+import { browserHarness, CLI, familyExamples, NEEDS_CLI } from './harness.mjs';
 import { ROOT } from './server.mjs';
 
-const CLI = join(ROOT, 'target', 'release', 'impartial');
-const withPage = browserHarness({ needs: [[CLI, 'target/release/impartial is missing: run cargo build --release first']] });
+const withPage = browserHarness({ needs: [NEEDS_CLI] });
 
-/** One small instance of every family (and misère play, and an octal game whose moves split). */
+/** Every family of the registry at its example values, and misère play, an octal game whose
+ * moves split a heap, and a sum of three families. */
 const GAMES = [
-  'game=subtraction&moves=1,2&heap=6',
-  'game=silver-dollar&coins=2&squares=5',
-  'game=turning-turtles&coins=4',
-  'game=chomp&rows=3&cols=3',
-  'game=nim&heaps=1,2,3',
-  'game=wythoff&heaps=3,4',
-  'game=poset&poset=(C2+A2)/C1',
-  'game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0',
+  ...(await familyExamples()),
   'game=octal&code=0.77&heaps=6',
   'game=nim&heaps=1,2,4&play=misere',
-  'game=hackendot&forest=(()())(())',
-  'game=graph&edges=s-a,s-b,a-c,b-c,b-d,c-d&root=s',
   'game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)',
 ];
 

@@ -2,8 +2,32 @@
 //! seed 000 §2.
 #![allow(dead_code)]
 
+pub mod cli;
+pub mod fuzz;
+pub mod pinned;
+pub mod rules_pinned;
+pub mod seed003;
+
+use impartial::games::FAMILIES;
 use impartial::{build, GameGraph, GameSpec, Limits, Play};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+/// The seed every property test starts from, so a CI run is reproducible; set
+/// `PROPTEST_RNG_SEED` to explore others.
+pub const PROPTEST_SEED: u64 = 0x1a9b_5e77_c0de_2026;
+
+/// proptest's configuration for the property tests: `cases` cases from a pinned seed, and no
+/// `*.proptest-regressions` files written beside the tests. A failure prints its shrunk case
+/// (and the seed) in the test's panic message; pin it as an explicit test if it matters.
+pub fn proptest_config(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::with_cases(cases);
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = RngSeed::Fixed(PROPTEST_SEED);
+    }
+    config.failure_persistence = None;
+    config
+}
 
 /// A random game graph: positions p0..p{n−1}, an edge i → j (i > j) with the given bits, the
 /// root p{n−1}, built through the custom-graph spec so the parser and builder are exercised too.
@@ -56,4 +80,17 @@ pub fn payoff(graph: &GameGraph, v: usize, x: &[u32], y: &[u32], play: Play) -> 
         return if play == Play::Misere { 1 } else { -1 };
     }
     -payoff(graph, x[v] as usize, y, x, play)
+}
+
+/// One spec per family of the registry ([`FAMILIES`]), made from the example value of each of its
+/// keys (the page's placeholders), so a family added to the registry is in every "every family"
+/// test without editing it.
+pub fn family_examples() -> Vec<String> {
+    FAMILIES
+        .iter()
+        .map(|family| {
+            let keys = family.keys.iter().map(|k| format!("&{}={}", k.key, k.example)).collect::<String>();
+            format!("game={}{keys}", family.name)
+        })
+        .collect()
 }

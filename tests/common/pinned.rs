@@ -1,4 +1,4 @@
-//! Runs whose final model hashes are pinned, shared by the native tests (tests/learn.rs) and the
+//! Runs whose final model hashes are pinned, shared by the native tests (tests/learn/learn.rs) and the
 //! wasm-bindgen tests (tests/wasm.rs): the same seed must give a bit-identical model natively
 //! and in wasm. If an intended change to the engine moves these numbers, update them here once.
 

@@ -1,5 +1,5 @@
 //! Rule runs pinned as the native `impartial learn --trace --json` prints them, shared by the
-//! CLI test (tests/cli_rules.rs) and the wasm-bindgen test of the page's facade (tests/wasm.rs):
+//! CLI test (tests/cli/cli_rules.rs) and the wasm-bindgen test of the page's facade (tests/wasm.rs):
 //! the same seed must give the same plays natively and in wasm. Each play is written as its
 //! result's initial and its trace's labels, e.g. `l:3,3>1,1>1`. If an intended change to a rule
 //! moves these, regenerate them with the CLI once.

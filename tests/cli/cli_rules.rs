@@ -4,10 +4,8 @@
 
 use serde_json::Value;
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/seed003.rs"]
-mod seed003;
+use crate::common::cli;
+use crate::common::seed003;
 use cli::{ok, run};
 use seed003::{k_n, H};
 
@@ -185,8 +183,7 @@ fn readme_s_g_n_and_k_n_rows_are_what_learn_counts() {
     assert_eq!(rows, 12, "README lists G_3…G_10 and four K_n");
 }
 
-#[path = "common/rules_pinned.rs"]
-mod rules_pinned;
+use crate::common::rules_pinned;
 
 #[test]
 fn the_cli_plays_the_pinned_runs_the_page_replays() {

@@ -5,8 +5,7 @@
 use impartial::error::group_digits;
 use serde_json::Value;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::{ok, run};
 
 const NIM27: &str = "game=subtraction&moves=1,2&heap=6";

@@ -11,8 +11,7 @@ use impartial::learn::rules_game::RulesGame;
 use impartial::Limits;
 use proptest::prelude::*;
 
-#[path = "common/seed003.rs"]
-mod seed003;
+use crate::common::seed003;
 use seed003::{g_n, k_n, random_spec, H};
 
 fn game(spec: &str) -> RulesGame {
@@ -163,30 +162,48 @@ fn opponent(i: usize) -> Opponent {
     Opponent::ALL[i % 4]
 }
 
+/// Corollary 4.4 (LNWT), Theorem 4.6 and Prop 4.5(b) (LNWP) on one random game with a winning
+/// root (others are skipped).
+fn lnwt_and_lnwp_stay_below_the_bounds(n: usize, bits: &[bool], o: usize, seed: u64) -> Result<(), TestCaseError> {
+    let spec = random_spec(n, bits, true);
+    let g = game(&spec);
+    let bounds = RuleBounds::of(&g);
+    if !bounds.winning {
+        return Ok(());
+    }
+    let cap = 3000;
+    // Corollary 4.4 for LNWT.
+    let lnwt = run(&spec, Rule::Lnwt, opponent(o), cap, seed).counts();
+    prop_assert!(((lnwt.plays - lnwt.won) as f64) < bounds.corollary_4_4.unwrap(), "{:?} {:?}", lnwt, bounds);
+    // Theorem 4.6 for LNWP, and Prop 4.5(b): from a winning root a play not won always
+    // changes the strategy.
+    let mut r = RulesRun::new(g, Rule::Lnwp, opponent(o), seed);
+    for _ in 0..cap {
+        let record = r.play();
+        prop_assert_eq!(record.result == PlayResult::Won, record.changed.is_empty());
+    }
+    let c = r.counts();
+    prop_assert!(c.plays - c.won < bounds.theorem_4_6, "{:?} {:?}", c, bounds);
+    Ok(())
+}
+
+/// Cases proptest once found failing (shrunk), kept as plain tests.
+#[test]
+fn lnwt_and_lnwp_bounds_on_cases_once_failing() {
+    let bits = |ones: &[usize], len: usize| (0..len).map(|i| ones.contains(&i)).collect::<Vec<bool>>();
+    for (n, bits) in [(5, bits(&[1, 8, 13, 18, 19], 20)), (5, bits(&[0, 1], 16)), (7, bits(&[1, 2, 17, 18], 21))] {
+        lnwt_and_lnwp_stay_below_the_bounds(n, &bits, 0, 0).unwrap();
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::proptest_config(200))]
 
     #[test]
     fn lnwt_and_lnwp_stay_below_the_bounds_on_winning_roots(
         n in 2usize..10, bits in prop::collection::vec(any::<bool>(), 1..90), o in 0usize..4, seed in any::<u64>()
     ) {
-        let spec = random_spec(n, &bits, true);
-        let g = game(&spec);
-        let bounds = RuleBounds::of(&g);
-        prop_assume!(bounds.winning);
-        let cap = 3000;
-        // Corollary 4.4 for LNWT.
-        let lnwt = run(&spec, Rule::Lnwt, opponent(o), cap, seed).counts();
-        prop_assert!(((lnwt.plays - lnwt.won) as f64) < bounds.corollary_4_4.unwrap(), "{:?} {:?}", lnwt, bounds);
-        // Theorem 4.6 for LNWP, and Prop 4.5(b): from a winning root a play not won always
-        // changes the strategy.
-        let mut r = RulesRun::new(g, Rule::Lnwp, opponent(o), seed);
-        for _ in 0..cap {
-            let record = r.play();
-            prop_assert_eq!(record.result == PlayResult::Won, record.changed.is_empty());
-        }
-        let c = r.counts();
-        prop_assert!(c.plays - c.won < bounds.theorem_4_6, "{:?} {:?}", c, bounds);
+        lnwt_and_lnwp_stay_below_the_bounds(n, &bits, o, seed)?;
     }
 
     #[test]

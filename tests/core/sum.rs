@@ -12,8 +12,7 @@ use impartial::games::{self, Family, PositionView, FAMILIES};
 use impartial::{build, AnalysedGame, Analysis, GameGraph, GameSpec, Limits, Outcome, Play};
 use proptest::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 /// A small part: its family and keys, as a sum writes it and as a game on its own.
@@ -110,7 +109,7 @@ impl Brute<'_> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::proptest_config(200))]
 
     /// g(G₁ + … + G_k) = g(G₁) ⊕ … ⊕ g(G_k) at every position of the sum, each part's value
     /// read from its own graph as a game on its own, through the labels; every tuple of the

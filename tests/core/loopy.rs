@@ -17,8 +17,7 @@ use impartial::loopy::LoopyGraph;
 use impartial::{build, Analysis, GameSpec, Limits, Outcome, Play};
 use proptest::prelude::*;
 
-#[path = "common/seed003.rs"]
-mod seed003;
+use crate::common::seed003;
 use seed003::random_spec as graph_spec;
 
 fn loopy(spec: &str) -> LoopyGraph {
@@ -164,7 +163,7 @@ fn check(graph: &LoopyGraph, play: Play) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(crate::common::proptest_config(400))]
 
     #[test]
     fn cyclic_graphs_agree_with_the_brute_force_twins(

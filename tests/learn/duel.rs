@@ -2,7 +2,7 @@
 //! as the paper writes them, and the search for intransitive triples, each checked against the
 //! literal recursive payoff f_G of tests/common (written differently from the core's loop).
 
-mod common;
+use crate::common;
 
 use common::{dag, payoff};
 use impartial::report::{
@@ -77,7 +77,7 @@ fn strategies(graph: &impartial::GameGraph) -> Vec<Vec<u32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::common::proptest_config(48))]
     #[test]
     fn play_agrees_with_the_recursive_payoff(graph in dag(6)) {
         let all = strategies(&graph);

@@ -5,8 +5,7 @@
 
 use serde_json::Value;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::{ok, run};
 
 /// SubtractionNim²_N: N = 8 and 11 have N-roots (heap 7, 10), N = 10 and 16 P-roots (heap 9,

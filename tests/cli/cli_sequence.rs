@@ -2,8 +2,7 @@
 //! recurrence against published tables, periods with their proof, and one sentence (exit 2) for
 //! every bad input.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 fn json(args: &[&str]) -> serde_json::Value {

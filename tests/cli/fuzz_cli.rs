@@ -1,14 +1,10 @@
 //! Property-based fuzzing of the CLI: the built binary runs with generated argument lists
 //! (`analyse`, `umda`, `runtime` and bogus subcommands; real flags with generated values, specs
-//! from `tests/fuzz_spec.rs`, `@FILE` paths to temp files; junk flags). Every run must exit 0, or
+//! from `tests/common/fuzz.rs`, `@FILE` paths to temp files; junk flags). Every run must exit 0, or
 //! exit 2 with exactly one line on stderr starting `impartial: `, within a wall-clock timeout and
 //! (where `prlimit` exists) 4 GiB of address space; never a panic (101) or a signal.
 //!
 //! `FUZZ_CLI_CASES` (default [`DEFAULT_CASES`]), `FUZZ_SEED`, `FUZZ_CLI_TIMEOUT_S` (default 10).
-
-#[path = "fuzz_spec.rs"]
-#[allow(dead_code)]
-mod fuzz_spec;
 
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -17,8 +13,8 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use fuzz_spec::runner::{self, env_u64, Fail};
-use fuzz_spec::{check_message, gen};
+use crate::common::fuzz::runner::{self, env_u64, Fail};
+use crate::common::fuzz::{check_message, gen};
 use impartial::games::{self, Limits};
 use impartial::GameSpec;
 use proptest::prelude::*;

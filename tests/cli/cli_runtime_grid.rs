@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::{ok, run};
 
 /// A fresh directory under the system's temporary one, removed when dropped.

@@ -1,7 +1,7 @@
 //! UMDA (seed 000 §3): π_γ's properties (App. B), Lemma 3.1 against a brute force over every
 //! strategy pair, the sampling engines against Lemma 3.1 and against each other, determinism.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
@@ -45,7 +45,7 @@ fn distribution(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
 const EPS: f64 = 1e-12;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::proptest_config(2000))]
 
     #[test]
     fn projection_satisfies_c1_to_c4(p in distribution(12), fraction in 0.0..1.0f64) {
@@ -136,7 +136,7 @@ fn brute_force_selection(graph: &GameGraph, p: &[f64], play: Play) -> Vec<f64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(crate::common::proptest_config(150))]
 
     #[test]
     fn lemma_3_1_matches_the_brute_force(
@@ -415,8 +415,7 @@ fn recorded_parameter_changes_replay_exactly() {
     assert_eq!(script(&mut b).0, hash_a);
 }
 
-#[path = "common/pinned.rs"]
-mod pinned;
+use crate::common::pinned;
 
 #[test]
 fn the_pinned_runs_give_the_pinned_hashes() {

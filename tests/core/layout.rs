@@ -5,7 +5,7 @@ use impartial::layout::{layered, Layout};
 use impartial::{build, GameGraph, GameSpec, Limits};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::dag;
 
@@ -103,7 +103,7 @@ fn id_order_y(layout: &Layout) -> Vec<f32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::proptest_config(200))]
 
     #[test]
     fn random_dags_are_laid_out_consistently(graph in dag(16)) {

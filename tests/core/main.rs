@@ -1,0 +1,18 @@
+//! The core through the library: families, analysis, values, sums, layout, loopy games, bounds,
+//! the spec fuzz and the module layering.
+//! One test crate per area, so the tests link a few times rather than once per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bounded;
+mod families;
+mod family_modules;
+mod fuzz_spec;
+mod layers;
+mod layout;
+mod loopy;
+mod nim_sum;
+mod properties;
+mod sum;
+mod value;

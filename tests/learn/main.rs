@@ -1,0 +1,10 @@
+//! The learners through the library: UMDA, seed 003's rules, duels and experiments.
+//! One test crate per area, so the tests link a few times rather than once per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod duel;
+mod experiment;
+mod learn;
+mod rules;
