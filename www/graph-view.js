@@ -589,8 +589,8 @@ export class GraphView {
     const { ctx } = this;
     const size = Math.round(13 * this.fontScale);
     const items = [
-      ['square', COLOURS.P, 'P-position: the player to move loses'],
-      ['circle', COLOURS.N, 'N-position: the player to move wins'],
+      ['square', COLOURS.P, 'P-position: the player to move loses with best play'],
+      ['circle', COLOURS.N, 'N-position: the player to move wins with best play'],
       ['ring', COLOURS.critical, 'critical: a winning move can be missed'],
       ['line', COLOURS.optimal, 'winning move (to a P-position)'],
     ];

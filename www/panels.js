@@ -46,7 +46,7 @@ export function renderFacts(info, startView) {
   $('edges-count').textContent = count(info.edges);
   $('max-degree').textContent = count(info.max_degree);
   $('root-label').textContent = info.root_label;
-  $('root-grundy').textContent = info.root_grundy === null ? '— (misère play has no Grundy values)' : String(info.root_grundy);
+  $('root-grundy').textContent = info.root_grundy === null ? '— (under misère play they do not decide the winner)' : String(info.root_grundy);
   const outcome = $('root-outcome');
   outcome.textContent = {
     P: 'P: the player to move loses with best play',
@@ -98,7 +98,7 @@ export function renderStats(progress, info) {
       `Optimal strategy found after T = ${count(progress.found_after_games)} games ` +
       `(generation ${count(progress.found_at_generation)}): a winner of that generation never leaves a winning position.` +
       (progress.prop22_probability < 0.5
-        ? ' Π can still be small: it is the chance that a freshly sampled strategy is optimal, and one optimal winner among μ games was enough.'
+        ? ' Π can still be small: it is the chance that a sampled strategy plays a winning move at every critical position (Prop 2.2), only a lower bound on the chance that it is optimal, and one optimal winner among μ games was enough.'
         : '');
     found.dataset.found = String(progress.found_after_games);
   } else {
