@@ -1,9 +1,10 @@
-// The board: one position drawn as the thing it is (heaps of counters, a queen on a quarter
-// board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name), from the
-// core's PositionView (src/games/family.rs). Nothing here parses label text or knows a game's
-// rules: a click on the board names a part of the drawing (a key such as `h5:2`, counter 2 of a
-// heap of 5), and `movePath` says which clicks make a given legal move by comparing the views of
-// the two positions. The play mode resolves clicks against the core's list of legal moves.
+// The board: one position drawn as the thing it is (heaps of counters, rows of pins, a queen on
+// a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name),
+// from the core's PositionView (src/games/family.rs). Nothing here parses label text or knows a
+// game's rules: a click on the board names a part of the drawing (a key such as `h2:1`, counter
+// 1 of the third heap), and `movePath` says which clicks make a given legal move by comparing
+// the views of the two positions. The play mode resolves clicks against the core's list of
+// legal moves, so a click is a move only when the core lists the position it leads to.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const el = (...args) => svgElement(...args);
@@ -13,26 +14,40 @@ export const MAX_COUNTERS = 40;
 /** Boards with more cells than this are drawn without cells (moves from the list). */
 const MAX_CELLS = 2500;
 
-/** Counts of the non-zero values of a list (a multiset). */
-function multiset(values) {
-  const counts = new Map();
-  for (const v of values) if (v > 0) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
+/** Rows of pins (non-increasing) after knocking down `take` pins of row `r` from pin `j` on. */
+export function pinsAfter(rows, r, j, take) {
+  const n = rows[r];
+  const left = j;
+  const right = n - j - take;
+  if (take < 1 || left < 0 || right < 0) return null;
+  const out = rows.filter((_, i) => i !== r);
+  for (const piece of [left, right]) if (piece > 0) out.push(piece);
+  return out.sort((a, b) => b - a);
 }
 
-/** Values of `a` beyond their count in `b` (as a list). */
-function excess(a, b) {
-  const out = [];
-  for (const [value, count] of a) for (let k = count - (b.get(value) ?? 0); k > 0; k--) out.push(value);
-  return out;
+/** The key of a pin click: the rows it leaves, so equal rows and mirror-image pins share it. */
+export const pinKey = (rows) => `k${rows.join(',')}`;
+
+/** How many pins the move from `from` to `to` knocks down (null: not a move on pins). */
+export function pinsTaken(from, to) {
+  if (!from || !to || from.kind !== to.kind) return null;
+  if (from.kind === 'sum') {
+    const k = from.parts.findIndex((part, i) => JSON.stringify(part) !== JSON.stringify(to.parts[i]));
+    return k < 0 ? null : pinsTaken(from.parts[k], to.parts[k]);
+  }
+  if (from.kind !== 'pins') return null;
+  const total = (rows) => rows.reduce((s, x) => s + x, 0);
+  return total(from.rows) - total(to.rows);
 }
 
 /**
  * The clicks on the board that make the move from `from` to `to` (two views of one game), as a
  * list of keys; [] when the board offers no click for it (then it is made from the list).
- * - heaps: one heap of a counters becomes heaps summing to b < a (Nim: one heap; octal games:
- *   up to two, a split): click counter b of a heap of a (`h{a}:{b}`), which takes it and every
- *   counter to its right. Splits of the same amount share the click; the list tells them apart.
+ * - heaps: heap i goes from a counters to b < a (Nim keeps every heap in its place): click
+ *   counter b of heap i (`h{i}:{b}`), which takes it and every counter to its right. Equal
+ *   heaps have keys of their own, so the counter pointed at is the one taken.
+ * - pins: the rows left (`k{rows}`): a click on pin j knocks down the pins chosen above the
+ *   board from j on, and names the rows that leaves; the move is the core's move to them.
  * - queen: the square the queen moves to (`q{x},{y}`).
  * - strip: the empty square a coin slides to (`s{i}`).
  * - turtles: the coin turned from heads to tails, then the coin to its left also turned, or the
@@ -44,17 +59,17 @@ function excess(a, b) {
 export function movePath(from, to) {
   if (!from || !to || from.kind !== to.kind) return [];
   switch (from.kind) {
-    case 'heaps':
-    case 'heap': {
-      const [a, b] = from.kind === 'heap' ? [[from.heap], [to.heap]] : [from.heaps, to.heaps];
-      const before = multiset(a);
-      const after = multiset(b);
-      const removed = excess(before, after);
-      const added = excess(after, before);
-      if (removed.length !== 1) return [];
-      const left = added.reduce((s, x) => s + x, 0);
-      return left < removed[0] ? [`h${removed[0]}:${left}`] : [];
+    case 'heap':
+      return to.heap < from.heap ? [`h0:${to.heap}`] : [];
+    case 'heaps': {
+      if (from.heaps.length !== to.heaps.length) return [];
+      const changed = from.heaps.map((a, i) => (a !== to.heaps[i] ? i : -1)).filter((i) => i >= 0);
+      if (changed.length !== 1) return [];
+      const i = changed[0];
+      return to.heaps[i] < from.heaps[i] ? [`h${i}:${to.heaps[i]}`] : [];
     }
+    case 'pins':
+      return [pinKey(to.rows)];
     case 'queen':
       return [`q${to.heaps[0]},${to.heaps[1]}`];
     case 'strip': {
@@ -106,6 +121,10 @@ export function describeView(view) {
     }
     case 'heap':
       return `A heap of ${plural(view.heap, 'counter')}; a move takes ${listWords(view.moves).replace(/ and (\S+)$/, ' or $1')}.`;
+    case 'pins': {
+      if (view.rows.length === 0) return 'No pins left standing.';
+      return view.rows.length === 1 ? `One row of ${plural(view.rows[0], 'pin')}.` : `Rows of ${listWords(view.rows)} pins.`;
+    }
     case 'queen':
       return `The queen on square (${view.heaps[0]}, ${view.heaps[1]}): two heaps of ${view.heaps[0]} and ${view.heaps[1]}.`;
     case 'strip':
@@ -138,7 +157,9 @@ export function howToMove(view) {
   switch (view?.kind) {
     case 'heaps':
     case 'heap':
-      return 'Click a counter: it and every counter to its right are taken. (Where a game takes counters from inside a heap and splits it, the click says how many, and the list then asks which split.)';
+      return 'Click a counter: it and every counter to its right are taken.';
+    case 'pins':
+      return 'Click a pin to knock it down (with “pins per click” above the board, it and the pins to its right); knocking pins out of the middle splits a row in two.';
     case 'queen':
       return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
     case 'strip':
@@ -166,18 +187,35 @@ export function svgElement(tag, attrs = {}, text) {
   return node;
 }
 
+/** Whether a view has rows of pins (itself or one of a sum's parts). */
+export const hasPins = (view) => view?.kind === 'pins' || (view?.kind === 'sum' && view.parts.some(hasPins));
+
 /**
- * The board element: a caption, the drawing (SVG) and a line saying how to move. `onKey(key)`
- * is called when a part of the drawing with a key is clicked.
+ * The board element: the rules, a caption, for pins how many a click knocks down, the drawing
+ * (SVG) and a line saying how to move. `onKey(key)` is called when a part of the drawing with a
+ * key is clicked; `onTake(n)` when the pins per click change.
  */
 export class BoardView {
-  constructor(root, { onKey }) {
+  constructor(root, { onKey, onTake = () => {} }) {
     this.root = root;
     this.onKey = onKey;
+    this.onTake = onTake;
+    this.take = 1;
+    this.rules = Object.assign(document.createElement('p'), { className: 'board-rules' });
     this.caption = Object.assign(document.createElement('p'), { className: 'board-caption' });
+    this.takeBar = Object.assign(document.createElement('div'), { className: 'take-bar', hidden: true });
+    this.takeBar.setAttribute('role', 'group');
+    this.takeBar.setAttribute('aria-label', 'Pins knocked down per click');
+    this.takeBar.addEventListener('click', (e) => {
+      const b = e.target instanceof Element && e.target.closest('button[data-take]');
+      if (!b) return;
+      this.take = Number(b.dataset.take);
+      for (const other of this.takeBar.querySelectorAll('button')) other.setAttribute('aria-pressed', String(other === b));
+      this.onTake(this.take);
+    });
     this.svg = el('svg', { class: 'board-drawing', role: 'img' });
     this.help = Object.assign(document.createElement('p'), { className: 'note board-help' });
-    root.replaceChildren(this.caption, this.svg, this.help);
+    root.replaceChildren(this.rules, this.caption, this.takeBar, this.svg, this.help);
     this.frame = null; // the start's view: fixes the board's size for the whole game
     this.svg.addEventListener('click', (e) => {
       const part = e.target instanceof Element && e.target.closest('[data-key]');
@@ -188,9 +226,36 @@ export class BoardView {
     this.svg.addEventListener('pointerleave', () => this.aim(null));
   }
 
-  /** A new game: `frame` is its start's view (the largest board it will need). */
-  setFrame(frame) {
+  /**
+   * A new game: `frame` is its start's view (the largest board it will need); `rules` the
+   * core's sentence of what a move is and who wins (normal or misère).
+   */
+  setFrame(frame, rules = '') {
     this.frame = frame;
+    this.rules.textContent = rules;
+    this.rules.hidden = rules === '';
+  }
+
+  /** The pins-per-click choice: `takes` lists the numbers the game's moves knock down. */
+  showTakes(takes) {
+    const list = [...new Set(takes)].sort((a, b) => a - b);
+    this.takeBar.hidden = list.length < 2;
+    if (!list.includes(this.take)) this.take = list[0] ?? 1;
+    if (list.length < 2) {
+      this.takeBar.replaceChildren();
+      return;
+    }
+    const label = Object.assign(document.createElement('span'), { textContent: 'Pins per click:' });
+    this.takeBar.replaceChildren(
+      label,
+      ...list.map((n) => {
+        const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(n) });
+        b.dataset.take = String(n);
+        b.setAttribute('aria-pressed', String(n === this.take));
+        b.setAttribute('aria-label', `knock down ${n} adjacent ${n === 1 ? 'pin' : 'pins'} per click`);
+        return b;
+      }),
+    );
   }
 
   /**
@@ -206,7 +271,7 @@ export class BoardView {
     this.help.textContent = help ? howToMove(view) : '';
     this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
     const parts = [];
-    const size = draw(view, this.frame, parts);
+    const size = draw(view, this.frame, parts, this.take);
     this.svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
     this.svg.style.aspectRatio = `${size.width} / ${size.height}`;
     for (const node of parts) {
@@ -231,8 +296,10 @@ export class BoardView {
 }
 
 /** Appends the drawing of `view` to `parts`; returns its size in drawing units. */
-function draw(view, frame, parts) {
+function draw(view, frame, parts, take = 1) {
   switch (view?.kind) {
+    case 'pins':
+      return drawPins(view.rows, frame?.kind === 'pins' ? frame.rows : view.rows, take, parts);
     case 'heaps': {
       // Heaps that keep their places (Nim writes a taken heap as 0) show what was taken, faded.
       const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
@@ -253,7 +320,7 @@ function draw(view, frame, parts) {
     case 'poset':
       return drawPoset(view, parts);
     case 'sum':
-      return drawSum(view, frame, parts);
+      return drawSum(view, frame, parts, take);
     default:
       return drawName(view?.label ?? '', parts);
   }
@@ -263,14 +330,14 @@ function draw(view, frame, parts) {
  * The parts of a sum one under another, each under its number; a part's keys are prefixed with
  * it (`1/h5:2`: counter 2 of a heap of 5 in the second part), so clicks name their part.
  */
-function drawSum(view, frame, parts) {
+function drawSum(view, frame, parts, take) {
   let top = 0;
   let width = 0;
   view.parts.forEach((part, k) => {
     parts.push(el('text', { x: 0.1, y: top + 0.6, 'font-size': 0.55, 'font-weight': 'bold', ...FONT, fill: '#333' }, `game ${k + 1}`));
     top += 0.8;
     const drawn = [];
-    const size = draw(part, frame?.kind === 'sum' ? frame.parts[k] : null, drawn);
+    const size = draw(part, frame?.kind === 'sum' ? frame.parts[k] : null, drawn, take);
     for (const node of drawn) {
       node.setAttribute('transform', `translate(0 ${top}) ${node.getAttribute('transform') ?? ''}`.trim());
       for (const name of ['key', 'part']) if (node.dataset[name]) node.dataset[name] = `${k}/${node.dataset[name]}`;
@@ -308,14 +375,52 @@ function drawHeaps(heaps, moves, start, parts, taken = null) {
       return;
     }
     for (let b = 0; b < h; b++) {
-      const key = `h${h}:${b}`;
+      const key = `h${i}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
       const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
-      counter.append(el('title', {}, `take ${h - b} from this heap (leaving ${b})`));
+      counter.append(el('title', {}, `take ${h - b} from ${moves ? 'the heap' : `heap ${i + 1}`} (leaving ${b})`));
       parts.push(counter);
     }
     for (let b = h; b < (taken?.[i] ?? 0); b++) {
       parts.push(el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'taken' }));
+    }
+  });
+  return { width, height };
+}
+
+/**
+ * Rows of pins (bowling pins, Kayles): pin j of row r is part `r:j`, and carries the key of the
+ * rows left when `take` pins from j on are knocked down (pinKey), so the play mode matches it
+ * to the core's move to those rows. `start`: the rows at the start, for the board's width.
+ */
+function drawPins(rows, start, take, parts) {
+  const labelW = 2.6;
+  const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...rows));
+  const width = labelW + widest * 1.1 + 0.4;
+  const height = Math.max(1, rows.length) * 1.5 + 0.3;
+  if (rows.length === 0) {
+    parts.push(el('text', { x: width / 2, y: 1.0, 'text-anchor': 'middle', 'font-size': 0.6, ...FONT, fill: '#555' }, 'no pins left'));
+  }
+  rows.forEach((n, r) => {
+    const y = 0.3 + r * 1.5;
+    parts.push(el('text', { x: 0.1, y: y + 0.85, 'font-size': 0.55, ...FONT, fill: '#333' }, `row ${r + 1}: ${n}`));
+    if (n > MAX_COUNTERS) {
+      parts.push(el('rect', { x: labelW, y, width: widest * 1.1, height: 1.1, rx: 0.2, class: 'pin-bar' }));
+      parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.75, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${n} pins: moves from the list`));
+      return;
+    }
+    for (let j = 0; j < n; j++) {
+      // Near the right end the pins knocked down are the last `take` (the click still counts).
+      const first = Math.min(j, n - take);
+      const after = first >= 0 ? pinsAfter(rows, r, first, take) : null;
+      const aim = after ? Array.from({ length: take }, (_, k) => `${r}:${first + k}`).join(' ') : null;
+      const x = labelW + j * 1.1 + 0.5;
+      const pin = el('g', { class: 'pin', 'data-key': after ? pinKey(after) : null, 'data-part': `${r}:${j}`, 'data-aim': aim });
+      pin.append(el('ellipse', { cx: x, cy: y + 0.62, rx: 0.3, ry: 0.42 }));
+      pin.append(el('circle', { cx: x, cy: y + 0.2, r: 0.17 }));
+      const rest = after ? after.join(', ') || 'nothing' : '';
+      pin.append(el('title', {}, after ? `knock down ${take === 1 ? 'this pin' : `${take} pins from here`} (rows left: ${rest})` : 'too few pins here'));
+      parts.push(pin);
     }
   });
   return { width, height };

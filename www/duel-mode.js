@@ -232,7 +232,7 @@ export class DuelMode {
     $('duel-games').replaceChildren(...games);
     const game = this.current;
     const at = game.path[this.ply];
-    this.board.setFrame(s.view(game.path[0]));
+    this.board.setFrame(s.view(game.path[0]), s.info.rules);
     const mover = this.ply % 2 === 0 ? this.game : this.game === 'x' ? 'y' : 'x';
     const caption =
       this.ply < game.plies.length

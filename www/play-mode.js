@@ -6,7 +6,7 @@
 // move's number in the game, so the same game replays the same way. The sentences are pure
 // functions (tested in tests/www/); the class owns the play panel.
 
-import { BoardView, listWords, movePath } from './board-view.js';
+import { BoardView, listWords, movePath, pinsTaken } from './board-view.js';
 import { messageOf } from './core.js';
 import { OPPONENTS, isRule, quoted } from './state.js';
 
@@ -144,7 +144,14 @@ export class PlayMode {
     this.hints = false;
     this.preview = -1; // a position tapped on the graph, shown on the board, or -1
     this.timer = 0;
-    this.board = new BoardView($('board'), { onKey: (key) => this.click(key) });
+    this.board = new BoardView($('board'), {
+      onKey: (key) => this.click(key),
+      // A pin's key names the rows it leaves, which depends on the pins per click.
+      onTake: () => {
+        this.pending = [];
+        this.render();
+      },
+    });
     $('new-game').addEventListener('click', () => this.newGame(this.root));
     $('undo').addEventListener('click', () => this.undo());
     $('hint').addEventListener('click', () => this.toggleHints());
@@ -209,7 +216,7 @@ export class PlayMode {
         start = id;
       }
     }
-    this.board.setFrame(session.view(this.root));
+    this.board.setFrame(session.view(this.root), session.info.rules);
     this.newGame(start, start === this.root ? undefined : 0);
   }
 
@@ -248,11 +255,11 @@ export class PlayMode {
     this.position = s.position(this.current);
     this.view = s.view(this.current);
     const { offsets } = s.views();
-    this.moves = s.moves(this.current).map((m) => ({
-      ...m,
-      terminal: offsets[m.to] === offsets[m.to + 1],
-      path: movePath(this.view, s.view(m.to)),
-    }));
+    this.moves = s.moves(this.current).map((m) => {
+      const to = s.view(m.to);
+      return { ...m, terminal: offsets[m.to] === offsets[m.to + 1], path: movePath(this.view, to), take: pinsTaken(this.view, to) };
+    });
+    this.board.showTakes(this.moves.map((m) => m.take).filter((t) => t !== null));
   }
 
   /** The person's turn now? (In pass-and-play, always while the game goes on.) */

@@ -120,7 +120,7 @@ export class StepsMode {
       notices.push(`step=${quoted(page.step)} is more than the ${count(n)} positions of ${session.info.game}: use 0 to ${n}. Showing every value (step ${n}).`);
       this.k = n;
     }
-    this.board.setFrame(session.view(session.info.root));
+    this.board.setFrame(session.view(session.info.root), session.info.rules);
   }
 
   setActive(on) {

@@ -61,6 +61,10 @@ impl Game for Chomp {
         let lengths = numbers(&graph.label(v)).unwrap_or_default().into_iter().map(|l| l as u32).collect();
         PositionView::Chomp { rows: self.rows, cols: self.cols, lengths }
     }
+
+    fn rules(&self) -> String {
+        "Bite a square: it goes with every square above it and to its right; the poisoned bottom-left square may not be eaten.".into()
+    }
 }
 
 /// Labels: id + 1 = combinadic rank of the partition with `parts` parts each ≤ `largest`

@@ -62,6 +62,10 @@ impl Game for DagSpec {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Named { label: graph.label(v) }
     }
+
+    fn rules(&self) -> String {
+        "Move along one arrow from the current position.".into()
+    }
 }
 
 /// A validated custom graph. Invariants: acyclic, no self-loops, no repeated edge,

@@ -90,8 +90,11 @@ impl<'a> Keys<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum PositionView {
-    /// Heaps of counters (Nim, octal games), in the label's order.
+    /// Heaps of counters (Nim), in the label's order; a heap keeps its place when emptied.
     Heaps { heaps: Vec<u64> },
+    /// Rows of pins (octal games, Winning Ways ch. 4): the non-empty rows, longest first. A
+    /// move knocks down adjacent pins of one row, which may split it in two.
+    Pins { rows: Vec<u64> },
     /// One heap and the amounts a move may take (subtraction games).
     Heap { heap: u64, moves: Vec<u64> },
     /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).
@@ -140,6 +143,9 @@ pub trait Part: Sized + Clone + PartialEq + Eq + fmt::Debug {
 
     /// Position `v` of the graph [`Part::build_part`] built, as a board draws it.
     fn view_part(&self, graph: &GameGraph, v: usize) -> PositionView;
+
+    /// Its rules in one sentence, as [`Game::rules`] gives them.
+    fn rules_part(&self) -> String;
 }
 
 /// Everything a family module provides about one instance (its validated parameters).
@@ -162,4 +168,27 @@ pub trait Game: Sized + Clone + PartialEq + Eq + fmt::Debug {
 
     /// Position `v` of the graph this instance built, as a board draws it.
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView;
+
+    /// What a move is, in one sentence a first-year student can follow before playing (the
+    /// module doc's rules in the board's words). Who wins is the play convention's
+    /// ([`win_rule`]), not the family's.
+    fn rules(&self) -> String;
+}
+
+/// Who wins under normal play (`misere` false) or misère play, in one sentence.
+pub fn win_rule(misere: bool) -> &'static str {
+    if misere {
+        "Misère play: the player who cannot move wins, so whoever makes the last move loses."
+    } else {
+        "Normal play: the player who cannot move loses, so whoever makes the last move wins."
+    }
+}
+
+/// "1, 2 or 3" (Oxford-comma-free, as the page writes lists).
+pub fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }

@@ -72,6 +72,10 @@ impl Game for GraphSpec {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Named { label: graph.label(v) }
     }
+
+    fn rules(&self) -> String {
+        "Move along one arrow from the current position; the game may go round in circles, and a game that never ends is a draw.".into()
+    }
 }
 
 impl GraphSpec {

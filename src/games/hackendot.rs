@@ -65,6 +65,10 @@ impl Game for Hackendot {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         Game::view(&self.poset, graph, v)
     }
+
+    fn rules(&self) -> String {
+        "Pick a node: it goes with every node on its path up to its root.".into()
+    }
 }
 
 impl Hackendot {

@@ -24,7 +24,7 @@ pub mod wythoff;
 
 pub use crate::budget::{check_size, Limits};
 pub use crate::size::{Bound, Size};
-pub use family::{FamilyInfo, FamilyKey, Game, Keys, Part, PositionView};
+pub use family::{win_rule, FamilyInfo, FamilyKey, Game, Keys, Part, PositionView};
 
 use crate::error::InputError;
 use crate::graph::GameGraph;
@@ -83,6 +83,13 @@ macro_rules! families {
                     $(Family::$variant(game) => Game::view(game, graph, v)),+
                 }
             }
+
+            /// What a move is, in one sentence ([`Game::rules`]).
+            pub fn rules(&self) -> String {
+                match self {
+                    $(Family::$variant(game) => Game::rules(game)),+
+                }
+            }
         }
     };
 }
@@ -131,6 +138,10 @@ impl Part for Family {
 
     fn view_part(&self, graph: &GameGraph, v: usize) -> PositionView {
         self.view(graph, v)
+    }
+
+    fn rules_part(&self) -> String {
+        self.rules()
     }
 }
 

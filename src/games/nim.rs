@@ -54,6 +54,10 @@ impl Game for Nim {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Heaps { heaps: numbers(&graph.label(v)).unwrap_or_default() }
     }
+
+    fn rules(&self) -> String {
+        "Take any number of counters, at least one, from one heap.".into()
+    }
 }
 
 /// Π (h_i + 1) positions; heap i contributes h_i(h_i+1)/2 · Π_{j≠i}(h_j + 1) moves.

@@ -67,8 +67,39 @@ impl Game for Octal {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         let label = graph.label(v);
         let heaps = if label == "0" { Vec::new() } else { numbers(&label).unwrap_or_default() };
-        PositionView::Heaps { heaps }
+        PositionView::Pins { rows: heaps }
     }
+
+    fn rules(&self) -> String {
+        pin_rules(&self.code)
+    }
+}
+
+/// The code's moves in words (Winning Ways ch. 4, as the module doc reads the digits): for each
+/// number i of pins with d_i ≠ 0, where in a row they may be knocked down.
+pub fn pin_rules(code: &OctalCode) -> String {
+    let clauses: Vec<String> = (1..=code.len())
+        .filter(|&i| code.digit(i) != 0)
+        .map(|i| {
+            let d = code.digit(i);
+            let pins = if i == 1 { "1 pin".to_string() } else { format!("{i} adjacent pins") };
+            let mut ways = Vec::new();
+            if d & 1 != 0 {
+                ways.push(format!("a whole row of {i}"));
+            }
+            if d & 2 != 0 {
+                ways.push("from either end of a longer row".to_string());
+            }
+            if d & 4 != 0 {
+                ways.push("from the middle, splitting the row in two".to_string());
+            }
+            format!("{pins} ({})", crate::games::family::or_list(&ways))
+        })
+        .collect();
+    if clauses.is_empty() {
+        return "No move is allowed (every digit of the code is 0).".into();
+    }
+    format!("Knock down pins in one row: {}.", crate::games::family::or_list(&clauses))
 }
 
 /// Labels: each position's heaps. Invariant: sorted by (counters left, heaps), the id order,

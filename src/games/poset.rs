@@ -86,6 +86,10 @@ impl Game for PosetExpr {
         }
         PositionView::Poset { elements: names, remaining, covers }
     }
+
+    fn rules(&self) -> String {
+        "Pick an element: it goes with every element above it in the diagram.".into()
+    }
 }
 
 /// A parsed poset expression. Invariant: at most [`MAX_ELEMENTS`] elements.

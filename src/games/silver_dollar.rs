@@ -57,6 +57,10 @@ impl Game for SilverDollar {
         let coins = numbers(&graph.label(v)).unwrap_or_default().into_iter().map(|c| c as u32).collect();
         PositionView::Strip { squares: self.squares, coins }
     }
+
+    fn rules(&self) -> String {
+        "Slide one coin to the left, as far as you like, without jumping over or landing on another coin.".into()
+    }
 }
 
 /// Labels: id = combinadic rank of the occupied squares (`coins` of them).

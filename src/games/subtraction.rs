@@ -72,6 +72,10 @@ impl Game for Subtraction {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Heap { heap: number(&graph.label(v)).unwrap_or(0), moves: self.moves.clone() }
     }
+
+    fn rules(&self) -> String {
+        format!("Take {} counters from the heap.", crate::games::family::or_list(&self.moves.iter().map(u64::to_string).collect::<Vec<_>>()))
+    }
 }
 
 /// Labels: the heap size of each id. Invariant: strictly increasing (so a label is found by

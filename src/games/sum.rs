@@ -107,6 +107,16 @@ impl<F: Part> Game for Sum<F> {
         let parts = self.parts.iter().zip(factors).zip(ids).map(|((p, g), id)| p.view_part(g, id)).collect();
         PositionView::Sum { parts }
     }
+
+    fn rules(&self) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(k, p)| format!("in game {}, {}", k + 1, lower_first(p.rules_part().trim_end_matches('.'))))
+            .collect();
+        format!("Move in exactly one of the games side by side: {}.", parts.join("; "))
+    }
 }
 
 /// One part as the canonical form writes it: `family(key=value;key=value)`.
@@ -347,4 +357,10 @@ impl Labeling for Product {
     fn factors(&self) -> &[GameGraph] {
         &self.parts
     }
+}
+
+/// "Take …" → "take …", for a part's rules inside the sum's sentence.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
 }

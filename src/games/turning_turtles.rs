@@ -48,6 +48,10 @@ impl Game for TurningTurtles {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Turtles { heads: graph.label(v).bytes().map(|c| c == b'H').collect() }
     }
+
+    fn rules(&self) -> String {
+        "Turn one coin from heads to tails and, if you like, turn over one coin to its left as well.".into()
+    }
 }
 
 /// Labels: the id's bit i is coin i (leftmost coin = bit 0), 1 = heads.

@@ -53,6 +53,10 @@ impl Game for Wythoff {
             heaps: [heaps.first().copied().unwrap_or(0), heaps.get(1).copied().unwrap_or(0)],
         }
     }
+
+    fn rules(&self) -> String {
+        "Move the queen left, down or diagonally down-left, any number of squares: take from one heap, or the same number from both.".into()
+    }
 }
 
 /// (a+1)(b+1) positions; position (x, y) has x + y + min(x, y) moves.

@@ -58,6 +58,8 @@ struct Info {
     max_degree: usize,
     root: usize,
     root_label: String,
+    /// The rules in one sentence and who wins in another (normal or misère), for the board.
+    rules: String,
     root_outcome: Outcome,
     root_grundy: Option<u32>,
     fictitious_start: bool,
@@ -223,6 +225,7 @@ impl Session {
             max_degree: graph.max_degree(),
             root,
             root_label: graph.label(root),
+            rules: format!("{} {}", task.game.family.rules(), crate::games::win_rule(task.play == Play::Misere)),
             root_outcome: task.analysis.outcome[root],
             root_grundy: task.analysis.grundy.as_ref().map(|h| h[root]),
             fictitious_start: task.fictitious_start(),

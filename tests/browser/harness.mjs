@@ -50,16 +50,24 @@ export function browserHarness({ needs = [] } = {}) {
     await browser?.close();
     await server?.close();
   });
-  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 } } = {}) {
-    const context = await browser.newContext({ viewport });
+  /**
+   * `context`: more options for the browser context (hasTouch, isMobile…); `beforeGoto(page)`
+   * runs before the page opens (to route requests); `ready: false` hands the page over as soon
+   * as it has loaded its HTML (a test of what shows before the core has loaded).
+   */
+  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context: more = {}, beforeGoto, ready = true } = {}) {
+    const context = await browser.newContext({ viewport, ...more });
     const page = await context.newPage();
     const problems = [];
     page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     try {
-      await page.goto(server.url + hash);
-      await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, { timeout: 20_000 });
-      assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+      await beforeGoto?.(page);
+      await page.goto(server.url + hash, ready ? {} : { waitUntil: 'commit' });
+      if (ready) {
+        await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, { timeout: 20_000 });
+        assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+      }
       await body(page);
       assert.deepEqual(problems, []);
     } finally {

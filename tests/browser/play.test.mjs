@@ -126,12 +126,18 @@ describe('whole games against the perfect player', () => {
         assert.equal(s.position, start);
         assert.equal(s.plies, 0);
         while (s.turn === 'person') {
-          const moves = await page.evaluate(() => window.impartial.controller.play.moves.map((m) => ({ label: m.label, path: m.path })));
+          const moves = await page.evaluate(() =>
+            window.impartial.controller.play.moves.map((m) => ({ label: m.label, path: m.path, take: m.take })),
+          );
           // The last move the board can make, else the list's last.
           const choice = [...moves].reverse().find((m) => m.path.length > 0);
           if (!choice) {
             await page.click(`#legal-moves button[data-to="${moves.at(-1).label}"]`);
           } else {
+            // Pins: first how many a click knocks down (offered when the moves differ in it).
+            if (choice.take !== null && (await page.isVisible('#board .take-bar'))) {
+              await page.click(`#board .take-bar button[data-take="${choice.take}"]`);
+            }
             for (const key of choice.path) {
               // A second click of a two-click move waits for the first to be taken.
               await page.click(`#board [data-key="${key}"]`);
@@ -277,6 +283,7 @@ describe('links, opponents and bad input', () => {
     await withPage('#game=nim&heaps=1,2,3&mode=play&paused=1', async (page) => {
       await settled(page);
       await graphDrawn(page);
+      await page.locator('#graph').scrollIntoViewIfNeeded();
       const target = await page.evaluate(() => {
         const g = window.impartial.graphView;
         const id = g.session.find('0,2,3');

@@ -166,10 +166,10 @@ fn every_family_finds_each_position_by_its_label() {
 }
 
 #[test]
-fn octal_positions_are_multisets_of_heaps() {
+fn octal_positions_are_multisets_of_rows_of_pins() {
     let spec = "game=octal&code=0.77&heaps=10";
-    assert_eq!(view(spec, "5,3"), PositionView::Heaps { heaps: vec![5, 3] });
-    assert_eq!(view(spec, "0"), PositionView::Heaps { heaps: vec![] });
+    assert_eq!(view(spec, "5,3"), PositionView::Pins { rows: vec![5, 3] });
+    assert_eq!(view(spec, "0"), PositionView::Pins { rows: vec![] });
     let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
     assert_eq!(game.graph.find("3,5"), None, "heaps are listed non-increasing");
     assert_eq!(game.graph.find("5,0,3"), None, "empty heaps are left out");
@@ -179,4 +179,41 @@ fn octal_positions_are_multisets_of_heaps() {
         GameSpec::parse("game=octal&code=0.770&heaps=4,7").unwrap().to_string(),
         "game=octal&code=0.77&heaps=4,7&play=normal"
     );
+}
+
+fn rules(spec: &str) -> String {
+    AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap().game.family.rules()
+}
+
+/// Every family says what a move is in one sentence (the board shows it above the drawing);
+/// an octal game's sentence is read from its code's digits (Winning Ways ch. 4).
+#[test]
+fn each_family_states_its_rules_in_one_sentence() {
+    for info in FAMILIES {
+        let text = rules(&example_spec(info));
+        assert!(text.ends_with('.') && text.matches(". ").count() == 0, "{}: {text}", info.name);
+        assert!(text.len() > 20, "{}: {text}", info.name);
+    }
+    assert_eq!(rules("game=nim&heaps=3,4"), "Take any number of counters, at least one, from one heap.");
+    assert_eq!(rules("game=subtraction&moves=1,3,4&heap=10"), "Take 1, 3 or 4 counters from the heap.");
+    // Kayles: one or two adjacent pins, from anywhere in a row.
+    assert_eq!(
+        rules("game=octal&code=0.77&heaps=10"),
+        "Knock down pins in one row: 1 pin (a whole row of 1, from either end of a longer row or from the middle, \
+         splitting the row in two) or 2 adjacent pins (a whole row of 2, from either end of a longer row or from \
+         the middle, splitting the row in two)."
+    );
+    // Dawson's Kayles (0.07): two pins only; 0.6 takes one pin from the middle only or the whole row never.
+    assert!(rules("game=octal&code=0.07&heaps=6").starts_with("Knock down pins in one row: 2 adjacent pins (a whole row of 2"));
+    assert_eq!(
+        rules("game=octal&code=0.6&heaps=6"),
+        "Knock down pins in one row: 1 pin (from either end of a longer row or from the middle, splitting the row in two)."
+    );
+    assert_eq!(
+        rules("game=sum&parts=nim(heaps=3)+subtraction(moves=1,2;heap=4)"),
+        "Move in exactly one of the games side by side: in game 1, take any number of counters, at least one, \
+         from one heap; in game 2, take 1 or 2 counters from the heap."
+    );
+    assert!(impartial::games::win_rule(false).contains("cannot move loses"));
+    assert!(impartial::games::win_rule(true).contains("cannot move wins"));
 }

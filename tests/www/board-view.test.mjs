@@ -6,28 +6,34 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { describeView, howToMove, listWords, movePath } from '../../www/board-view.js';
+import { describeView, howToMove, listWords, movePath, pinKey, pinsAfter, pinsTaken } from '../../www/board-view.js';
 
 describe('movePath', () => {
-  test('heaps: taking from one heap is a click on the counter left standing', () => {
+  test('heaps: taking from heap i is a click on the counter left standing in heap i', () => {
     const from = { kind: 'heaps', heaps: [3, 4, 5] };
-    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [1, 4, 5] }), ['h3:1']);
-    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [3, 0, 5] }), ['h4:0'], 'a heap taken whole (Nim keeps the 0)');
-    // Equal heaps share the key: either one is the same move.
-    assert.deepEqual(movePath({ kind: 'heaps', heaps: [2, 2] }, { kind: 'heaps', heaps: [2, 1] }), ['h2:1']);
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [1, 4, 5] }), ['h0:1']);
+    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [3, 0, 5] }), ['h1:0'], 'a heap taken whole (Nim keeps the 0)');
+    // Equal heaps have keys of their own: the heap pointed at is the one taken.
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [2, 3, 3] }, { kind: 'heaps', heaps: [2, 3, 2] }), ['h2:2']);
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [2, 3, 3] }, { kind: 'heaps', heaps: [2, 2, 3] }), ['h1:2']);
+    assert.deepEqual(movePath({ kind: 'heaps', heaps: [2, 3, 3] }, { kind: 'heaps', heaps: [2, 2, 2] }), [], 'two heaps changed: no move');
   });
 
-  test('heaps: an octal split shares its click with the other splits of the same amount', () => {
-    const from = { kind: 'heaps', heaps: [7] };
-    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [3, 2] }), ['h7:5']);
-    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [4, 1] }), ['h7:5']);
-    assert.deepEqual(movePath(from, { kind: 'heaps', heaps: [] }), ['h7:0']);
-    // Sorted labels (octal games sort heaps): the changed heap is found by value.
-    assert.deepEqual(movePath({ kind: 'heaps', heaps: [5, 3] }, { kind: 'heaps', heaps: [3, 2, 1] }), ['h5:3']);
+  test('pins: a click names the rows it leaves, so mirror-image pins and equal rows are one move', () => {
+    assert.deepEqual(pinsAfter([7], 0, 2, 1), [4, 2], 'pin 2 of 7 leaves 2 and 4');
+    assert.deepEqual(pinsAfter([7], 0, 4, 1), [4, 2], 'its mirror image leaves the same rows');
+    assert.deepEqual(pinsAfter([7], 0, 0, 2), [5], 'two from the end');
+    assert.deepEqual(pinsAfter([3, 3], 1, 1, 1), [3, 1, 1], 'the second of two equal rows');
+    assert.equal(pinsAfter([3], 0, 2, 2), null, 'two pins do not fit from the last pin');
+    assert.deepEqual(movePath({ kind: 'pins', rows: [7] }, { kind: 'pins', rows: [4, 2] }), [pinKey([4, 2])]);
+    assert.equal(pinsTaken({ kind: 'pins', rows: [7] }, { kind: 'pins', rows: [4, 1] }), 2);
+    assert.equal(pinsTaken({ kind: 'sum', parts: [{ kind: 'heaps', heaps: [2] }, { kind: 'pins', rows: [5] }] },
+      { kind: 'sum', parts: [{ kind: 'heaps', heaps: [2] }, { kind: 'pins', rows: [2, 2] }] }), 1);
+    assert.equal(pinsTaken({ kind: 'heaps', heaps: [3] }, { kind: 'heaps', heaps: [1] }), null);
   });
 
   test('one heap (a subtraction game), the queen, the strip', () => {
-    assert.deepEqual(movePath({ kind: 'heap', heap: 6, moves: [1, 2] }, { kind: 'heap', heap: 4, moves: [1, 2] }), ['h6:4']);
+    assert.deepEqual(movePath({ kind: 'heap', heap: 6, moves: [1, 2] }, { kind: 'heap', heap: 4, moves: [1, 2] }), ['h0:4']);
     assert.deepEqual(movePath({ kind: 'queen', heaps: [5, 8] }, { kind: 'queen', heaps: [3, 6] }), ['q3,6']);
     assert.deepEqual(movePath({ kind: 'strip', squares: 8, coins: [5, 6, 7] }, { kind: 'strip', squares: 8, coins: [2, 5, 7] }), ['s2']);
   });
