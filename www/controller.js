@@ -15,7 +15,7 @@ import { RulesMode } from './rules-mode.js';
 import { RunSettings, applySettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { parseHash } from './state.js';
+import { modeOf, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -125,7 +125,15 @@ export class Controller {
    */
   setMode(mode) {
     this.modes.setMode(mode);
+    // The learner runs only in its own mode: elsewhere it stands still (its chart and model
+    // as they were) and goes on from there when its mode comes back, unless it was paused.
+    this.applyPlaying();
     this.updateUrl();
+  }
+
+  /** Whether the current mode shows the learner (its run, stats and chart). */
+  get learnerShown() {
+    return modeOf(this.page.mode).learner;
   }
 
   /**
@@ -137,6 +145,8 @@ export class Controller {
     document.body.dataset.present = String(on);
     $('present').setAttribute('aria-pressed', String(on));
     this.graph.setPresentation(on);
+    // The chart's canvas changes height with the type size.
+    this.chart.draw?.();
     this.updateUrl();
   }
 
@@ -149,19 +159,24 @@ export class Controller {
 
   // --- Run controls -----------------------------------------------------------------------------
 
+  /** Play or pause the learner (in its own mode it runs at once, elsewhere when it comes back). */
   setPlaying(on) {
-    this.scheduler.playing = on;
-    this.controls.showPlaying(on);
     this.page.paused = on ? '0' : '1';
+    this.controls.showPlaying(on);
+    this.applyPlaying();
     this.updateUrl();
   }
 
+  applyPlaying() {
+    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown;
+  }
+
   togglePlay() {
-    this.setPlaying(!this.playing);
+    this.setPlaying(this.page.paused === '1');
   }
 
   step() {
-    if (this.playing) this.setPlaying(false);
+    if (this.page.paused !== '1') this.setPlaying(false);
     this.scheduler.step();
   }
 

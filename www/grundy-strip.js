@@ -55,6 +55,8 @@ export function renderGrundyStrip(info) {
     delete box.dataset.period;
   }
   const marked = new Set(heaps);
+  box.dataset.start = JSON.stringify(heaps);
+  box.dataset.marked = [...marked].sort((a, b) => a - b).join(',');
   const table = document.createElement('div');
   table.className = 'strip-rows';
   for (const [from, to] of stripRows(values.length, period)) {
@@ -78,6 +80,24 @@ export function renderGrundyStrip(info) {
         ? `: each row is one period, and from heap ${period.preperiod} on (cells before it are faded) the columns repeat.`
         : ' (too long a period to wrap here).')
     : `g(n) for a single heap of n, n = 0 … ${values.length - 1}; no period proven within the first values searched.`;
-  $('grundy-strip-text').textContent = `${said} Blue cells (g = 0) are P-positions; outlined cells are this game's heaps.`;
+  $('grundy-strip-text').textContent = `${said} Blue cells (g = 0) are P-positions; outlined cells are the heaps of the position shown.`;
   $('grundy-strip-rows').replaceChildren(table);
+}
+
+/**
+ * Marks the heaps of the position on the board (play mode) on the strip: a heap of n is the
+ * cell g(n). `heaps` null puts back the start's heaps.
+ */
+export function markHeaps(heaps) {
+  const box = $('grundy-strip');
+  const marked = new Set(heaps ?? JSON.parse(box.dataset.start ?? '[]'));
+  for (const cell of box.querySelectorAll('.strip-cell')) cell.classList.toggle('heap', marked.has(Number(cell.dataset.n)));
+  box.dataset.marked = [...marked].sort((a, b) => a - b).join(',');
+}
+
+/** The heap sizes a board view shows (one heap, rows of pins), or null for other boards. */
+export function heapsOf(view) {
+  if (view?.kind === 'heap') return [view.heap];
+  if (view?.kind === 'pins') return view.rows;
+  return null;
 }

@@ -5,7 +5,7 @@
 
 import { GameSession, LoopyGameSession, catalogue, hasCycle, messageOf, tooLargeButKnown } from './core.js';
 import { RULE_NAMES } from './rules-mode.js';
-import { PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
+import { MODE_TABLE, PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,7 +52,7 @@ export function prepareCyclic(session, page, notices) {
   const cyclic = Boolean(session.cyclic);
   document.body.dataset.cyclic = String(cyclic);
   $('cyclic-note').textContent = cyclic ? CYCLIC_WORDS : '';
-  for (const mode of ['play', 'duel', 'steps']) $(`mode-${mode}`).disabled = cyclic;
+  for (const mode of MODE_TABLE) if (mode.acyclic) $(`mode-${mode.name}`).disabled = cyclic;
   $('learner').options[0].disabled = cyclic;
   if (!cyclic) return;
   if (!isRule(page.learner)) {

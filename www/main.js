@@ -7,7 +7,9 @@ import { Controller } from './controller.js';
 import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
+import { makeTabs, showMode } from './modes.js';
 import { copyText } from './panels.js';
+import { modeOf, parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,12 +46,9 @@ function opened() {
 function wire(controller, form) {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
   on('fit', 'click', () => controller.graph.fit());
-  on('mode-learn', 'click', () => controller.setMode('learn'));
-  on('mode-play', 'click', () => controller.setMode('play'));
-  on('mode-duel', 'click', () => controller.setMode('duel'));
-  on('mode-steps', 'click', () => controller.setMode('steps'));
   on('present', 'click', () => controller.setPresent(document.body.dataset.present !== 'true'));
   on('export-png', 'click', () => controller.graph.savePng());
+  on('qr-enlarge', 'click', () => controller.share.enlarge());
   on('export-csv', 'click', () => controller.chart.saveCsv());
   on('copy-bibtex', 'click', async () => {
     const ok = await copyText($('bibtex').textContent, $('bibtex-fallback'));
@@ -66,7 +65,8 @@ function wire(controller, form) {
     // Step by step takes the keys for its own controls (a presenter's clicker sends ← →).
     if (controller.page.mode === 'steps') {
       if (!controller.steps.key(e.key)) return;
-    } else if (e.key === ' ') controller.togglePlay();
+    } else if (!controller.learnerShown) return;
+    else if (e.key === ' ') controller.togglePlay();
     else if (e.key === 'ArrowRight') controller.step();
     else if (e.key === 'r' || e.key === 'R') controller.reset();
     else return;
@@ -104,8 +104,29 @@ function legend() {
   }
 }
 
+/**
+ * What the page can show before the core has loaded: the mode tabs, the linked mode's tab and
+ * layout, and presentation mode, read from the address alone (the core checks the rest later).
+ * A tab pressed while the core loads is remembered for when it is there.
+ */
+function firstPaint() {
+  const { page } = parseHash(location.hash);
+  let early = null;
+  makeTabs((mode) => {
+    if (window.impartial) window.impartial.controller.setMode(mode);
+    else {
+      early = mode;
+      showMode(modeOf(mode));
+    }
+  });
+  showMode(modeOf(page.mode));
+  document.body.dataset.present = String(page.present === '1');
+  return () => early;
+}
+
 async function main() {
   setState('loading');
+  const earlyMode = firstPaint();
   try {
     await loadCore();
   } catch (err) {
@@ -152,6 +173,7 @@ async function main() {
   );
   wire(controller, form);
   controller.openFromHash();
+  if (earlyMode()) controller.setMode(earlyMode());
   form.show(controller.session.info.game);
   opened();
   $('status').textContent = '';

@@ -3,9 +3,10 @@
 // them and passes what they change to the address and the graph; `host` is the controller.
 
 import { DuelMode } from './duel-mode.js';
+import { heapsOf, markHeaps } from './grundy-strip.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
-import { MODES } from './state.js';
+import { MODE_TABLE, modeOf } from './state.js';
 import { StepsMode } from './steps-mode.js';
 
 const $ = (id) => document.getElementById(id);
@@ -40,15 +41,17 @@ export class Modes {
     this.steps.setSession(session, page, notices);
   }
 
-  /** Shows the panel of `mode` and hides the others' (the run is not touched). */
+  /**
+   * Shows the panel of `mode` and what its table entry lists, hides the others' (the learner's
+   * run is the controller's to pause).
+   */
   setMode(mode) {
     const { host } = this;
     host.page.mode = mode;
-    document.body.dataset.mode = mode;
-    for (const m of MODES) $(`mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+    showMode(modeOf(mode));
     // A graph with cycles has none of these modes (their setSession was not called).
     if (host.session.cyclic) {
-      for (const id of ['play-panel', 'duel-panel', 'steps-panel']) $(id).hidden = true;
+      for (const m of MODE_TABLE) if (m.acyclic && m.panel) $(m.panel).hidden = true;
       return;
     }
     // Step by step lets go of the graph first, so that the mode shown next can mark it.
@@ -63,6 +66,7 @@ export class Modes {
     const { host } = this;
     host.page.at = at;
     renderNimSum(host.session.nimSum(active ? path.at(-1) : host.session.info.root));
+    if (host.session.info.grundy_strip) markHeaps(active ? heapsOf(host.session.view(path.at(-1))) : null);
     // Out of play mode, a rule's last play keeps the graph's path.
     if (active || !host.rules.active) host.graph.setMarks(active ? { current: path.at(-1), path } : null);
     host.updateUrl();
@@ -76,4 +80,38 @@ export class Modes {
     if (active) host.graph.setMarks({ current, path });
     host.updateUrl();
   }
+}
+
+/**
+ * The layout of one mode, from its table entry: the tab pressed, its panel shown (the others'
+ * hidden), parts marked `data-modes` shown only in the modes they list, and the teaching panels
+ * (`theory`) moved into the mode's slot beside the board (back into the game panel otherwise).
+ * Needs no core: main.js calls it before the core has loaded, so a link opens in its mode.
+ */
+export function showMode(entry) {
+  document.body.dataset.mode = entry.name;
+  for (const m of MODE_TABLE) {
+    $(`mode-${m.name}`)?.setAttribute('aria-pressed', String(m.name === entry.name));
+    if (m.panel && m.panel !== 'experiment') $(m.panel).hidden = m.name !== entry.name;
+  }
+  for (const node of document.querySelectorAll('[data-modes]')) {
+    node.classList.toggle('off-mode', !node.dataset.modes.split(' ').includes(entry.name));
+  }
+  for (const id of ['nim-sum', 'grundy-strip']) {
+    const slot = entry.theory.includes(id) ? $(id === 'nim-sum' ? `${entry.name}-theory` : 'graph-theory') : $('theory-home');
+    if (slot && $(id).parentElement !== slot) slot.append($(id));
+  }
+}
+
+/** The mode tabs, one button per entry of the table, before the Presentation button. */
+export function makeTabs(onMode) {
+  const list = $('mode-tab-list');
+  list.replaceChildren(
+    ...MODE_TABLE.map((m) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', id: `mode-${m.name}`, textContent: m.tab });
+      b.setAttribute('aria-pressed', 'false');
+      b.addEventListener('click', () => onMode(m.name));
+      return b;
+    }),
+  );
 }

@@ -6,6 +6,10 @@
 
 const $ = (id) => document.getElementById(id);
 
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** 2 to the power k as it is printed: 2³. */
+export const power = (k) => `2${String(k).replace(/\d/g, (d) => SUPERSCRIPTS[d])}`;
+
 /** The winning moves of a nim-sum: for each row whose bit d is set, x → x ⊕ s. */
 export function winningMoves(rows, total) {
   if (total === 0) return [];
@@ -26,7 +30,18 @@ export function explain(sum) {
   const moves = winningMoves(sum.rows, sum.total)
     .map(({ i, from, to }) => `${noun} ${i + 1} (value ${from}) to value ${to}`)
     .join('; ');
-  return `s = ${sum.total} ≠ 0: an N-position. Its leading bit is 2^${d}; a ${noun} whose value has that bit can be moved to value x ⊕ s < x, leaving s = 0: ${moves}.`;
+  return `s = ${sum.total} ≠ 0: an N-position. Its leading bit is ${power(d)}; a ${noun} whose value has that bit can be moved to value x ⊕ s < x, leaving s = 0: ${moves}.`;
+}
+
+/**
+ * The winning move in words, x → x ⊕ s for the first row that has s's leading bit:
+ * "Move heap 2 (value 5) to 5 ⊕ 6 = 3." ('' when s = 0 or nothing is left).
+ */
+export function moveWords(sum) {
+  const [first] = winningMoves(sum.rows, sum.total);
+  if (!first) return sum.rows.length === 0 ? '' : 's = 0: no move keeps s at 0, so whoever moves now loses against best play.';
+  const row = sum.rows[first.i];
+  return `Winning move: ${sum.kind} ${first.i + 1} (${row.label}, value ${first.from}) → ${first.from} ⊕ ${sum.total} = ${first.to}, which makes s = 0.`;
 }
 
 /** Writes `sum` (or hides the panel when it is null) into #nim-sum. */
@@ -43,7 +58,7 @@ export function renderNimSum(sum) {
   const lead = sum.total === 0 ? -1 : Math.floor(Math.log2(sum.total));
   const table = document.createElement('table');
   const head = table.createTHead().insertRow();
-  for (const text of [sum.kind, 'value', ...Array.from({ length: bits }, (_, k) => `2^${bits - 1 - k}`)]) {
+  for (const text of [sum.kind, 'value', ...Array.from({ length: bits }, (_, k) => power(bits - 1 - k))]) {
     head.append(Object.assign(document.createElement('th'), { textContent: text }));
   }
   const body = table.createTBody();
@@ -56,7 +71,9 @@ export function renderNimSum(sum) {
     for (let k = bits - 1; k >= 0; k--) {
       const cell = row.insertCell();
       cell.textContent = String(Math.floor(value / 2 ** k) % 2);
-      if (k === lead) cell.className = 'lead';
+      // A column with an odd number of 1s is a 1 of s: lit, the leading one marked too.
+      const odd = Math.floor(sum.total / 2 ** k) % 2 === 1;
+      cell.className = [odd ? 'odd' : '', k === lead ? 'lead' : ''].join(' ').trim();
     }
   };
   sum.rows.forEach((r, i) => {
@@ -66,4 +83,5 @@ export function renderNimSum(sum) {
   addRow('s (XOR)', String(sum.total), sum.total, 'total');
   $('nim-sum-table').replaceChildren(table);
   $('nim-sum-text').textContent = explain(sum);
+  $('nim-sum-move').textContent = moveWords(sum);
 }

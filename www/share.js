@@ -16,21 +16,39 @@ export class Share {
     $('copy-link').addEventListener('click', () => this.copy());
   }
 
-  /** Writes the hash for a canonical game spec and the page's values, then the link and QR. */
+  /**
+   * Writes the hash for a canonical game spec and the page's values, then the link and QR. The
+   * link shared (field, Copy and QR) leaves presentation mode out: the projector's setting is
+   * not the students' phones'. The address keeps it, so a reload stays in presentation mode.
+   */
   write(spec, page) {
     const hash = formatHash(spec, page);
     if (location.hash !== hash) history.replaceState(null, '', hash);
-    $('share-link').value = location.href;
+    this.link = `${location.href.split('#')[0]}${formatHash(spec, { ...page, present: '0' })}`;
+    $('share-link').value = this.link;
     // Until the QR code is redrawn the canvas does not claim to show any link (data-link, which
     // tests wait for).
     clearTimeout(this.qrTimer);
     delete $('qr').dataset.link;
-    this.qrTimer = setTimeout(() => renderQr($('qr'), location.href, $('qr-note')), QR_DELAY_MS);
+    this.qrTimer = setTimeout(() => {
+      renderQr($('qr'), this.link, $('qr-note'));
+      if ($('qr-dialog').open) renderQr($('qr-large'), this.link, $('qr-note'));
+    }, QR_DELAY_MS);
   }
 
   async copy() {
-    const ok = await copyText(location.href, $('share-link'));
+    const ok = await copyText(this.link, $('share-link'));
     $('copy-status').textContent = ok ? 'Link copied.' : 'Select the link above and copy it.';
+  }
+
+  /** The QR code over most of the screen, for a room to scan (Esc or Close puts it away). */
+  enlarge() {
+    const side = Math.floor(Math.min(window.innerWidth, window.innerHeight) * 0.8);
+    const canvas = $('qr-large');
+    canvas.width = side;
+    canvas.height = side;
+    $('qr-dialog').showModal();
+    renderQr(canvas, this.link, $('qr-note'));
   }
 }
 

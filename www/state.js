@@ -33,6 +33,11 @@ export const PAGE_KEYS = [
   { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', ALL_OPPONENTS) },
   { key: 'first', default: 'person', parse: (t) => oneOf(t, 'first', FIRSTS) },
   { key: 'at', default: '', parse: (t) => t },
+  // Play mode: hints shown (written only when on) and the moves played from `at`, as position
+  // labels joined by `~` (the core checks each is a move of the one before), so that Undo works
+  // after a link is re-opened.
+  { key: 'hint', default: '0', parse: (t) => oneOf(t, 'hint', ['0', '1']) },
+  { key: 'moves', default: '', parse: (t) => t },
   // Strategies mode (written only when mode=duel): strategies x and y, each `perfect`, `first`,
   // `learned` or one move per position as seed 000 §1 writes them (the core checks it).
   { key: 'x', default: 'perfect', parse: (t) => t },
@@ -51,8 +56,24 @@ export const PAGE_KEYS = [
   { key: 'exp-budget', default: '1000000', parse: (t) => t },
 ];
 
-/** The page's modes, the play mode's opponents and who may move first. */
-export const MODES = ['learn', 'play', 'duel', 'steps'];
+/**
+ * The page's modes, one entry each: the hash (`mode=` and the keys written only in that mode),
+ * the tabs (`tab`, in this order) and the layout (`panel`, the section shown; `learner`, whether
+ * the learner runs and its panels show; `theory`, the teaching panels moved beside the board)
+ * read this table and nothing else. `acyclic`: the mode needs an acyclic game (a graph with
+ * cycles has only the learner). `view`: the module that owns the mode.
+ */
+export const MODE_TABLE = [
+  { name: 'learn', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
+  { name: 'play', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'moves'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
+  { name: 'duel', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
+  { name: 'steps', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
+  { name: 'experiment', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
+];
+/** The modes' names, in the tabs' order. */
+export const MODES = MODE_TABLE.map((m) => m.name);
+/** The table's entry of `name` (the first mode when there is none). */
+export const modeOf = (name) => MODE_TABLE.find((m) => m.name === name) ?? MODE_TABLE[0];
 export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
 export const FIRSTS = ['person', 'computer'];
 /** Who learns: UMDA or seed 003's rules (the core's names), and a rule's opponents. */
@@ -62,12 +83,8 @@ export const RULE_OPPONENTS = ['first', 'perfect', 'random', 'same'];
 const ALL_OPPONENTS = [...OPPONENTS, ...RULE_OPPONENTS.filter((o) => !OPPONENTS.includes(o))];
 /** Whether the page's learner is one of seed 003's rules. */
 export const isRule = (learner) => RULES.includes(learner);
-/** Keys written only in play mode (a learning link stays as it was). */
-const PLAY_KEYS = new Set(['opponent', 'first', 'at']);
-/** Keys written only in strategies mode. */
-const DUEL_KEYS = new Set(['x', 'y']);
-/** Keys written only in step-by-step mode. */
-const STEPS_KEYS = new Set(['step']);
+/** Keys written only in one mode (the mode table's `keys`): key → its mode. */
+const MODE_KEYS = new Map(MODE_TABLE.flatMap((m) => m.keys.map((k) => [k, m.name])));
 /** The experiment's keys, written only when not their default. */
 export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget'];
 /** Switches written only when on. */
@@ -200,9 +217,9 @@ export function formatHash(spec, page) {
     // The rule's opponent belongs to a rule's link, play mode's to a game in play mode.
     if (k.key === 'opponent') return page.mode === 'play' || isRule(page.learner);
     if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
-    if (PLAY_KEYS.has(k.key)) return page.mode === 'play';
-    if (DUEL_KEYS.has(k.key)) return page.mode === 'duel';
-    if (STEPS_KEYS.has(k.key)) return page.mode === 'steps';
+    if (k.key === 'hint') return page.mode === 'play' && page.hint === '1';
+    if (k.key === 'moves') return page.mode === 'play' && page.moves !== '';
+    if (MODE_KEYS.has(k.key)) return page.mode === MODE_KEYS.get(k.key);
     if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
   };

@@ -43,7 +43,7 @@ describe('an experiment on the page makes the CLI’s runs', () => {
     },
   ]) {
     test(`${title}: the worker's T values equal runtime --raw's for the same seeds`, async () => {
-      await withPage(hash, async (page) => {
+      await withPage(`${hash}&mode=experiment`, async (page) => {
         assert.equal((await panel(page)).state, 'idle');
         const shown = await runExperiment(page);
         assert.equal(shown.state, 'done', await notice(page));
@@ -71,7 +71,7 @@ describe('an experiment on the page makes the CLI’s runs', () => {
   test('the page keeps drawing and its controls respond while an experiment runs; Stop ends it', async () => {
     // Chomp 5×5 with μ = 5,000: each run takes a good fraction of a second, so 1,000 runs are
     // still under way whatever this machine's speed.
-    await withPage('#game=chomp&rows=5&cols=5&mu=5000&paused=1&exp-runs=1000', async (page) => {
+    await withPage('#game=chomp&rows=5&cols=5&mu=5000&paused=1&exp-runs=1000&mode=experiment', async (page) => {
       await page.click('#exp-start');
       assert.equal((await panel(page)).state, 'running');
       // Frames go on: twenty animation frames while the worker works.
@@ -100,7 +100,7 @@ describe('an experiment on the page makes the CLI’s runs', () => {
 
 describe('the experiment’s settings', () => {
   test('live in the address, written when not their default; a bad one is a notice and its default', async () => {
-    await withPage('#game=subtraction&moves=1,2&heap=20&paused=1&exp-runs=5000&exp-budget=7', async (page) => {
+    await withPage('#game=subtraction&moves=1,2&heap=20&paused=1&exp-runs=5000&exp-budget=7&mode=experiment', async (page) => {
       const text = await notice(page);
       assert.match(text, /'5000' is not a valid value for runs: a whole number from 1 to 1000\. Using exp-runs=20\./);
       assert.equal(await page.inputValue('#exp-runs'), '20');
@@ -119,7 +119,7 @@ describe('the experiment’s settings', () => {
   });
 
   test('N is the game’s largest number unless set; a size that is no value of the game still runs, without a CLI command', async () => {
-    await withPage('#game=chomp&rows=2&cols=4&paused=1&exp-runs=3&exp-n=9', async (page) => {
+    await withPage('#game=chomp&rows=2&cols=4&paused=1&exp-runs=3&exp-n=9&mode=experiment', async (page) => {
       assert.equal((await panel(page)).command, '');
       assert.match(await page.textContent('#exp-command'), /No value of this game is N = 9/);
       assert.equal((await runExperiment(page)).state, 'done');
@@ -136,7 +136,7 @@ describe('a sweep’s figure', () => {
     const summary = JSON.stringify(
       cli(['--game', 'game=subtraction&moves=1,2&heap=N-1', '--sizes', '8,16,24', '--runs', '6', '--mu', '20,40']),
     );
-    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1', async (page) => {
+    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1&mode=experiment', async (page) => {
       await page.setInputFiles('#exp-file', { name: 'sweep.json', mimeType: 'application/json', buffer: Buffer.from(summary) });
       await page.waitForFunction(() => document.getElementById('experiment').dataset.figure);
       const cells = JSON.parse(summary).sizes;

@@ -51,3 +51,51 @@ describe('boards take the move pointed at', () => {
     });
   });
 });
+
+describe('one focused view per mode', () => {
+  test('the learner runs only in its own mode: its clock stands still elsewhere and goes on when it is back', async () => {
+    await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0.03&speed=1', async (page) => {
+      const generation = () => page.evaluate(() => Number(window.impartial.controller.session.generation()));
+      await page.waitForFunction(() => window.impartial.controller.session.generation() >= 3);
+      for (const mode of ['play', 'duel', 'steps', 'experiment']) {
+        await page.click(`#mode-${mode}`);
+        await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
+        assert.equal(await page.isVisible('#chart'), false, `no chart in ${mode}`);
+        assert.equal(await page.isVisible('#controls-panel'), false, `no learner panel in ${mode}`);
+        const before = await generation();
+        // Frames go by (the graph's frame loop counts them); the learner's clock does not move.
+        const frames = await page.evaluate(() => window.impartial.controller.frameTimes.length);
+        await page.evaluate(() => new Promise((done) => {
+          let n = 0;
+          const tick = () => (++n >= 30 ? done() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }));
+        assert.equal(await generation(), before, `the learner stands still in ${mode}`);
+        assert.equal(await page.evaluate(() => window.impartial.controller.frameTimes.length), frames);
+      }
+      await page.click('#mode-learn');
+      const back = await generation();
+      await page.waitForFunction((g) => window.impartial.controller.session.generation() > g, back);
+      assert.equal(await page.isVisible('#chart'), true);
+    });
+  });
+
+  test('the title and the tabs come from the mode table; the share link leaves presentation out', async () => {
+    await withPage('#game=nim&heaps=2,3,3&mode=play&present=1&paused=1', async (page) => {
+      assert.match(await page.title(), /^Impartial games/);
+      const tabs = await page.$$eval('#mode-tab-list button', (bs) => bs.map((b) => b.id));
+      assert.deepEqual(tabs, ['mode-learn', 'mode-play', 'mode-duel', 'mode-steps', 'mode-experiment']);
+      assert.match(await page.evaluate(() => location.hash), /present=1/);
+      const link = await page.inputValue('#share-link');
+      assert.match(link, /mode=play/);
+      assert.doesNotMatch(link, /present=/);
+      await page.waitForFunction(() => document.getElementById('qr').dataset.link);
+      assert.doesNotMatch(await page.getAttribute('#qr', 'data-link'), /present=/);
+      // The QR code enlarged to most of the screen.
+      await page.click('#qr-enlarge');
+      const box = await page.locator('#qr-large').boundingBox();
+      assert.ok(box.height >= 0.7 * 1000, `the large QR code is ${box.height} px high`);
+      await page.keyboard.press('Escape');
+    });
+  });
+});
