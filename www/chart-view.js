@@ -61,10 +61,12 @@ export class ChartView {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
-    const left = 34;
-    const right = 52;
-    const top = 8;
-    const bottom = 22;
+    // Type as large as the page's (presentation mode makes it larger), margins to match.
+    const font = Math.max(11, parseFloat(getComputedStyle(this.canvas).fontSize) || 11);
+    const left = font * 3.2;
+    const right = font * 4.2;
+    const top = font * 1.6;
+    const bottom = font * 1.8;
     const w = width - left - right;
     const h = height - top - bottom;
     const last = points.length ? points[points.length - 1].generation : 0;
@@ -73,8 +75,16 @@ export class ChartView {
     const Y = (value) => top + (1 - value) * h;
     ctx.strokeStyle = '#ddd';
     ctx.fillStyle = '#555';
-    ctx.font = '11px system-ui, sans-serif';
+    ctx.font = `${font}px system-ui, sans-serif`;
     ctx.lineWidth = 1;
+    // Two labelled axes: the shares (0 to 1) on the left, Π (log scale) on the right.
+    ctx.textBaseline = 'top';
+    ctx.textAlign = 'left';
+    ctx.fillText('share (0 to 1)', 2, 2);
+    ctx.textAlign = 'right';
+    ctx.fillStyle = COLOURS.P;
+    ctx.fillText('Π (log scale)', width - 2, 2);
+    ctx.fillStyle = '#555';
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     for (const value of [0, 0.5, 1]) {
@@ -93,7 +103,8 @@ export class ChartView {
     ctx.textAlign = 'left';
     ctx.fillStyle = COLOURS.P;
     for (const log of [0, Math.round(floor / 2), floor]) {
-      ctx.fillText(log === 0 ? 'Π 1' : `10^${log}`.replace('-', '−'), left + w + 4, YLog(log));
+      if (log === 0) ctx.fillText('1', left + w + 4, YLog(log));
+      else drawPower(ctx, log, left + w + 4, YLog(log), font);
     }
     ctx.fillStyle = '#555';
     ctx.textAlign = 'center';
@@ -121,6 +132,16 @@ export class ChartView {
     }
     ctx.setLineDash([]);
   }
+}
+
+/** 10 with `exponent` raised and smaller (a real superscript, not "10^−9"), at (x, y) middle-left. */
+function drawPower(ctx, exponent, x, y, font) {
+  ctx.fillText('10', x, y);
+  const base = ctx.measureText('10').width;
+  const saved = ctx.font;
+  ctx.font = `${Math.round(font * 0.72)}px system-ui, sans-serif`;
+  ctx.fillText(String(exponent).replace('-', '−'), x + base + 1, y - font * 0.35);
+  ctx.font = saved;
 }
 
 function pointOf(p) {

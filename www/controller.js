@@ -146,7 +146,7 @@ export class Controller {
     $('present').setAttribute('aria-pressed', String(on));
     this.graph.setPresentation(on);
     // The chart's canvas changes height with the type size.
-    this.chart.draw?.();
+    this.chart.dirty = true;
     this.updateUrl();
   }
 

@@ -37,7 +37,7 @@ export const PAGE_KEYS = [
   // labels joined by `~` (the core checks each is a move of the one before), so that Undo works
   // after a link is re-opened.
   { key: 'hint', default: '0', parse: (t) => oneOf(t, 'hint', ['0', '1']) },
-  { key: 'moves', default: '', parse: (t) => t },
+  { key: 'played', default: '', parse: (t) => t },
   // Strategies mode (written only when mode=duel): strategies x and y, each `perfect`, `first`,
   // `learned` or one move per position as seed 000 §1 writes them (the core checks it).
   { key: 'x', default: 'perfect', parse: (t) => t },
@@ -60,15 +60,16 @@ export const PAGE_KEYS = [
  * The page's modes, one entry each: the hash (`mode=` and the keys written only in that mode),
  * the tabs (`tab`, in this order) and the layout (`panel`, the section shown; `learner`, whether
  * the learner runs and its panels show; `theory`, the teaching panels moved beside the board)
- * read this table and nothing else. `acyclic`: the mode needs an acyclic game (a graph with
+ * read this table and nothing else. `teach`: the element a class must see (on the first screen
+ * in presentation mode; play mode's nim-sum table is there for heap games, else the board). `acyclic`: the mode needs an acyclic game (a graph with
  * cycles has only the learner). `view`: the module that owns the mode.
  */
 export const MODE_TABLE = [
-  { name: 'learn', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
-  { name: 'play', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'moves'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
-  { name: 'duel', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
-  { name: 'steps', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
-  { name: 'experiment', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
+  { name: 'learn', teach: 'chart', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
+  { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
+  { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
+  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
+  { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
 ];
 /** The modes' names, in the tabs' order. */
 export const MODES = MODE_TABLE.map((m) => m.name);
@@ -218,7 +219,7 @@ export function formatHash(spec, page) {
     if (k.key === 'opponent') return page.mode === 'play' || isRule(page.learner);
     if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
     if (k.key === 'hint') return page.mode === 'play' && page.hint === '1';
-    if (k.key === 'moves') return page.mode === 'play' && page.moves !== '';
+    if (k.key === 'played') return page.mode === 'play' && page.played !== '';
     if (MODE_KEYS.has(k.key)) return page.mode === MODE_KEYS.get(k.key);
     if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';

@@ -80,7 +80,9 @@ describe('an experiment on the page makes the CLI’s runs', () => {
         const frame = () => (++frames >= 20 ? done() : requestAnimationFrame(frame));
         requestAnimationFrame(frame);
       }));
-      // Another control responds: a step of the page's own run finishes its generation.
+      // Another control responds: back in the learner's mode, a step of the page's own run
+      // finishes its generation while the experiment goes on.
+      await page.click('#mode-learn');
       await page.click('#step');
       await page.waitForFunction(() => document.getElementById('generation').textContent === '1', null, { timeout: 60_000 });
       const during = await panel(page);
@@ -89,6 +91,7 @@ describe('an experiment on the page makes the CLI’s runs', () => {
       // Progress counts runs as they come.
       await page.waitForFunction(() => Number(document.getElementById('experiment').dataset.runs) >= 1, null, { timeout: 60_000 });
       assert.match(await page.textContent('#exp-progress'), /^\d+ of 1,000 runs/);
+      await page.click('#mode-experiment');
       await page.click('#exp-stop');
       const stopped = await panel(page);
       assert.equal(stopped.state, 'stopped');
@@ -158,6 +161,7 @@ describe('a sweep’s figure', () => {
         await page.evaluate(() => document.getElementById('notice').setAttribute('hidden', ''));
       }
       const before = await page.textContent('#generation');
+      await page.click('#mode-learn');
       await page.click('#step');
       await page.waitForFunction((g) => document.getElementById('generation').textContent !== g, before);
     });
