@@ -30,39 +30,43 @@ pub struct Preset {
     /// it is not the current one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<&'static str>,
+    /// The page's learner settings for this example (`mu=20&gamma=0`), when it is about them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page: Option<&'static str>,
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 20] = [
+pub const PRESETS: [Preset; 23] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
-        spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None, mode: None
+        spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None, mode: None, page: None
     },
-    Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8", learner: None, opponent: None, mode: None },
-    Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6", learner: None, opponent: None, mode: None },
-    Preset { title: "Chomp 4 × 4", spec: "game=chomp&rows=4&cols=4", learner: None, opponent: None, mode: None },
-    Preset { title: "Nim 3, 4, 5", spec: "game=nim&heaps=3,4,5", learner: None, opponent: None, mode: None },
-    Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8", learner: None, opponent: None, mode: None },
-    Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1", learner: None, opponent: None, mode: None },
-    Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0", learner: None, opponent: None, mode: None },
+    Preset { title: "SilverDollar: 3 coins on 8 squares", spec: "game=silver-dollar&coins=3&squares=8", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "TurningTurtles with 6 coins", spec: "game=turning-turtles&coins=6", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Chomp 4 × 4", spec: "game=chomp&rows=4&cols=4", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Nim 3, 4, 5", spec: "game=nim&heaps=3,4,5", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Wythoff 5, 8", spec: "game=wythoff&heaps=5,8", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "A poset: (C2 + A2) / C1", spec: "game=poset&poset=(C2+A2)/C1", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "A custom graph", spec: "game=dag&edges=v0-a,v0-b,v0-d,a-c,b-c,b-e,c-e&root=v0", learner: None, opponent: None, mode: None, page: None },
     // The same heaps under both plays: the start is P in both (a heap above 1, so misère play
     // follows the nim-sum, Bouton), but where every heap is 0 or 1 the outcomes swap.
-    Preset { title: "Nim 1, 2, 3 (normal play: compare misère)", spec: "game=nim&heaps=1,2,3", learner: None, opponent: None, mode: None },
-    Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere", learner: None, opponent: None, mode: None },
-    Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30", learner: None, opponent: None, mode: None },
+    Preset { title: "Nim 1, 2, 3 (normal play: compare misère)", spec: "game=nim&heaps=1,2,3", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Misère Nim 1, 2, 3", spec: "game=nim&heaps=1,2,3&play=misere", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Subtraction {1, 3, 4}, heap 30", spec: "game=subtraction&moves=1,3,4&heap=30", learner: None, opponent: None, mode: None, page: None },
     Preset {
         title: "Grundy values step by step: subtraction {1, 3, 4}, heap 10",
         spec: "game=subtraction&moves=1,3,4&heap=10",
         learner: None,
         opponent: None,
         mode: Some("steps"),
+        page: None,
     },
-    Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10", learner: None, opponent: None, mode: None },
-    Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12", learner: None, opponent: None, mode: None },
-    Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())", learner: None, opponent: None, mode: None },
+    Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())", learner: None, opponent: None, mode: None, page: None },
     Preset {
         title: "A sum of three different games",
-        spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None
+        spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None, page: None
     },
     Preset {
         title: "Seed 003’s G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
@@ -70,6 +74,7 @@ pub const PRESETS: [Preset; 20] = [
         learner: Some("lnwt"),
         opponent: Some("first"),
         mode: None,
+        page: None,
     },
     Preset {
         title: "Seed 003’s K₅ (two-player): LNWP loses 5 plays, LNWT one",
@@ -77,6 +82,7 @@ pub const PRESETS: [Preset; 20] = [
         learner: Some("lnwp"),
         opponent: Some("first"),
         mode: None,
+        page: None,
     },
     Preset {
         title: "Seed 003’s H (two-player, with cycles): LLT loses every play, LLP draws",
@@ -84,6 +90,7 @@ pub const PRESETS: [Preset; 20] = [
         learner: Some("llt"),
         opponent: Some("first"),
         mode: None,
+        page: None,
     },
     Preset {
         title: "Chomp 2 × 4: LNWP against a random opponent (compare with UMDA)",
@@ -91,6 +98,35 @@ pub const PRESETS: [Preset; 20] = [
         learner: Some("lnwp"),
         opponent: Some("random"),
         mode: None,
+        page: None,
+    },
+    // Lesson 3: the same game and seed with three settings. With γ = 0 a move no winner played
+    // gets p = 0 and is never sampled again, so a critical position can lose its winning move
+    // for good; γ = 0.03 keeps every move alive (found after 1,840 games); μ = 200 averages
+    // over more games per generation (found after 3,600).
+    Preset {
+        title: "UMDA on Chomp 4 × 4, μ = 20, γ = 0: the model freezes",
+        spec: "game=chomp&rows=4&cols=4",
+        learner: None,
+        opponent: None,
+        mode: Some("learn"),
+        page: Some("mu=20&gamma=0&seed=1"),
+    },
+    Preset {
+        title: "UMDA on Chomp 4 × 4, μ = 20, γ = 0.03: learns",
+        spec: "game=chomp&rows=4&cols=4",
+        learner: None,
+        opponent: None,
+        mode: Some("learn"),
+        page: Some("mu=20&gamma=0.03&seed=1"),
+    },
+    Preset {
+        title: "UMDA on Chomp 4 × 4, μ = 200, γ = paper: a larger population",
+        spec: "game=chomp&rows=4&cols=4",
+        learner: None,
+        opponent: None,
+        mode: Some("learn"),
+        page: Some("mu=200&gamma=paper&seed=1"),
     },
 ];
 

@@ -40,7 +40,8 @@ export class GameForm {
     els.play.addEventListener('change', () => this.composeSpec());
     els.preset.addEventListener('change', () => {
       if (els.preset.value === '') return;
-      onPreset?.(presets.find((p) => p.spec === els.preset.value));
+      // By position: several examples share a game and differ in the learner's settings.
+      onPreset?.(presets[els.preset.selectedIndex - 1]);
       this.show(els.preset.value);
       this.submit();
     });

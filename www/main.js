@@ -168,6 +168,8 @@ async function main() {
       onPreset: (preset) => {
         if (preset?.learner) Object.assign(controller.page, { learner: preset.learner, opponent: preset.opponent });
         if (preset?.mode) controller.page.mode = preset.mode;
+        // Lesson examples bring the learner's settings (μ, γ, seed) as page keys.
+        if (preset?.page) for (const [key, value] of new URLSearchParams(preset.page)) controller.page[key] = value;
       },
     },
   );

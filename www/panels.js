@@ -92,6 +92,15 @@ export function renderStats(progress, info) {
   $('critical-learned').textContent = `${count(progress.critical_learned)} of ${count(progress.critical)}`;
   showPi($('optimal-mass'), progress.prop22_probability, progress.prop22_log10);
   $('model-hash').textContent = progress.model_hash;
+  const lost = $('lost-note');
+  lost.dataset.lost = String(progress.critical_lost);
+  lost.textContent =
+    progress.critical_lost === 0
+      ? progress.gamma === 0
+        ? 'γ = 0: a move that no winner plays gets p = 0 and is never sampled again. No critical position has lost its winning moves yet.'
+        : `Every move keeps p ≥ γ = ${progress.gamma}, so no winning move is lost for good.`
+      : `${count(progress.critical_lost)} of ${count(progress.critical)} critical positions have p = 0 on every winning move: ` +
+        'with γ = 0 no sample moves there again, so Π = 0: no sampled strategy plays a winning move at every critical position any more.';
   const found = $('found');
   if (progress.found_after_games !== null) {
     found.textContent =

@@ -174,6 +174,9 @@ struct Progress {
     found_at_generation: Option<u64>,
     critical: usize,
     critical_learned: usize,
+    /// Critical positions whose winning moves have p = 0: with γ = 0 they are never sampled
+    /// again, so no later strategy wins there (seed 000 §3: π_γ keeps every move ≥ γ).
+    critical_lost: usize,
     critical_mass_mean: Option<f64>,
     critical_mass_min: Option<f64>,
     /// Π_{v∈W_G} p(v, optimal moves) (Prop 2.2).
@@ -337,6 +340,7 @@ impl Session {
             found_at_generation: self.run.found().map(|f| f.generation),
             critical: measures.critical,
             critical_learned: measures.critical_learned,
+            critical_lost: self.task.critical.iter().filter(|&&v| self.mass[v as usize] == 0.0).count(),
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,

@@ -143,7 +143,7 @@ async function expectWorking(page) {
 describe('the page', () => {
   test('says Loading… before the wasm module has loaded, and has the hooks README documents', async () => {
     const html = await (await fetch(server.url)).text();
-    assert.match(html, /id="status"[^>]*>Loading…</);
+    assert.match(html, /id="status"[^>]*>Loading the game engine \(WebAssembly\)…/);
     for (const id of ['game-spec', 'mu', 'gamma', 'seed', 'play', 'step', 'reset', 'generation', 'games-played', 'positions-table', 'notice']) {
       assert.match(html, new RegExp(`id="${id}"`), `element #${id}`);
     }

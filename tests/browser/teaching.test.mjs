@@ -61,7 +61,8 @@ describe('one focused view per mode', () => {
         await page.click(`#mode-${mode}`);
         await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
         assert.equal(await page.isVisible('#chart'), false, `no chart in ${mode}`);
-        assert.equal(await page.isVisible('#controls-panel'), false, `no learner panel in ${mode}`);
+        assert.equal(await page.isVisible('#play'), false, `no learner's Play button in ${mode}`);
+        assert.equal(await page.isVisible('#generation'), false, `no learner's stats in ${mode}`);
         const before = await generation();
         // Frames go by (the graph's frame loop counts them); the learner's clock does not move.
         const frames = await page.evaluate(() => window.impartial.controller.frameTimes.length);
@@ -96,6 +97,67 @@ describe('one focused view per mode', () => {
       const box = await page.locator('#qr-large').boundingBox();
       assert.ok(box.height >= 0.7 * 1000, `the large QR code is ${box.height} px high`);
       await page.keyboard.press('Escape');
+    });
+  });
+});
+
+/**
+ * Every visible text of the page with a rendered size under `min` px (SVG text at the size it is
+ * drawn), as "size tag#id: text" lines; hidden and visually-hidden (1 px clipped) text is skipped.
+ */
+function smallTexts(min) {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest('script, style, dialog:not([open]), .visually-hidden')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    if (![...range.getClientRects()].some((r) => r.width > 1 && r.height > 1)) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden') continue;
+    let size = parseFloat(style.fontSize);
+    if (el instanceof SVGElement) size *= (el.ownerSVGElement ?? el).getScreenCTM().a;
+    if (size < min) out.push(`${size.toFixed(1)} ${el.tagName}#${el.id}: ${n.textContent.trim().slice(0, 40)}`);
+  }
+  return out;
+}
+
+describe('presentation mode', () => {
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}×${viewport.height}: each mode's teaching panel is on the first screen and every text is at least 18 px`, async () => {
+      await withPage('#game=nim&heaps=2,3,3&present=1&paused=1', async (page) => {
+        const modes = await page.evaluate(async () => (await import('./www/state.js')).MODE_TABLE.map((m) => [m.name, m.teach]));
+        for (const [mode, teach] of modes) {
+          await page.click(`#mode-${mode}`);
+          await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
+          const box = await page.locator(`#${teach}`).boundingBox();
+          assert.ok(box && box.height > 0, `${mode}: #${teach} is shown`);
+          assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= viewport.height, `${mode}: #${teach} at ${box.y}–${box.y + box.height} px`);
+          assert.deepEqual(await page.evaluate(smallTexts, 18), [], `${mode}: texts under 18 px`);
+        }
+        // Who wins is said on the board (play mode).
+        await page.click('#mode-play');
+        assert.match(await page.locator('#board .board-rules').innerText(), /Normal play: the player who cannot move loses/);
+      }, { viewport });
+    });
+  }
+});
+
+describe('lesson 3: the parameters at work', () => {
+  test('Chomp 4×4, μ = 20: with γ = 0 critical positions lose their winning moves for good; the preset with γ = 0.03 learns', async () => {
+    await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0&speed=50', async (page) => {
+      await page.waitForFunction(() => Number(document.getElementById('lost-note').dataset.lost) > 0);
+      assert.match(await page.textContent('#lost-note'), /^\d+ of 57 critical positions have p = 0 on every winning move/);
+      // The lesson's example with γ = 0.03, from the list of examples: found after 1,840 games.
+      const value = await page.$$eval('#preset option', (os) => os.find((o) => o.textContent.includes('γ = 0.03')).value);
+      const index = await page.$$eval('#preset option', (os) => os.findIndex((o) => o.textContent.includes('γ = 0.03')));
+      assert.equal(value, 'game=chomp&rows=4&cols=4');
+      await page.selectOption('#preset', { index });
+      await page.waitForFunction(() => location.hash.includes('gamma=0.03'));
+      await page.waitForFunction(() => document.getElementById('found').dataset.found, null, { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#found', 'data-found'), '1840');
+      assert.equal(await page.getAttribute('#lost-note', 'data-lost'), '0');
     });
   });
 });
