@@ -238,13 +238,26 @@ export class GraphView {
         return;
       }
       if (this.pointers.size === 2) {
+        // Two fingers: the midpoint pans, the spread zooms.
         const [a, b] = [...this.pointers.values()];
         const before = Math.hypot(a.x - b.x, a.y - b.y);
+        const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
         prev.x = p.x;
         prev.y = p.y;
         const [a2, b2] = [...this.pointers.values()];
         const after = Math.hypot(a2.x - b2.x, a2.y - b2.y);
-        if (before > 0) this.zoomAt((a2.x + b2.x) / 2, (a2.y + b2.y) / 2, after / before);
+        const mid2 = { x: (a2.x + b2.x) / 2, y: (a2.y + b2.y) / 2 };
+        this.panX += mid2.x - mid.x;
+        this.panY += mid2.y - mid.y;
+        if (before > 0) this.zoomAt(mid2.x, mid2.y, after / before);
+        this.dirty = true;
+        return;
+      }
+      // One finger on a touch screen scrolls the page (touch-action: pan-y), never the graph:
+      // the graph covers much of a phone's screen. Its position is kept for a tap.
+      if (e.pointerType === 'touch') {
+        prev.x = p.x;
+        prev.y = p.y;
         return;
       }
       this.panX += p.x - prev.x;

@@ -161,3 +161,49 @@ describe('lesson 3: the parameters at work', () => {
     });
   });
 });
+
+describe('phones and a slow start', () => {
+  test('on a touch phone a one-finger swipe over the graph scrolls the page; the graph stays put', async () => {
+    await withPage('#game=nim&heaps=3,4,5&paused=1', async (page) => {
+      await page.locator('#graph').scrollIntoViewIfNeeded();
+      const box = await page.locator('#graph').boundingBox();
+      const before = await page.evaluate(() => ({ scroll: window.scrollY, pan: [window.impartial.graphView.panX, window.impartial.graphView.panY] }));
+      const cdp = await page.context().newCDPSession(page);
+      const x = box.x + box.width / 2;
+      let y = box.y + box.height * 0.8;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let k = 0; k < 10; k++) {
+        y -= 25;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForFunction((s) => window.scrollY > s + 50, before.scroll);
+      const after = await page.evaluate(() => [window.impartial.graphView.panX, window.impartial.graphView.panY]);
+      assert.deepEqual(after, before.pan, 'one finger does not pan the graph');
+    }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+
+  test('a play link shows its tab and layout while the core is still loading, with a progress line', async () => {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await withPage('#game=nim&heaps=2,3,3&mode=play&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('mode-play')?.getAttribute('aria-pressed') === 'true');
+      assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
+      assert.equal(await page.getAttribute('#mode-learn', 'aria-pressed'), 'false');
+      assert.equal(await page.isVisible('#play-panel'), true, 'the play panel is laid out');
+      assert.equal(await page.isVisible('#chart'), false, 'no learner chart in play mode');
+      assert.match(await page.textContent('#status'), /Loading the game engine/);
+      assert.equal(await page.isVisible('#load-progress'), true);
+      release();
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      assert.equal(await page.isVisible('#load-progress'), false);
+      assert.equal(await page.getAttribute('#mode-play', 'aria-pressed'), 'true');
+    }, {
+      ready: false,
+      beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      }),
+    });
+  });
+});
