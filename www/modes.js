@@ -62,9 +62,11 @@ export class Modes {
   }
 
   /** The game in play mode has changed: the address keeps its position, the graph its path. */
-  gameChanged({ at, path, active }) {
+  gameChanged({ at, path, active, played, hint }) {
     const { host } = this;
     host.page.at = at;
+    host.page.played = played;
+    host.page.hint = hint;
     renderNimSum(host.session.nimSum(active ? path.at(-1) : host.session.info.root));
     if (host.session.info.grundy_strip) markHeaps(active ? heapsOf(host.session.view(path.at(-1))) : null);
     // Out of play mode, a rule's last play keeps the graph's path.

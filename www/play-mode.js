@@ -12,6 +12,9 @@ import { OPPONENTS, isRule, quoted } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Between the positions of `played` in a link (no family's labels contain it). */
+export const PLAYED_SEPARATOR = '~';
+
 /** The computer waits this long before it answers, so that a class sees the two moves apart. */
 export const REPLY_DELAY_MS = 300;
 
@@ -204,6 +207,9 @@ export class PlayMode {
     this.options = { opponent, first: page.first };
     $('opponent').value = opponent;
     $('first').value = page.first;
+    this.hints = page.hint === '1';
+    this.board.setFrame(session.view(this.root), session.info.rules);
+    if (page.played !== '' && this.replay(page.played.split(PLAYED_SEPARATOR), page.at, notices)) return;
     let start = this.root;
     if (page.at !== '') {
       const id = session.find(page.at);
@@ -216,8 +222,41 @@ export class PlayMode {
         start = id;
       }
     }
-    this.board.setFrame(session.view(this.root), session.info.rules);
     this.newGame(start, start === this.root ? undefined : 0);
+  }
+
+  /**
+   * Restores a game from a link: `labels` are its positions from where it started, each a move
+   * from the one before (the core's list of moves decides). The longest valid beginning is
+   * played, with a notice at the first label that is not a move; false when not even the start
+   * is a position (the caller then reads `at` alone). Who moved is as in a game played here.
+   */
+  replay(labels, at, notices) {
+    const s = this.session;
+    const start = s.find(labels[0]);
+    if (start < 0) {
+      notices.push(`played=${quoted(labels[0])} does not start at a position of ${s.info.game}: the game played is not restored.`);
+      return false;
+    }
+    this.newGame(start, start === this.root ? undefined : 0);
+    clearTimeout(this.timer);
+    this.timer = 0;
+    for (const label of labels.slice(1)) {
+      const next = this.moves.find((m) => m.label === label);
+      if (!next) {
+        notices.push(
+          `played: ${quoted(label)} is not a move from ${quoted(this.position.label)} in ${s.info.game}; ` +
+            `the game is restored up to ${quoted(this.position.label)}.`,
+        );
+        break;
+      }
+      this.play(next.to, this.side);
+    }
+    if (at !== '' && at !== this.position.label) {
+      notices.push(`at=${quoted(at)} is not where the moves played lead (${quoted(this.position.label)}): showing ${quoted(this.position.label)}.`);
+    }
+    this.maybeReply();
+    return true;
   }
 
   /** Shows or hides the play panel; play goes on where it was. */
@@ -351,6 +390,11 @@ export class PlayMode {
     this.render();
   }
 
+  /** The game as a link keeps it: the positions so far from where it started (`played`). */
+  get played() {
+    return this.history.length > 1 ? this.history.map((id) => this.session.label(id)).join(PLAYED_SEPARATOR) : '';
+  }
+
   /** A position tapped on the graph (or -1): shown on the board until played from or dismissed. */
   showPreview(id) {
     if (!this.active || id === this.current) id = -1;
@@ -369,7 +413,7 @@ export class PlayMode {
   }
 
   changed() {
-    this.onChange({ at: this.session.label(this.current), path: [...this.history], active: this.active });
+    this.onChange({ at: this.session.label(this.current), path: [...this.history], active: this.active, played: this.played, hint: this.hints ? '1' : '0' });
   }
 
   /**

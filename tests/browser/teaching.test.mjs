@@ -207,3 +207,45 @@ describe('phones and a slow start', () => {
     });
   });
 });
+
+describe('links restore what a class needs; bad input is one notice and the nearest working state', () => {
+  test('hint and the moves played come back with a link, and Undo works after it is re-opened', async () => {
+    let link;
+    await withPage('#game=nim&heaps=2,3,3&mode=play&opponent=person&paused=1', async (page) => {
+      await plies(page, 0);
+      await page.click('#hint');
+      await page.click('#board [data-part="2:2"]');
+      await plies(page, 1);
+      await page.click('#board [data-part="0:0"]');
+      assert.equal(await plies(page, 2), '0,3,2');
+      link = await page.inputValue('#share-link');
+      assert.match(link, /hint=1/);
+      assert.match(link, /played=2%2C3%2C3~2%2C3%2C2~0%2C3%2C2|played=2,3,3~2,3,2~0,3,2/);
+    });
+    await withPage(link.slice(link.indexOf('#')), async (page) => {
+      assert.equal(await plies(page, 2), '0,3,2');
+      assert.equal(await page.getAttribute('#hint', 'aria-pressed'), 'true');
+      assert.equal(await page.isVisible('#hint-text'), true);
+      await page.click('#undo');
+      assert.equal(await plies(page, 1), '2,3,2');
+      assert.equal(await page.isVisible('#notice'), false);
+    });
+  });
+
+  test('an impossible move list, present and hint that are not 0 or 1: a notice each, and a game to play', async () => {
+    await withPage('#game=nim&heaps=2,3,3&mode=play&opponent=person&present=yes&hint=2&played=2,3,3~2,3,2~2,3,3~1,1,1', async (page) => {
+      assert.equal(await plies(page, 1), '2,3,2', 'replayed up to the last legal move');
+      const notice = await page.locator('#notice').innerText();
+      assert.match(notice, /'yes' is not a valid value for present: use 0 or 1\. Using present=0\./);
+      assert.match(notice, /'2' is not a valid value for hint: use 0 or 1\. Using hint=0\./);
+      assert.match(notice, /played: '2,3,3' is not a move from '2,3,2' in game=nim&heaps=2,3,3&play=normal; the game is restored up to '2,3,2'\./);
+      await page.click('#board [data-part="1:0"]');
+      assert.equal(await plies(page, 2), '2,0,2');
+    });
+    // A position of another game (pins in a Nim link): the start, with a notice.
+    await withPage('#game=nim&heaps=2,3,3&mode=play&played=10~8,1', async (page) => {
+      assert.equal(await plies(page, 0), '2,3,3');
+      assert.match(await page.locator('#notice').innerText(), /played='10' does not start at a position of game=nim/);
+    });
+  });
+});
