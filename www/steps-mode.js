@@ -89,6 +89,20 @@ export function explainStep(step, label) {
     : { head, words: `g ≠ 0: ${name} is an N-position. The player to move wins by moving to a follower of value 0: ${some(zeros)}.` };
 }
 
+/**
+ * For a position of independent heaps or parts (Nim, octal games, sums), its value as the XOR
+ * of theirs (Sprague–Grundy, seed 002 §2.5 Theorem 2.28): "g(3,2,1) = g(3) ⊕ g(2) ⊕ g(1) =
+ * 3 ⊕ 2 ⊕ 1 = 0". '' when there is one part or none (nothing to add up).
+ */
+export function xorWords(label, sum) {
+  const rows = sum?.rows ?? [];
+  if (rows.length < 2) return '';
+  return (
+    `The same value by Sprague–Grundy, one ${sum.kind} at a time: g(${label}) = ${rows.map((r) => `g(${r.label})`).join(' ⊕ ')} = ` +
+    `${rows.map((r) => r.grundy).join(' ⊕ ')} = ${sum.total}.`
+  );
+}
+
 export class StepsMode {
   /** `graph` and `card` hide what is not yet revealed; `onChange(step)` keeps the address. */
   constructor({ graph, card, onChange }) {
@@ -244,6 +258,7 @@ export class StepsMode {
     const { head, words } = explainStep(step, label);
     $('steps-mex').textContent = head;
     $('steps-words').textContent = words;
+    $('steps-xor').textContent = misere ? '' : xorWords(label(step.id), s.nimSum(step.id));
     const items = step.followers.slice(0, FOLLOWERS_SHOWN).map((w, i) => {
       const li = document.createElement('li');
       const value = step.values[i];

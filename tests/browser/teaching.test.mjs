@@ -249,3 +249,37 @@ describe('links restore what a class needs; bad input is one notice and the near
     });
   });
 });
+
+describe('the theory beside the board', () => {
+  test('step by step: a multi-heap position is also the XOR of its heaps’ values', async () => {
+    await withPage('#game=nim&heaps=1,2,3&mode=steps&step=24&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('steps-xor').textContent !== '');
+      assert.equal(
+        await page.textContent('#steps-xor'),
+        'The same value by Sprague–Grundy, one heap at a time: g(1,2,3) = g(1) ⊕ g(2) ⊕ g(3) = 1 ⊕ 2 ⊕ 3 = 0.',
+      );
+    });
+  });
+
+  test('play mode: the nim-sum table follows every move, lights odd columns, and the strip marks the heaps on the board', async () => {
+    await withPage('#game=nim&heaps=5,7,2&mode=play&opponent=person&paused=1', async (page) => {
+      await plies(page, 0);
+      assert.equal(await page.getAttribute('#nim-sum', 'data-total'), '0');
+      assert.match(await page.textContent('#nim-sum-move'), /^s = 0: no move keeps s at 0/);
+      await page.click('#board [data-part="1:5"]'); // 5,7,2 → 5,5,2: s = 2
+      await plies(page, 1);
+      assert.equal(await page.getAttribute('#nim-sum', 'data-total'), '2');
+      assert.equal(await page.$$eval('#nim-sum tr.total td.odd', (tds) => tds.length), 1, 'one column with an odd number of 1s');
+      assert.match(await page.textContent('#nim-sum-move'), /heap 3 \(2, value 2\) → 2 ⊕ 2 = 0/);
+      assert.equal(await page.evaluate(() => document.getElementById('nim-sum').parentElement.id), 'play-theory');
+    });
+    await withPage('#game=octal&code=0.77&heaps=10&mode=play&opponent=person&paused=1', async (page) => {
+      await plies(page, 0);
+      assert.equal(await page.getAttribute('#grundy-strip', 'data-marked'), '10');
+      await page.click('#board [data-part="0:3"]');
+      await plies(page, 1);
+      assert.equal(await page.getAttribute('#grundy-strip', 'data-marked'), '3,6');
+      assert.equal(await page.evaluate(() => document.getElementById('grundy-strip').parentElement.id), 'graph-theory');
+    });
+  });
+});
