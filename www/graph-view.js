@@ -172,7 +172,8 @@ export class GraphView {
   scales() {
     const { layers, widest } = this.session.info;
     const kx = (this.width - 2 * PAD_X) / Math.max(1, layers - 1);
-    const ky = widest > 1 ? (this.height - PAD_TOP - PAD_BOTTOM) / (widest - 1) : kx;
+    const top = PAD_TOP + this.legendSpace();
+    const ky = widest > 1 ? (this.height - top - PAD_BOTTOM) / (widest - 1) : kx;
     return [kx * this.zoom, ky * this.zoom];
   }
 
@@ -296,7 +297,8 @@ export class GraphView {
   }
 
   origin() {
-    return [PAD_X, PAD_TOP + (this.height - PAD_TOP - PAD_BOTTOM) / 2];
+    const top = PAD_TOP + this.legendSpace();
+    return [PAD_X, top + (this.height - top - PAD_BOTTOM) / 2];
   }
 
   /** Offers the whole drawing, as it is now, as a PNG file. */
@@ -597,10 +599,8 @@ export class GraphView {
     }
   }
 
-  /** The key to the drawing, in the top-left corner (presentation mode: a projected page has no room to read the text below). */
-  drawLegend() {
-    const { ctx } = this;
-    const size = Math.round(13 * this.fontScale);
+  /** The legend's entries for what the graph shows now: [shape, colour, text]. */
+  legendItems() {
     const items = [
       ['square', COLOURS.P, 'P-position: the player to move loses with best play'],
       ['circle', COLOURS.N, 'N-position: the player to move wins with best play'],
@@ -614,21 +614,54 @@ export class GraphView {
       items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
       items.push(['line', COLOURS.path, 'the last play']);
     } else if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
+    return items;
+  }
+
+  /**
+   * The legend laid out in rows across the top of the canvas (presentation mode), so that it
+   * never covers a position: each entry's place and the height it takes.
+   */
+  legendLayout() {
+    const { ctx } = this;
+    const size = Math.round(13 * this.fontScale);
     ctx.font = `${size}px system-ui, sans-serif`;
-    const width = Math.max(...items.map(([, , text]) => ctx.measureText(text).width)) + size * 2.6;
     const row = size * 1.5;
-    ctx.globalAlpha = 0.92;
+    const places = [];
+    let x = 6;
+    let y = 4;
+    for (const item of this.legendItems()) {
+      const w = ctx.measureText(item[2]).width + size * 2.4;
+      if (x > 6 && x + w > this.width - 60) {
+        x = 6;
+        y += row;
+      }
+      places.push({ item, x, y: y + row / 2 });
+      x += w + size;
+    }
+    return { size, places, height: y + row + 4 };
+  }
+
+  /** Pixels at the top kept free for the legend (0 without one). */
+  legendSpace() {
+    return this.legend && this.session && this.width ? this.legendLayout().height : 0;
+  }
+
+  /** The key to the drawing, in rows above it (presentation mode: a projected page has no room to read the text below). */
+  drawLegend() {
+    const { ctx } = this;
+    const { size, places, height } = this.legendLayout();
     ctx.fillStyle = '#ffffff';
-    ctx.fillRect(6, 6, width, row * items.length + size * 0.6);
-    ctx.globalAlpha = 1;
-    ctx.strokeStyle = '#999';
+    ctx.fillRect(0, 0, this.width, height);
+    ctx.strokeStyle = '#ddd';
     ctx.lineWidth = 1;
-    ctx.strokeRect(6, 6, width, row * items.length + size * 0.6);
+    ctx.beginPath();
+    ctx.moveTo(0, height);
+    ctx.lineTo(this.width, height);
+    ctx.stroke();
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    items.forEach(([shape, colour, text], k) => {
-      const x = 6 + size * 0.5;
-      const y = 6 + size * 0.3 + row * (k + 0.5);
+    for (const { item: [shape, colour, text], x: left, y } of places) {
+      const x = left + size * 0.3;
       const h = size * 0.45;
       ctx.fillStyle = colour;
       ctx.strokeStyle = colour;
@@ -656,7 +689,7 @@ export class GraphView {
       }
       ctx.fillStyle = '#1d1d1d';
       ctx.fillText(text, x + size * 1.6, y);
-    });
+    }
   }
 
   /** The game played so far: a thick dark line through its positions, under the nodes. */

@@ -161,7 +161,7 @@ describe('whole games against the perfect player', () => {
 });
 
 describe('links, opponents and bad input', () => {
-  test('an at= link reopens the same position, ready to play; the address follows the game', async () => {
+  test('an at= link reopens the same position and the game that led there, ready to play; the address follows the game', async () => {
     let hash;
     let position;
     await withPage('#game=chomp&rows=3&cols=4&mode=play&paused=1&opponent=random&seed=5', async (page) => {
@@ -175,7 +175,9 @@ describe('links, opponents and bad input', () => {
     });
     await withPage(hash, async (page) => {
       const s = await settled(page);
-      assert.deepEqual([s.position, s.turn, s.plies], [position, 'person', 0]);
+      // The moves played come back with the link (played=), so Undo has them.
+      assert.deepEqual([s.position, s.turn, s.plies], [position, 'person', 2]);
+      assert.equal(await page.isDisabled('#undo'), false);
       assert.equal(await page.getAttribute('#board', 'data-position'), position);
       assert.equal(await page.getAttribute('#mode-play', 'aria-pressed'), 'true');
     });

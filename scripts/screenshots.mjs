@@ -1,0 +1,53 @@
+// Screenshots of each mode of the page for docs/page.md: at 1920×1080 in presentation mode,
+// at 1280×720 and on a 390×844 phone, written to docs/screenshots/MODE-SIZE.png (the first
+// screen only, as a class or a phone sees it). Needs pkg/ (scripts/build-wasm) and Chromium.
+//
+//   node scripts/screenshots.mjs
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { launchChromium } from '../tests/browser/chromium.mjs';
+import { ROOT, startServer } from '../tests/browser/server.mjs';
+
+/** Each mode's link and what to wait for before the picture (a condition the page exposes). */
+const SHOTS = [
+  { mode: 'learn', hash: '#game=chomp&rows=3&cols=4&mu=20&gamma=0.03&speed=20', ready: () => document.getElementById('found').dataset.found },
+  { mode: 'play', hash: '#game=nim&heaps=5,7,2&mode=play&hint=1&paused=1', ready: () => document.getElementById('play-status').dataset.turn === 'person' },
+  { mode: 'duel', hash: '#game=subtraction&moves=1,2&heap=6&mode=duel&paused=1', ready: () => document.getElementById('duel-board').dataset.position !== '' },
+  { mode: 'steps', hash: '#game=nim&heaps=1,2,3&mode=steps&step=24&paused=1', ready: () => document.getElementById('steps-xor').textContent !== '' },
+  { mode: 'experiment', hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1', ready: () => document.getElementById('exp-command').textContent !== '' },
+];
+const SIZES = [
+  { name: '1920x1080-present', viewport: { width: 1920, height: 1080 }, present: true },
+  { name: '1280x720', viewport: { width: 1280, height: 720 } },
+  { name: '390x844', viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } },
+];
+
+const out = join(ROOT, 'docs', 'screenshots');
+mkdirSync(out, { recursive: true });
+const server = await startServer();
+const browser = await launchChromium();
+try {
+  for (const size of SIZES) {
+    for (const shot of SHOTS) {
+      const context = await browser.newContext({ viewport: size.viewport, ...size.context });
+      const page = await context.newPage();
+      await page.goto(server.url + shot.hash + (size.present ? '&present=1' : ''));
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      await page.waitForFunction(shot.ready, null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.getElementById('qr').dataset.link);
+      // The learner's picture is of a run that has found its strategy: it stops there.
+      if (shot.mode === 'learn') await page.evaluate(() => window.impartial.controller.setPlaying(false));
+      // Two frames so the canvases have drawn what the page now holds.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const file = join(out, `${shot.mode}-${size.name}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
