@@ -6,9 +6,12 @@
 // Run: node --test tests/browser/teaching.test.mjs
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { browserHarness } from './harness.mjs';
+import { ROOT } from './server.mjs';
 
 const withPage = browserHarness();
 
@@ -282,4 +285,19 @@ describe('the theory beside the board', () => {
       assert.equal(await page.evaluate(() => document.getElementById('grundy-strip').parentElement.id), 'graph-theory');
     });
   });
+});
+
+describe('docs/teaching.md', () => {
+  const links = [...readFileSync(join(ROOT, 'docs', 'teaching.md'), 'utf8').matchAll(/\]\(\.\.\/index\.html(#(?:[^()\s]|\([^()\s]*\))+)\)/g)].map((m) => m[1]);
+  test('has the three lessons’ links', () => assert.ok(links.length >= 12, `${links.length} links`));
+  for (const hash of links) {
+    test(`${hash} opens on a fresh page in its mode, with no notice`, async () => {
+      await withPage(hash, async (page) => {
+        const mode = new URLSearchParams(hash.slice(1)).get('mode') ?? 'learn';
+        assert.equal(await page.evaluate(() => document.body.dataset.mode), mode);
+        assert.equal(await page.isVisible('#notice'), false, await page.locator('#notice').innerText());
+        assert.equal(await page.getAttribute(`#mode-${mode}`, 'aria-pressed'), 'true');
+      });
+    });
+  }
 });
