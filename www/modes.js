@@ -94,7 +94,7 @@ export function showMode(entry) {
   document.body.dataset.mode = entry.name;
   for (const m of MODE_TABLE) {
     $(`mode-${m.name}`)?.setAttribute('aria-pressed', String(m.name === entry.name));
-    if (m.panel && m.panel !== 'experiment') $(m.panel).hidden = m.name !== entry.name;
+    if (m.panel) $(m.panel).hidden = m.name !== entry.name;
   }
   for (const node of document.querySelectorAll('[data-modes]')) {
     node.classList.toggle('off-mode', !node.dataset.modes.split(' ').includes(entry.name));
