@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
+import { MODE_TABLE, PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
 
 const DEFAULTS = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
 const SPEC = 'game=g&a=1,2&b=7&play=normal';
@@ -275,5 +275,32 @@ describe('experiment keys (issue 13, item 4)', () => {
     const { spec, page } = parseHash('#game=g&exp-budget=abc&exp-seed=7');
     assert.equal(spec, 'game=g');
     assert.deepEqual([page['exp-budget'], page['exp-seed'], page['exp-runs'], page['exp-n']], ['abc', '7', '20', '']);
+  });
+});
+
+describe('the mode table', () => {
+  test('one entry per mode, each with its tab, teaching panel and keys; no key belongs to two modes or to a game', () => {
+    const names = MODE_TABLE.map((m) => m.name);
+    assert.deepEqual(names, ['learn', 'play', 'duel', 'steps', 'experiment']);
+    for (const m of MODE_TABLE) assert.ok(m.tab && m.teach && m.view, m.name);
+    const keys = MODE_TABLE.flatMap((m) => m.keys);
+    assert.equal(new Set(keys).size, keys.length);
+    const pageKeys = new Set(PAGE_KEYS.map((k) => k.key));
+    for (const k of keys) assert.ok(pageKeys.has(k), k);
+    // Page keys share the hash with game keys: a page key named like a family's key (subtraction's
+    // `moves`) would take that key from the game.
+    for (const k of ['moves', 'heap', 'heaps', 'rows', 'cols', 'code', 'coins', 'squares', 'poset', 'edges', 'root', 'parts', 'forest']) {
+      assert.ok(!pageKeys.has(k), `${k} is a game key`);
+    }
+    assert.equal(MODE_TABLE.filter((m) => m.learner).map((m) => m.name).join(), 'learn', 'the learner runs in one mode only');
+  });
+
+  test('hint and played are written in play mode only, hint only when on', () => {
+    const page = parseHash('#mode=play&hint=1&played=3,4~3,2&at=3,2').page;
+    const hash = formatHash('game=nim&heaps=3,4', page);
+    assert.match(hash, /&hint=1&played=3%2C4~3%2C2/);
+    assert.doesNotMatch(formatHash('game=nim&heaps=3,4', { ...page, hint: '0' }), /hint=/);
+    assert.doesNotMatch(formatHash('game=nim&heaps=3,4', { ...page, mode: 'learn' }), /hint=|played=/);
+    assert.deepEqual(parseHash('#hint=yes').notices, ["'yes' is not a valid value for hint: use 0 or 1. Using hint=0."]);
   });
 });
