@@ -10,6 +10,7 @@
 //! in the docs goes unchecked.
 
 use std::path::{Path, PathBuf};
+
 use std::process::Command;
 
 /// Commands the docs show that other checks run: the prefix and what runs it.
@@ -37,17 +38,6 @@ struct Shown {
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn documents() -> Vec<PathBuf> {
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    docs.sort();
-    docs.insert(0, root().join("README.md"));
-    docs
 }
 
 /// The commands of every ```` ```sh ```` block of `path` (comment lines left out).
@@ -85,7 +75,7 @@ fn commands_in(path: &Path) -> Vec<Shown> {
 }
 
 fn shown() -> Vec<Shown> {
-    documents().iter().flat_map(|p| commands_in(p)).collect()
+    crate::common::docs_files().iter().flat_map(|p| commands_in(p)).collect()
 }
 
 /// The CLI arguments of a CLI call, as shell text, or None.
@@ -102,7 +92,11 @@ fn every_command_in_the_docs_is_run_by_some_check() {
         .filter(|c| cli_call(&c.text).is_none() && !RUN_ELSEWHERE.iter().any(|(p, _)| c.text.starts_with(p)))
         .map(|c| format!("{}: {}", c.place, c.text))
         .collect();
-    assert!(unchecked.is_empty(), "commands no check runs (add them to RUN_ELSEWHERE with what runs them):\n{}", unchecked.join("\n"));
+    assert!(
+        unchecked.is_empty(),
+        "commands no check runs (add them to RUN_ELSEWHERE with what runs them):\n{}",
+        unchecked.join("\n")
+    );
 }
 
 #[test]
