@@ -79,7 +79,7 @@ export class Controller {
     }
     const notices = [];
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, at: '', step: '0' }, notices);
+    this.install(session, { ...this.page, at: '', step: '0', played: '' }, notices);
     this.notices.show(notices);
     return null;
   }

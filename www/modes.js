@@ -1,6 +1,8 @@
 // The page's modes besides watching a learner: play (play-mode.js), strategy against strategy
 // (duel-mode.js) and Grundy values step by step (steps-mode.js). This module switches between
 // them and passes what they change to the address and the graph; `host` is the controller.
+// The layout of every mode (tabs, panels, what shows where) comes from state.js's MODE_TABLE
+// through showMode, which needs no core, so main.js shows a link's mode before the core loads.
 
 import { DuelMode } from './duel-mode.js';
 import { heapsOf, markHeaps } from './grundy-strip.js';

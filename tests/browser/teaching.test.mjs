@@ -301,3 +301,14 @@ describe('docs/teaching.md', () => {
     });
   }
 });
+
+test('building another game drops the moves played in the old one (no notice about them)', async () => {
+  await withPage('#game=nim&heaps=2,3,3&mode=play&opponent=person&played=2,3,3~2,3,2&paused=1', async (page) => {
+    assert.equal(await plies(page, 1), '2,3,2');
+    await page.fill('#spec-input', 'game=nim&heaps=4,5');
+    await page.click('#build');
+    assert.equal(await plies(page, 0), '4,5');
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /played=/);
+  });
+});
