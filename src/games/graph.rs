@@ -72,6 +72,14 @@ impl Game for GraphSpec {
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
         PositionView::Named { label: graph.label(v) }
     }
+
+    fn has_cycle(&self) -> bool {
+        GraphSpec::has_cycle(self)
+    }
+
+    fn build_loopy(&self) -> Option<LoopyGraph> {
+        self.has_cycle().then(|| GraphSpec::build_loopy(self))
+    }
 }
 
 impl GraphSpec {
