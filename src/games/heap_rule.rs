@@ -25,7 +25,6 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::codec::numbers;
-use super::family::PositionView;
 use crate::budget::Limits;
 use crate::combinatorics::{splitmix64, U64Hasher};
 use crate::error::InputError;
@@ -443,11 +442,14 @@ pub fn build<R: HeapRule + ?Sized>(
     Ok(GameGraph::from_csr(csr.offsets, csr.targets, positions))
 }
 
-/// The board's view of a position: its heaps as its label lists them.
-pub fn view(graph: &GameGraph, v: usize) -> PositionView {
+/// Position `v`'s heaps as its label lists them (a board draws these).
+pub fn heaps_at(graph: &GameGraph, v: usize) -> Vec<u64> {
     let label = graph.label(v);
-    let heaps = if label == "0" { Vec::new() } else { numbers(&label).unwrap_or_default() };
-    PositionView::Heaps { heaps }
+    if label == "0" {
+        Vec::new()
+    } else {
+        numbers(&label).unwrap_or_default()
+    }
 }
 
 /// The counters left in a position, in u128: 64 heaps of up to 2^64 − 1 counters cannot

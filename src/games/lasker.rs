@@ -79,7 +79,7 @@ impl Game for Lasker {
     }
 
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
-        heap_rule::view(graph, v)
+        PositionView::Heaps { heaps: heap_rule::heaps_at(graph, v) }
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
