@@ -33,6 +33,8 @@ function excess(a, b) {
  * - heaps: one heap of a counters becomes heaps summing to b < a (Nim: one heap; octal games:
  *   up to two, a split): click counter b of a heap of a (`h{a}:{b}`), which takes it and every
  *   counter to its right. Splits of the same amount share the click; the list tells them apart.
+ * - splits (Grundy's game, Lasker's Nim): as heaps; a split that takes nothing, a into b and
+ *   a − b, is the click on counter min(b, a − b) of the heap, where the heap is cut.
  * - queen: the square the queen moves to (`q{x},{y}`).
  * - strip: the empty square a coin slides to (`s{i}`).
  * - turtles: the coin turned from heads to tails, then the coin to its left also turned, or the
@@ -45,6 +47,7 @@ export function movePath(from, to) {
   if (!from || !to || from.kind !== to.kind) return [];
   switch (from.kind) {
     case 'heaps':
+    case 'splits':
     case 'heap': {
       const [a, b] = from.kind === 'heap' ? [[from.heap], [to.heap]] : [from.heaps, to.heaps];
       const before = multiset(a);
@@ -53,6 +56,7 @@ export function movePath(from, to) {
       const added = excess(after, before);
       if (removed.length !== 1) return [];
       const left = added.reduce((s, x) => s + x, 0);
+      if (from.kind === 'splits' && left === removed[0] && added.length === 2) return [`h${removed[0]}:${Math.min(...added)}`];
       return left < removed[0] ? [`h${removed[0]}:${left}`] : [];
     }
     case 'queen':
@@ -99,7 +103,8 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** One sentence saying what the board shows (also the drawing's accessible name). */
 export function describeView(view) {
   switch (view?.kind) {
-    case 'heaps': {
+    case 'heaps':
+    case 'splits': {
       const heaps = view.heaps.filter((h) => h > 0);
       if (heaps.length === 0) return 'No counters left.';
       return heaps.length === 1 ? `One heap of ${plural(heaps[0], 'counter')}.` : `Heaps of ${listWords(heaps)} counters.`;
@@ -139,6 +144,10 @@ export function howToMove(view) {
     case 'heaps':
     case 'heap':
       return 'Click a counter: it and every counter to its right are taken. (Where a game takes counters from inside a heap and splits it, the click says how many, and the list then asks which split.)';
+    case 'splits':
+      return view.takes
+        ? 'Click a counter: either it and every counter to its right are taken, or the heap is cut in two just before it; the list then asks which.'
+        : 'Click a counter to cut its heap in two just before it: the two heaps must differ in size.';
     case 'queen':
       return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
     case 'strip':
@@ -238,6 +247,8 @@ function draw(view, frame, parts) {
       const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
       return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start);
     }
+    case 'splits':
+      return drawHeaps(view.heaps, null, view.heaps, parts, null, view.takes ? 'take or split' : 'split');
     case 'heap': {
       const start = frame?.kind === 'heap' ? [frame.heap] : null;
       return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start);
@@ -288,8 +299,9 @@ const FONT = { 'font-family': 'system-ui, sans-serif' };
 /**
  * Rows of counters; counter b of a heap of a carries key h{a}:{b}. `taken` (or null): each heap's
  * size at the start, when heaps keep their places; the counters taken since are drawn faded.
+ * `rule` says what a click does, for the counters' titles: 'take', 'split' or 'take or split'.
  */
-function drawHeaps(heaps, moves, start, parts, taken = null) {
+function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
   const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
   const labelW = 3.2;
@@ -311,7 +323,9 @@ function drawHeaps(heaps, moves, start, parts, taken = null) {
       const key = `h${h}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
       const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
-      counter.append(el('title', {}, `take ${h - b} from this heap (leaving ${b})`));
+      const split = `split this heap into ${b} and ${h - b}`;
+      const take = `take ${h - b} from this heap (leaving ${b})`;
+      counter.append(el('title', {}, rule === 'split' ? split : rule === 'take' ? take : `${take}, or ${split}`));
       parts.push(counter);
     }
     for (let b = h; b < (taken?.[i] ?? 0); b++) {

@@ -94,6 +94,9 @@ impl<'a> Keys<'a> {
 pub enum PositionView {
     /// Heaps of counters (Nim, octal games), in the label's order.
     Heaps { heaps: Vec<u64> },
+    /// Heaps that a move splits in two (Grundy's game), or, when `takes`, also takes from
+    /// (Lasker's Nim); non-increasing, as the label lists them.
+    Splits { heaps: Vec<u64>, takes: bool },
     /// One heap and the amounts a move may take (subtraction games).
     Heap { heap: u64, moves: Vec<u64> },
     /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).

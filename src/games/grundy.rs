@@ -61,7 +61,7 @@ impl Game for Grundy {
     }
 
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
-        PositionView::Heaps { heaps: heap_rule::heaps_at(graph, v) }
+        PositionView::Splits { heaps: heap_rule::heaps_at(graph, v), takes: false }
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {

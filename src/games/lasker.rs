@@ -79,7 +79,7 @@ impl Game for Lasker {
     }
 
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
-        PositionView::Heaps { heaps: heap_rule::heaps_at(graph, v) }
+        PositionView::Splits { heaps: heap_rule::heaps_at(graph, v), takes: true }
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {

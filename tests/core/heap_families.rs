@@ -154,3 +154,13 @@ fn splits_are_named_by_their_heaps_in_the_graph() {
     let moves: Vec<String> = game.graph.moves(root).iter().map(|&w| game.graph.label(w as usize)).collect();
     assert_eq!(moves.iter().collect::<BTreeSet<_>>(), ["4,3", "5,2", "6,1"].iter().map(|s| s.to_string()).collect::<BTreeSet<_>>().iter().collect());
 }
+
+#[test]
+fn boards_show_splits_and_whether_a_move_may_also_take() {
+    use impartial::games::PositionView;
+    let game = AnalysedGame::from_spec("game=grundy&heaps=7", &Limits::DEFAULT).unwrap();
+    let v = game.graph.find("4,3").unwrap();
+    assert_eq!(game.view(v), PositionView::Splits { heaps: vec![4, 3], takes: false });
+    let game = AnalysedGame::from_spec("game=lasker&heaps=5,3", &Limits::DEFAULT).unwrap();
+    assert_eq!(game.view(game.graph.root()), PositionView::Splits { heaps: vec![5, 3], takes: true });
+}
