@@ -119,6 +119,11 @@ impl HeapGame {
         Ok((heap_game, canonical))
     }
 
+    /// Whether a period of this game's sequence can be proven from its values.
+    pub fn proves_periods(&self) -> bool {
+        self.proof() != Proof::None
+    }
+
     /// What proves a period of this game.
     fn proof(&self) -> Proof {
         match self {
@@ -152,7 +157,12 @@ impl HeapGame {
 
     /// Computes g until a period is proven or `limit` heaps are reached, doubling the length
     /// each round (`progress` hears each new length); the values end where the proof was found.
+    /// A game no theorem proves periodic here is computed to `limit` at once.
     pub fn until_period(&self, limit: usize, mut progress: impl FnMut(usize)) -> Sequence {
+        if !self.proves_periods() {
+            progress(limit);
+            return self.values_to(limit);
+        }
         let mut to = 255.min(limit);
         loop {
             progress(to);
