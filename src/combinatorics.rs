@@ -18,6 +18,20 @@ impl std::hash::Hasher for U64Hasher {
     fn write_u64(&mut self, x: u64) {
         self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
+    /// 128-bit keys are already mixed names (see `games::heap_rule`): fold the halves.
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64((x as u64) ^ (x >> 64) as u64);
+    }
+}
+
+/// SplitMix64's output function (Steele, Lea and Flood, "Fast splittable pseudorandom number
+/// generators", 2014): a bijective mix of 64 bits, the one mixer of the crate.
+#[inline]
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A hash map keyed by u64 positions.

@@ -36,7 +36,7 @@ pub struct Preset {
 }
 
 /// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
-pub const PRESETS: [Preset; 23] = [
+pub const PRESETS: [Preset; 25] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
         spec: "game=subtraction&moves=1,2&heap=6", learner: None, opponent: None, mode: None, page: None
@@ -64,6 +64,8 @@ pub const PRESETS: [Preset; 23] = [
     Preset { title: "Kayles: a row of 10 pins (octal 0.77)", spec: "game=octal&code=0.77&heaps=10", learner: None, opponent: None, mode: None, page: None },
     Preset { title: "Dawson’s Kayles, heap 12 (octal 0.07)", spec: "game=octal&code=0.07&heaps=12", learner: None, opponent: None, mode: None, page: None },
     Preset { title: "Hackendot: three trees", spec: "game=hackendot&forest=(()(()))(()())(())", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Grundy’s game: split a heap of 12 into two unequal heaps", spec: "game=grundy&heaps=12", learner: None, opponent: None, mode: None, page: None },
+    Preset { title: "Lasker’s Nim 5, 3: take, or split a heap in two", spec: "game=lasker&heaps=5,3", learner: None, opponent: None, mode: None, page: None },
     Preset {
         title: "A sum of three different games",
         spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None, page: None

@@ -270,7 +270,7 @@ fn the_computer_player_moves_as_documented() {
     assert_eq!(s.computer_move(s.find("0,0,0") as usize, "perfect", 0.0).unwrap(), -1);
     assert_eq!(s.computer_move(usize::MAX, "random", f64::NAN).unwrap(), -1);
     let err = s.computer_move(root, "god", 0.0).unwrap_err().as_string().unwrap();
-    assert!(err.contains("use perfect, learned or random"), "{err}");
+    assert!(err.contains("is not a valid value for player: perfect, learned or random"), "{err}");
 }
 
 // ---- Seed 003's rules on the page (src/web/rules.rs) -----------------------------------------

@@ -28,6 +28,20 @@ export function pinsAfter(rows, r, j, take) {
 /** The key of a pin click: the rows it leaves, so equal rows and mirror-image pins share it. */
 export const pinKey = (rows) => `k${rows.join(',')}`;
 
+/** Counts of the non-zero values of a list (a multiset). */
+function multiset(values) {
+  const counts = new Map();
+  for (const v of values) if (v > 0) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+/** Values of `a` beyond their count in `b` (as a list). */
+function excess(a, b) {
+  const out = [];
+  for (const [value, count] of a) for (let k = count - (b.get(value) ?? 0); k > 0; k--) out.push(value);
+  return out;
+}
+
 /** How many pins the move from `from` to `to` knocks down (null: not a move on pins). */
 export function pinsTaken(from, to) {
   if (!from || !to || from.kind !== to.kind) return null;
@@ -48,6 +62,10 @@ export function pinsTaken(from, to) {
  *   heaps have keys of their own, so the counter pointed at is the one taken.
  * - pins: the rows left (`k{rows}`): a click on pin j knocks down the pins chosen above the
  *   board from j on, and names the rows that leaves; the move is the core's move to them.
+ * - splits (Grundy's game, Lasker's Nim; heaps a sorted multiset): taking leaves b < a, the click
+ *   on counter b of a heap of a (`h{a}:{b}`, shared by equal heaps, which make the same moves);
+ *   a split of a into b and a − b is the click on counter min(b, a − b), where the heap is cut.
+ *   A take and a split on the same counter share the click; the list tells them apart.
  * - queen: the square the queen moves to (`q{x},{y}`).
  * - strip: the empty square a coin slides to (`s{i}`).
  * - turtles: the coin turned from heads to tails, then the coin to its left also turned, or the
@@ -67,6 +85,18 @@ export function movePath(from, to) {
       if (changed.length !== 1) return [];
       const i = changed[0];
       return to.heaps[i] < from.heaps[i] ? [`h${i}:${to.heaps[i]}`] : [];
+    }
+    case 'splits': {
+      // Heaps as a multiset (the label sorts them): equal heaps make the same moves, so they
+      // share their keys, h{a}:{b}.
+      const before = multiset(from.heaps);
+      const after = multiset(to.heaps);
+      const removed = excess(before, after);
+      const added = excess(after, before);
+      if (removed.length !== 1) return [];
+      const left = added.reduce((s, x) => s + x, 0);
+      if (left === removed[0] && added.length === 2) return [`h${removed[0]}:${Math.min(...added)}`];
+      return left < removed[0] ? [`h${removed[0]}:${left}`] : [];
     }
     case 'pins':
       return [pinKey(to.rows)];
@@ -114,7 +144,8 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** One sentence saying what the board shows (also the drawing's accessible name). */
 export function describeView(view) {
   switch (view?.kind) {
-    case 'heaps': {
+    case 'heaps':
+    case 'splits': {
       const heaps = view.heaps.filter((h) => h > 0);
       if (heaps.length === 0) return 'No counters left.';
       return heaps.length === 1 ? `One heap of ${plural(heaps[0], 'counter')}.` : `Heaps of ${listWords(heaps)} counters.`;
@@ -160,6 +191,10 @@ export function howToMove(view) {
       return 'Click a counter: it and every counter to its right are taken.';
     case 'pins':
       return 'Click a pin to knock it down (with “pins per click” above the board, it and the pins to its right); knocking pins out of the middle splits a row in two.';
+    case 'splits':
+      return view.takes
+        ? 'Click a counter: either it and every counter to its right are taken, or the heap is cut in two just before it; the list then asks which.'
+        : 'Click a counter to cut its heap in two just before it: the two heaps must differ in size.';
     case 'queen':
       return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
     case 'strip':
@@ -305,6 +340,8 @@ function draw(view, frame, parts, take = 1) {
       const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
       return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start);
     }
+    case 'splits':
+      return drawHeaps(view.heaps, null, view.heaps, parts, null, view.takes ? 'take or split' : 'split');
     case 'heap': {
       const start = frame?.kind === 'heap' ? [frame.heap] : null;
       return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start);
@@ -353,10 +390,12 @@ function drawSum(view, frame, parts, take) {
 const FONT = { 'font-family': 'system-ui, sans-serif' };
 
 /**
- * Rows of counters; counter b of a heap of a carries key h{a}:{b}. `taken` (or null): each heap's
+ * Rows of counters; counter b of heap i carries key h{i}:{b} (h{a}:{b}, by the heap's size a, when
+ * a click splits). `taken` (or null): each heap's
  * size at the start, when heaps keep their places; the counters taken since are drawn faded.
+ * `rule` says what a click does, for the counters' titles: 'take', 'split' or 'take or split'.
  */
-function drawHeaps(heaps, moves, start, parts, taken = null) {
+function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
   const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
   const labelW = 3.2;
@@ -375,10 +414,15 @@ function drawHeaps(heaps, moves, start, parts, taken = null) {
       return;
     }
     for (let b = 0; b < h; b++) {
-      const key = `h${i}:${b}`;
+      // Heaps that keep their places are keyed by index; heaps a move splits (a sorted
+      // multiset) by size, as equal heaps make the same moves.
+      const key = rule === 'take' ? `h${i}:${b}` : `h${h}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
       const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
-      counter.append(el('title', {}, `take ${h - b} from ${moves ? 'the heap' : `heap ${i + 1}`} (leaving ${b})`));
+      const where = moves ? 'the heap' : `heap ${i + 1}`;
+      const split = `split ${where} into ${b} and ${h - b}`;
+      const take = `take ${h - b} from ${where} (leaving ${b})`;
+      counter.append(el('title', {}, rule === 'split' ? split : rule === 'take' ? take : `${take}, or ${split}`));
       parts.push(counter);
     }
     for (let b = h; b < (taken?.[i] ?? 0); b++) {

@@ -147,13 +147,11 @@ pub fn learning_bounds(
 /// Returns the bounds and which result they come from.
 pub fn switchability_bounds(family: &Family, graph: &GameGraph) -> (Vec<u32>, &'static str) {
     let mut bounds = switchability::path_bounds(graph);
-    if let Family::Subtraction(game) = family {
-        if game.is_subtraction_nim() {
-            for b in &mut bounds {
-                *b = (*b).min(1);
-            }
-            return (bounds, "Prop 6.1");
+    if family.switchable_in_one() {
+        for b in &mut bounds {
+            *b = (*b).min(1);
         }
+        return (bounds, "Prop 6.1");
     }
     (bounds, "Prop 4.4")
 }

@@ -1,5 +1,5 @@
 //! The nim-sum of a position's independent components (seed 001; seed 002 §2.5 Theorem 2.28):
-//! the heaps of Nim, the heaps of an octal game (each by its single-heap Grundy value), or the
+//! the heaps of a heap game (each by its single-heap Grundy value: its size in Nim), or the
 //! parts of a sum of games (each by its own graph's Grundy value at its component). The page's
 //! nim-sum panel writes them in binary; their XOR is the position's Grundy value, and a winning
 //! move turns one component of value x into one of value x ⊕ s.
@@ -10,7 +10,6 @@ use super::game::AnalysedGame;
 use super::grundy::grundy_and_critical;
 use super::sequence::HeapGame;
 use crate::games::codec::numbers;
-use crate::games::Family;
 use crate::spec::Play;
 
 /// One component of a position and its Grundy value.
@@ -32,10 +31,10 @@ pub struct NimSum {
 /// What a game's components are, computed once per game.
 #[derive(Debug, Clone)]
 pub enum Components {
-    /// Nim: a heap's value is its size.
-    NimHeaps,
-    /// An octal game: g(0..) of one heap, as far as the start's counters.
-    OctalHeaps(Vec<u32>),
+    /// A heap game whose heaps' values have a closed form (Nim: a heap's value is its size).
+    FormulaHeaps(fn(u64) -> u64),
+    /// Any other heap game: g(0..) of one heap, as far as the start's largest heap.
+    SequenceHeaps(Vec<u32>),
     /// A sum: each part's Grundy values on its own graph, and its stride in the product's ids.
     Parts(Vec<(Vec<u32>, usize)>),
 }
@@ -47,15 +46,19 @@ impl Components {
         if game.game.play != Play::Normal {
             return None;
         }
-        match &game.game.family {
-            Family::Nim(_) => Some(Components::NimHeaps),
-            Family::Octal(octal) => {
-                let counters: u64 = octal.heaps.iter().sum();
-                let values =
-                    HeapGame::of(&game.game.family)?.values_to(usize::try_from(counters).ok()?).values;
-                Some(Components::OctalHeaps(values))
+        let family = &game.game.family;
+        if let Some(heaps) = family.heap_sum() {
+            if let Some(formula) = heaps.rule.formula() {
+                return Some(Components::FormulaHeaps(formula.g));
             }
-            Family::Sum(_) => {
+            // Every heap of a position is at most the start's largest (a move leaves smaller
+            // heaps), and the position was built, so that heap is small.
+            let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
+            let values = HeapGame::of(family)?.values_to(usize::try_from(largest).ok()?).values;
+            return Some(Components::SequenceHeaps(values));
+        }
+        match family.parts() {
+            Some(_) => {
                 let factors = game.graph.factors();
                 let mut stride = 1;
                 let mut parts: Vec<(Vec<u32>, usize)> = factors
@@ -70,7 +73,7 @@ impl Components {
                 parts.reverse();
                 Some(Components::Parts(parts))
             }
-            _ => None,
+            None => None,
         }
     }
 
@@ -78,11 +81,11 @@ impl Components {
     pub fn at(&self, game: &AnalysedGame, v: usize) -> NimSum {
         let label = game.graph.label(v);
         let (kind, rows): (&'static str, Vec<Component>) = match self {
-            Components::NimHeaps => {
+            Components::FormulaHeaps(g) => {
                 let heaps = numbers(&label).unwrap_or_default();
-                ("heap", heaps.iter().map(|&h| Component { label: h.to_string(), grundy: h }).collect())
+                ("heap", heaps.iter().map(|&h| Component { label: h.to_string(), grundy: g(h) }).collect())
             }
-            Components::OctalHeaps(values) => {
+            Components::SequenceHeaps(values) => {
                 let heaps = numbers(&label).unwrap_or_default();
                 let value = |h: u64| values.get(h as usize).map_or(0, |&g| u64::from(g));
                 (

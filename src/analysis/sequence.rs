@@ -35,8 +35,9 @@
 //! values computed, and for it the least preperiod.
 
 use crate::error::InputError;
+use crate::games::heap_rule::{self, Recurrence};
 use crate::games::octal::OctalCode;
-use crate::games::Family;
+use crate::games::{Family, FamilyInfo, FAMILIES};
 use crate::spec::{parse_pairs, GameSpec};
 use crate::value::bad_value;
 
@@ -58,6 +59,9 @@ pub enum HeapGame {
     /// A subtraction game's moves, ascending.
     Subtraction(Vec<u64>),
     Octal(OctalCode),
+    /// Any other heap rule ([`crate::games::heap_rule`]): its closed form when a theorem gives
+    /// one, else the plain recurrence over the rule's moves; no period proof.
+    Rule(Family),
 }
 
 /// g(0..=to) of a heap game and the least period proven within those values.
@@ -69,33 +73,42 @@ pub struct Sequence {
 
 impl HeapGame {
     /// The heap game of a family, if it is one.
+    /// Nim (g(n) = n) is left out: its sequence says nothing.
     pub fn of(family: &Family) -> Option<HeapGame> {
-        match family {
-            Family::Subtraction(game) => Some(HeapGame::Subtraction(game.moves.clone())),
-            Family::Octal(game) => Some(HeapGame::Octal(game.code.clone())),
-            _ => None,
+        let rule = family.heap_sum()?.rule;
+        if rule.formula().is_some_and(|f| f.identity) {
+            return None;
         }
+        Some(match rule.recurrence() {
+            Recurrence::Subtraction(moves) => HeapGame::Subtraction(moves.to_vec()),
+            Recurrence::Octal(digits) => HeapGame::Octal(OctalCode::from_digits(digits)),
+            Recurrence::Plain => HeapGame::Rule(family.clone()),
+        })
     }
 
-    /// Reads a spec of a subtraction or octal game; its heap keys may be left out (the
-    /// sequence is of single heaps of every size). Returns the game and its canonical spec.
+    /// Reads a spec of a heap game; its heap key may be left out (the sequence is of single
+    /// heaps of every size). Returns the game and its canonical spec.
     pub fn parse(text: &str) -> Result<(HeapGame, String), InputError> {
         let mut pairs = parse_pairs(text)?;
         let game = pairs.iter().find(|(k, _)| k == "game").map(|(_, v)| v.clone());
-        let heap_key = match game.as_deref() {
-            Some("subtraction") => "heap",
-            Some("octal") => "heaps",
-            Some(other) => {
-                return Err(bad_value("game", other, "subtraction or octal: sequences are of heap games"))
-            }
-            None => "",
+        let heap_games = || heap_families().join(", ");
+        let info = match game.as_deref() {
+            Some(name) => match FAMILIES.iter().find(|f| f.name == name && heap_key(f).is_some()) {
+                Some(info) => Some(info),
+                None => {
+                    let allowed = format!("{}: sequences are of heap games", heap_games());
+                    return Err(bad_value("game", name, &allowed));
+                }
+            },
+            None => None,
         };
+        let heap_key = info.and_then(heap_key).unwrap_or("");
         if !heap_key.is_empty() && !pairs.iter().any(|(k, _)| k == heap_key) {
             pairs.push((heap_key.to_string(), "0".to_string()));
         }
         let spec = GameSpec::from_pairs(&pairs)?;
-        let heap_game = HeapGame::of(&spec.family)
-            .ok_or_else(|| bad_value("game", spec.family.name(), "subtraction or octal"))?;
+        let heap_game =
+            HeapGame::of(&spec.family).ok_or_else(|| bad_value("game", spec.family.name(), &heap_games()))?;
         // The canonical spec without the heap key, which a sequence does not use.
         let canonical = spec.to_string();
         let canonical = canonical
@@ -104,6 +117,11 @@ impl HeapGame {
             .collect::<Vec<_>>()
             .join("&");
         Ok((heap_game, canonical))
+    }
+
+    /// Whether a period of this game's sequence can be proven from its values.
+    pub fn proves_periods(&self) -> bool {
+        self.proof() != Proof::None
     }
 
     /// What proves a period of this game.
@@ -117,6 +135,7 @@ impl HeapGame {
                     .map_or(1, |&s| usize::try_from(s).unwrap_or(usize::MAX).min(MAX_TO * 4)),
             },
             HeapGame::Octal(code) => Proof::Octal { code_len: code.len() },
+            HeapGame::Rule(_) => Proof::None,
         }
     }
 
@@ -130,6 +149,7 @@ impl HeapGame {
                 sequence.g.truncate(to + 1);
                 sequence.g
             }
+            HeapGame::Rule(family) => rule_values(family, to),
         };
         let period = proven_period(&values, self.proof());
         Sequence { values, period }
@@ -137,7 +157,12 @@ impl HeapGame {
 
     /// Computes g until a period is proven or `limit` heaps are reached, doubling the length
     /// each round (`progress` hears each new length); the values end where the proof was found.
+    /// A game no theorem proves periodic here is computed to `limit` at once.
     pub fn until_period(&self, limit: usize, mut progress: impl FnMut(usize)) -> Sequence {
+        if !self.proves_periods() {
+            progress(limit);
+            return self.values_to(limit);
+        }
         let mut to = 255.min(limit);
         loop {
             progress(to);
@@ -606,9 +631,39 @@ pub fn subtraction_values(moves: &[u64], to: usize) -> Vec<u32> {
     g
 }
 
+/// g(0..=to) of a heap rule that is neither a subtraction nor an octal game: by its closed
+/// form when it has one, else by the plain recurrence ([`heap_rule::plain_values`]).
+fn rule_values(family: &Family, to: usize) -> Vec<u32> {
+    let Some(heaps) = family.heap_sum() else { return Vec::new() };
+    match heaps.rule.formula() {
+        // Values past u32 would need heaps past 2^32, far beyond MAX_TO.
+        Some(formula) => (0..=to as u64).map(|n| (formula.g)(n) as u32).collect(),
+        None => heap_rule::plain_values(heaps.rule, to),
+    }
+}
+
+/// The spec key naming a family's heaps, for families with a heap rule: the key `heap` or
+/// `heaps` whose value 0 gives a game with a heap rule.
+fn heap_key(info: &FamilyInfo) -> Option<&'static str> {
+    let key = info.keys.iter().find(|k| k.key == "heap" || k.key == "heaps")?.key;
+    let pairs: Vec<(String, String)> = std::iter::once(("game".to_string(), info.name.to_string()))
+        .chain(info.keys.iter().map(|k| (k.key.to_string(), if k.key == key { "0" } else { k.example }.to_string())))
+        .collect();
+    let family = GameSpec::from_pairs(&pairs).ok()?.family;
+    HeapGame::of(&family)?;
+    family.heap_sum().map(|h| h.key)
+}
+
+/// The names of the families whose positions are heaps under one rule.
+fn heap_families() -> Vec<&'static str> {
+    FAMILIES.iter().filter(|f| heap_key(f).is_some()).map(|f| f.name).collect()
+}
+
 /// What proves a period from values computed so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proof {
+    /// Nothing: the rule has no periodicity theorem here.
+    None,
     /// Guy–Smith: agreement for n0 ≤ n < 2·n0 + p + k, k the octal code's length.
     Octal { code_len: usize },
     /// A repeated window: agreement for n0 ≤ n < n0 + s, s the largest subtraction move.
@@ -619,6 +674,7 @@ impl Proof {
     /// The end (exclusive) of the n for which g(n + p) = g(n) must be checked.
     fn checked_until(self, n0: usize, p: usize) -> usize {
         match self {
+            Proof::None => usize::MAX,
             Proof::Octal { code_len } => 2 * n0 + p + code_len,
             Proof::Window { largest_move } => n0 + largest_move.max(1),
         }
@@ -643,11 +699,7 @@ pub struct Strip {
 /// The strip of a subtraction or octal game; None for other families.
 pub fn strip(family: &Family) -> Option<Strip> {
     let game = HeapGame::of(family)?;
-    let heaps = match family {
-        Family::Subtraction(g) => vec![g.heap],
-        Family::Octal(g) => g.heaps.clone(),
-        _ => return None,
-    };
+    let heaps = family.heap_sum()?.heaps.to_vec();
     let largest = heaps.iter().copied().max().unwrap_or(0).min(STRIP_MAX as u64 - 1) as usize;
     let sequence = game.until_period(STRIP_SEARCH.max(largest), |_| {});
     let wanted = match sequence.period {
@@ -678,6 +730,9 @@ fn last_agreement_start(g: &[u32], p: usize) -> usize {
 /// and a divisor d is proven as soon as g(n + d) = g(n) over one whole period-p window at or
 /// after p's preperiod (every later n reduces into that window by multiples of p).
 pub fn proven_period(g: &[u32], proof: Proof) -> Option<Period> {
+    if proof == Proof::None {
+        return None;
+    }
     let len = g.len();
     let (n0, p) = (1..len).find_map(|p| {
         let n0 = last_agreement_start(g, p);

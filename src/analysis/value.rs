@@ -3,7 +3,8 @@
 //! algorithm (seed 001, seed 002 §2–3, seed 004).
 //!
 //! - Nim: the nim-sum (XOR) of the heaps (seed 001).
-//! - Subtraction and octal games: each heap's value from the single-heap sequence
+//! - Lasker's Nim: each heap's value by its formula (Winning Ways ch. 4), XORed.
+//! - Subtraction and octal games, Grundy's game: each heap's value from the single-heap sequence
 //!   ([`super::sequence`]), and beyond the values computed from its proven period; several heaps
 //!   XOR (the heaps of a position are a sum).
 //! - Posets without `divN` parts (N-free): Deuber and Thomassé's g-set algebra (seed 002 §3.1,
@@ -34,6 +35,8 @@ pub const MAX_HEAP: u64 = (1 << 63) - 1;
 pub enum Method {
     /// XOR of Nim heaps.
     NimSum,
+    /// The heaps' values by the rule's closed form (Lasker's Nim), XORed.
+    HeapFormula,
     /// Values of single heaps read from the computed sequence, XORed.
     HeapSequence,
     /// As [`Method::HeapSequence`], with some heap beyond the values computed reduced by a
@@ -52,6 +55,7 @@ impl Method {
     pub fn describe(self) -> &'static str {
         match self {
             Method::NimSum => "the nim-sum of the heaps (seed 001)",
+            Method::HeapFormula => "the heaps' values by the game's formula (Winning Ways ch. 4), XORed",
             Method::HeapSequence => "the heaps' values from the Grundy sequence, XORed (seed 004)",
             Method::Period => "the heaps' values by the proven period of the Grundy sequence, XORed",
             Method::GsetAlgebra => "the g-set algebra of Deuber and Thomassé (seed 002 §3.1)",
@@ -178,39 +182,39 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
         }
     };
     let canonical = spec.to_string();
+    if let Some(game) = spec.family.heap_sum() {
+        heaps(game.heaps)?;
+        // The heaps of a position are a sum: the XOR of their values (seed 002 Theorem 2.28).
+        if let Some(formula) = game.rule.formula() {
+            let total = game.heaps.iter().fold(0, |x, &h| x ^ (formula.g)(h));
+            let method = if formula.identity { Method::NimSum } else { Method::HeapFormula };
+            return Ok(Some(Value::of(canonical, total, method, None)));
+        }
+        if let Some(sequence) = HeapGame::of(&spec.family) {
+            return Ok(Some(heap_values(&sequence, game.heaps, canonical)?));
+        }
+    }
+    if let Some(sum) = spec.family.parts() {
+        // Seed 002 §2.5 Theorem 2.28: g(G + H) = g(G) ⊕ g(H), each part by its own method.
+        let mut parts = Vec::with_capacity(sum.len());
+        for part in sum {
+            let alone = GameSpec { family: part.clone(), play: Play::Normal };
+            let found = match by_theory(&alone)? {
+                Some(found) => found,
+                None => by_graph(&alone.to_string())?,
+            };
+            parts.push(found);
+        }
+        let total = parts.iter().fold(0, |x, p| x ^ p.grundy.unwrap_or(0));
+        let mut found = Value::of(canonical, total, Method::SumOfParts, None);
+        found.parts = Some(parts);
+        return Ok(Some(found));
+    }
     Ok(match &spec.family {
-        Family::Nim(nim) => {
-            heaps(&nim.heaps)?;
-            Some(Value::of(canonical, nim.heaps.iter().fold(0, |x, &h| x ^ h), Method::NimSum, None))
-        }
-        Family::Subtraction(game) => {
-            heaps(&[game.heap])?;
-            Some(heap_values(&HeapGame::Subtraction(game.moves.clone()), &[game.heap], canonical)?)
-        }
-        Family::Octal(game) => {
-            heaps(&game.heaps)?;
-            Some(heap_values(&HeapGame::Octal(game.code.clone()), &game.heaps, canonical)?)
-        }
         // Parts of a sum (a whole poset or forest comes through `by_algebra`, whose size limit
         // is larger): the same algebra on the parsed expression.
         Family::Poset(expr) => expr.gset().map(|gset| algebra_value(canonical, gset)),
         Family::Hackendot(forest) => forest.poset().gset().map(|gset| algebra_value(canonical, gset)),
-        Family::Sum(sum) => {
-            // Seed 002 §2.5 Theorem 2.28: g(G + H) = g(G) ⊕ g(H), each part by its own method.
-            let mut parts = Vec::with_capacity(sum.parts.len());
-            for part in &sum.parts {
-                let alone = GameSpec { family: part.clone(), play: Play::Normal };
-                let found = match by_theory(&alone)? {
-                    Some(found) => found,
-                    None => by_graph(&alone.to_string())?,
-                };
-                parts.push(found);
-            }
-            let total = parts.iter().fold(0, |x, p| x ^ p.grundy.unwrap_or(0));
-            let mut found = Value::of(canonical, total, Method::SumOfParts, None);
-            found.parts = Some(parts);
-            Some(found)
-        }
         _ => None,
     })
 }

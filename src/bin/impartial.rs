@@ -154,8 +154,7 @@ mod cli {
     /// Whether the spec is a `graph` game with a cycle (a malformed spec is not: its error comes
     /// from the usual path).
     fn has_cycle(game: &str) -> bool {
-        use impartial::games::Family;
-        matches!(impartial::GameSpec::parse(game), Ok(spec) if matches!(&spec.family, Family::Graph(g) if g.has_cycle()))
+        impartial::GameSpec::parse(game).is_ok_and(|spec| spec.family.has_cycle())
     }
 
     /// `analyse` of a game with cycles: outcomes P/N/D and generalised Grundy values.

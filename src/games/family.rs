@@ -10,7 +10,9 @@ use serde::Serialize;
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
+use crate::loopy::LoopyGraph;
 use crate::size::Size;
+pub use super::heap_rule::HeapSum;
 
 /// One key a family takes.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -95,6 +97,9 @@ pub enum PositionView {
     /// Rows of pins (octal games, Winning Ways ch. 4): the non-empty rows, longest first. A
     /// move knocks down adjacent pins of one row, which may split it in two.
     Pins { rows: Vec<u64> },
+    /// Heaps that a move splits in two (Grundy's game), or, when `takes`, also takes from
+    /// (Lasker's Nim); non-increasing, as the label lists them.
+    Splits { heaps: Vec<u64>, takes: bool },
     /// One heap and the amounts a move may take (subtraction games).
     Heap { heap: u64, moves: Vec<u64> },
     /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).
@@ -173,6 +178,39 @@ pub trait Game: Sized + Clone + PartialEq + Eq + fmt::Debug {
     /// module doc's rules in the board's words). Who wins is the play convention's
     /// ([`win_rule`]), not the family's.
     fn rules(&self) -> String;
+
+    // Optional abilities (as `try_solve_theoretically` in the `igs` crate): each default says
+    // the family does not have it, and the analyses ask these instead of naming families.
+
+    /// Its heaps and their rule, when a position is a sum of independent heaps under one rule:
+    /// this gives the Grundy sequence, the value by it (the Sprague–Grundy theorem), the
+    /// nim-sum panel's rows and the page's Grundy strip.
+    fn heap_sum(&self) -> Option<HeapSum<'_>> {
+        None
+    }
+
+    /// The names of the moves of position `v` in the graph's order, as a strategy string writes
+    /// them, and what a name is; None when moves are numbered from 1 in the position's list.
+    fn move_names(&self, _graph: &GameGraph, _v: usize) -> Option<(Vec<u64>, &'static str)> {
+        None
+    }
+
+    /// Whether every position's switchability is at most 1 (Benford & Lehre Prop 6.1, seed 000:
+    /// SubtractionNim^k_n, whose moves are exactly 1…k, has a depth-1 switcher everywhere).
+    fn switchable_in_one(&self) -> bool {
+        false
+    }
+
+    /// Whether its moves may form a cycle (then it is analysed as a loopy game).
+    fn has_cycle(&self) -> bool {
+        false
+    }
+
+    /// Its graph with cycles, when [`Game::has_cycle`]; called once the estimate is within the
+    /// budget.
+    fn build_loopy(&self) -> Option<LoopyGraph> {
+        None
+    }
 }
 
 /// Who wins under normal play (`misere` false) or misère play, in one sentence.

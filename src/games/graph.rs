@@ -76,6 +76,14 @@ impl Game for GraphSpec {
     fn rules(&self) -> String {
         "Move along one arrow from the current position; the game may go round in circles, and a game that never ends is a draw.".into()
     }
+
+    fn has_cycle(&self) -> bool {
+        GraphSpec::has_cycle(self)
+    }
+
+    fn build_loopy(&self) -> Option<LoopyGraph> {
+        self.has_cycle().then(|| GraphSpec::build_loopy(self))
+    }
 }
 
 impl GraphSpec {

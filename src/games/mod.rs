@@ -1,6 +1,6 @@
 //! Game families: each module owns everything about its family (see [`family::Game`]) and is
 //! registered once, in [`families!`] below. Adding a family touches its module, one line
-//! there, its tests and README.
+//! there and its tests (docs/architecture.md, "Adding a family").
 //!
 //! [`build`] first [`estimate`]s the instance's size from a formula (or, for posets and custom
 //! graphs, from a bounded count) and refuses anything above [`Limits`] before allocating. Each
@@ -12,7 +12,10 @@ pub mod codec;
 pub mod dag;
 pub mod family;
 pub mod graph;
+pub mod grundy;
 pub mod hackendot;
+pub mod heap_rule;
+pub mod lasker;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -25,9 +28,11 @@ pub mod wythoff;
 pub use crate::budget::{check_size, Limits};
 pub use crate::size::{Bound, Size};
 pub use family::{win_rule, FamilyInfo, FamilyKey, Game, Keys, Part, PositionView};
+pub use heap_rule::HeapSum;
 
 use crate::error::InputError;
 use crate::graph::GameGraph;
+use crate::loopy::LoopyGraph;
 
 /// Declares [`Family`] (one variant per family, holding its validated instance), the table
 /// [`FAMILIES`] and the dispatch from one to the other.
@@ -90,6 +95,40 @@ macro_rules! families {
                     $(Family::$variant(game) => Game::rules(game)),+
                 }
             }
+
+            /// [`Game::heap_sum`]: its heaps and their rule, when it is a game of heaps.
+            pub fn heap_sum(&self) -> Option<HeapSum<'_>> {
+                match self {
+                    $(Family::$variant(game) => Game::heap_sum(game)),+
+                }
+            }
+
+            /// [`Game::move_names`]: the names of position `v`'s moves, if not their numbers.
+            pub fn move_names(&self, graph: &GameGraph, v: usize) -> Option<(Vec<u64>, &'static str)> {
+                match self {
+                    $(Family::$variant(game) => Game::move_names(game, graph, v)),+
+                }
+            }
+
+            /// [`Game::switchable_in_one`].
+            pub fn switchable_in_one(&self) -> bool {
+                match self {
+                    $(Family::$variant(game) => Game::switchable_in_one(game)),+
+                }
+            }
+
+            fn build_loopy_unchecked(&self) -> Option<LoopyGraph> {
+                match self {
+                    $(Family::$variant(game) => Game::build_loopy(game)),+
+                }
+            }
+
+            /// [`Game::has_cycle`]: whether the moves may form a cycle.
+            pub fn has_cycle(&self) -> bool {
+                match self {
+                    $(Family::$variant(game) => Game::has_cycle(game)),+
+                }
+            }
         }
     };
 }
@@ -106,6 +145,8 @@ families! {
     Graph(graph::GraphSpec),
     Octal(octal::Octal),
     Hackendot(hackendot::Hackendot),
+    Grundy(grundy::Grundy),
+    Lasker(lasker::Lasker),
     Sum(sum::Sum<Family>),
 }
 
@@ -150,6 +191,15 @@ impl Family {
     pub fn name(&self) -> &'static str {
         self.info().name
     }
+
+    /// A sum's parts, in the order given; None for any other game. (The sum is the registry's
+    /// own composite, so this is the one place that names it.)
+    pub fn parts(&self) -> Option<&[Family]> {
+        match self {
+            Family::Sum(sum) => Some(&sum.parts),
+            _ => None,
+        }
+    }
 }
 
 /// The family names, as the sentence refusing an unknown one lists them.
@@ -177,6 +227,27 @@ pub fn build(game: &impl AsRef<Family>, limits: &Limits) -> Result<GameGraph, In
     };
     check_size(family.name(), family.estimate_unchecked(limits)?, limits)?;
     family.build_unchecked(limits)
+}
+
+/// A built game: acyclic, as every family but a custom graph always is, or with cycles.
+#[derive(Debug, Clone)]
+pub enum Opened {
+    Acyclic(GameGraph),
+    Loopy(LoopyGraph),
+}
+
+/// Builds a game as what it is, deciding here, once, whether it has cycles: the one entry the
+/// CLI, the page and the learners open games through. Refuses instances above `limits` before
+/// allocating, as [`build`] does.
+pub fn open(game: &impl AsRef<Family>, limits: &Limits) -> Result<Opened, InputError> {
+    let family = game.as_ref();
+    if family.has_cycle() {
+        check_size(family.name(), family.estimate_unchecked(limits)?, limits)?;
+        if let Some(graph) = family.build_loopy_unchecked() {
+            return Ok(Opened::Loopy(graph));
+        }
+    }
+    build(family, limits).map(Opened::Acyclic)
 }
 
 impl AsRef<Family> for Family {

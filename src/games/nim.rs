@@ -9,6 +9,7 @@ use std::fmt;
 
 use super::codec::{join_u64, numbers, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use super::heap_rule::{Formula, HeapSum, HeapRule, Leave};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph};
@@ -57,6 +58,25 @@ impl Game for Nim {
 
     fn rules(&self) -> String {
         "Take any number of counters, at least one, from one heap.".into()
+    }
+
+    fn heap_sum(&self) -> Option<HeapSum<'_>> {
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &TakeAny })
+    }
+}
+
+/// Nim's heap rule: take any positive number from one heap.
+#[derive(Debug)]
+pub struct TakeAny;
+
+impl HeapRule for TakeAny {
+    fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
+        visit(Leave::Nothing) && (1..n).rev().all(|a| visit(Leave::One(a)))
+    }
+
+    /// Bouton's theorem (seed 001): a heap of n has value n.
+    fn formula(&self) -> Option<Formula> {
+        Some(Formula { g: |n| n, identity: true, source: "Bouton's theorem (seed 001)" })
     }
 }
 

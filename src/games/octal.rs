@@ -5,21 +5,18 @@
 //! non-empty heaps. Kayles is 0.77, Dawson's Kayles 0.07. Trailing zeros allow nothing, so the
 //! canonical code drops them; its length k is the one the periodicity theorem uses.
 //!
-//! Positions: the multisets of heaps reachable from the starting heaps. Label: the non-empty
-//! heaps in non-increasing order, `5,3,3`; the position with no heaps is `0`. Ids: by the
-//! number of counters left, then by label; every move removes counters, so ids are reverse
-//! topological and the start is the largest id.
+//! Positions, labels and ids: those of every heap game ([`super::heap_rule`]), which builds it
+//! from the moves [`HeapRule::leaves`] states once.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use super::codec::{join_u64, numbers};
+use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use super::heap_rule::{self, HeapSum, HeapRule, Leave, Recurrence};
 use crate::budget::Limits;
-use crate::combinatorics::U64Map;
 use crate::error::{clipped, InputError};
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
-use crate::size::{Bound, Size};
+use crate::graph::GameGraph;
+use crate::size::Size;
 use crate::value::{bad_value, parse_list};
 
 /// Most starting heaps an octal spec may list (each non-empty heap multiplies the positions, so
@@ -57,21 +54,23 @@ impl Game for Octal {
     }
 
     fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
-        Ok(estimate(&self.code, &self.heaps, limits))
+        Ok(heap_rule::estimate(&self.code, &self.heaps, limits))
     }
 
     fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
-        build(&self.code, &self.heaps, limits)
+        heap_rule::build(&self.code, "octal", &self.heaps, limits)
     }
 
     fn view(&self, graph: &GameGraph, v: usize) -> PositionView {
-        let label = graph.label(v);
-        let heaps = if label == "0" { Vec::new() } else { numbers(&label).unwrap_or_default() };
-        PositionView::Pins { rows: heaps }
+        PositionView::Pins { rows: heap_rule::heaps_at(graph, v) }
     }
 
     fn rules(&self) -> String {
         pin_rules(&self.code)
+    }
+
+    fn heap_sum(&self) -> Option<HeapSum<'_>> {
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &self.code })
     }
 }
 
@@ -100,26 +99,6 @@ pub fn pin_rules(code: &OctalCode) -> String {
         return "No move is allowed (every digit of the code is 0).".into();
     }
     format!("Knock down pins in one row: {}.", crate::games::family::or_list(&clauses))
-}
-
-/// Labels: each position's heaps. Invariant: sorted by (counters left, heaps), the id order,
-/// so a label is found by binary search.
-#[derive(Debug, Clone)]
-struct Positions(Vec<Heaps>);
-
-impl Labeling for Positions {
-    fn label(&self, v: usize) -> String {
-        label(&self.0[v])
-    }
-
-    fn find(&self, text: &str) -> Option<u64> {
-        let heaps = if text == "0" { Vec::new() } else { numbers(text)? };
-        if heaps.contains(&0) || heaps.windows(2).any(|w| w[0] < w[1]) {
-            return None;
-        }
-        let key = (counters(&heaps), heaps.as_slice());
-        self.0.binary_search_by(|p| (counters(p), p.as_slice()).cmp(&key)).ok().map(|v| v as u64)
-    }
 }
 
 /// Longest code accepted, in digits after `0.`.
@@ -200,260 +179,46 @@ impl fmt::Display for OctalCode {
     }
 }
 
-/// One position: its non-empty heaps, non-increasing.
-type Heaps = Vec<u64>;
-
-/// The moves from `position`: each distinct heap, each digit's removals and what they leave;
-/// distinct targets, each non-increasing. Stops (returning false) once `edges` passes `cap`.
-fn moves_from(code: &OctalCode, position: &[u64], out: &mut Vec<Heaps>, edges: &mut u64, cap: u64) -> bool {
-    out.clear();
-    let mut previous = None;
-    for (j, &h) in position.iter().enumerate() {
-        if previous == Some(h) {
-            continue; // equal heaps give equal moves
-        }
-        previous = Some(h);
-        let replace = |out: &mut Vec<Heaps>, parts: &[u64]| {
-            let mut next: Heaps = position[..j].iter().chain(&position[j + 1..]).copied().collect();
-            next.extend_from_slice(parts);
-            next.sort_unstable_by(|a, b| b.cmp(a));
-            out.push(next);
-        };
-        for i in 1..=(code.len() as u64).min(h) {
-            let (d, rest) = (code.digit(i as usize), h - i);
-            if d & 1 != 0 && rest == 0 {
-                replace(out, &[]);
-            }
-            if d & 2 != 0 && rest >= 1 {
-                replace(out, &[rest]);
-            }
-            if d & 4 != 0 && rest >= 2 {
-                if *edges + rest / 2 > cap {
-                    return false;
-                }
-                for a in 1..=rest / 2 {
-                    replace(out, &[rest - a, a]);
-                }
-            }
-            if *edges + out.len() as u64 > cap {
+/// Digit d_i's moves from a heap of n, i = 1…k: take it whole (bit 1, i = n), leave one heap
+/// of n − i (bit 2), or leave two non-empty heaps summing to n − i (bit 4).
+impl HeapRule for OctalCode {
+    fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
+        for i in 1..=(self.len() as u64).min(n) {
+            let (d, rest) = (self.digit(i as usize), n - i);
+            if d & 1 != 0 && rest == 0 && !visit(Leave::Nothing) {
                 return false;
             }
-        }
-    }
-    *edges += out.len() as u64;
-    out.sort_unstable();
-    out.dedup();
-    true
-}
-
-/// Every position reachable from `start`, or None once there are more than the budget allows.
-fn reachable(code: &OctalCode, start: &[u64], limits: &Limits) -> Result<(Vec<Heaps>, u64), Bound> {
-    let mut root: Heaps = start.iter().copied().filter(|&h| h > 0).collect();
-    root.sort_unstable_by(|a, b| b.cmp(a));
-    let mut seen: HashMap<Heaps, ()> = HashMap::new();
-    let mut stack = vec![root.clone()];
-    seen.insert(root, ());
-    let (mut edges, mut out) = (0u64, Vec::new());
-    while let Some(position) = stack.pop() {
-        let mut counted = 0;
-        if !moves_from(code, &position, &mut out, &mut counted, limits.max_edges.saturating_sub(edges)) {
-            return Err(Bound::AtLeast);
-        }
-        edges += out.len() as u64;
-        for next in out.drain(..) {
-            if !seen.contains_key(&next) {
-                if seen.len() as u64 >= limits.max_positions {
-                    return Err(Bound::AtLeast);
-                }
-                seen.insert(next.clone(), ());
-                stack.push(next);
+            if d & 2 != 0 && rest >= 1 && !visit(Leave::One(rest)) {
+                return false;
             }
-        }
-    }
-    Ok((seen.into_keys().collect(), edges))
-}
-
-/// A lower bound on the reachable positions, computed without enumerating any: with r the
-/// smallest removal whose digit may leave one heap (bit 2), each of m heaps that start at h can
-/// stand at any of c = ⌊(h − 1)/r⌋ + 1 sizes h, h − r, … ≥ 1 while the others stay, which gives
-/// C(c + m − 1, m) distinct multisets. 27 heaps of 100 are refused at once by it, where counting
-/// took 16 s.
-fn positions_at_least(code: &OctalCode, heaps: &[u64]) -> u128 {
-    let Some(r) = (1..=code.len()).find(|&i| code.digit(i) & 2 != 0) else { return 1 };
-    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    sorted.sort_unstable();
-    sorted
-        .chunk_by(|a, b| a == b)
-        .map(|group| {
-            let (c, m) = (u128::from((group[0] - 1) / r as u64) + 1, group.len() as u128);
-            // C(c + m − 1, m) as a running product, each step exact; saturated far above any budget.
-            (1..=m)
-                .try_fold(1u128, |acc, i| {
-                    let next = acc.checked_mul(c - 1 + i)? / i;
-                    (next < 1 << 100).then_some(next)
-                })
-                .unwrap_or(1 << 100)
-        })
-        .max()
-        .unwrap_or(1)
-}
-
-/// Whether more positions or moves than `limits` allow are reachable, decided by a quick count
-/// that names each position by a hash of its multiset of heaps (the sum of one 64-bit mix per
-/// heap, so a move changes it in O(1) and no position is copied per move). A collision can only
-/// lower the count; an instance under the budget is then counted exactly by [`reachable`].
-/// Copying and sorting a position per move made refusing `code=0.6126&heaps=100` take 37 s.
-fn surely_too_large(code: &OctalCode, start: &[u64], limits: &Limits) -> bool {
-    let mix = |h: u64| {
-        // SplitMix64's finaliser.
-        let mut z = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let root: Heaps = start.iter().copied().filter(|&h| h > 0).collect();
-    let hash = |heaps: &[u64]| heaps.iter().fold(0u64, |acc, &h| acc.wrapping_add(mix(h)));
-    let mut seen: U64Map<()> = U64Map::default();
-    seen.insert(hash(&root), ());
-    if limits.max_positions == 0 {
-        return true;
-    }
-    let mut stack = vec![root];
-    let (mut edges, mut out) = (0u64, Vec::<(u64, usize, [u64; 2])>::new());
-    while let Some(position) = stack.pop() {
-        let whole = hash(&position);
-        out.clear();
-        let mut previous = None;
-        for (j, &h) in position.iter().enumerate() {
-            if previous == Some(h) {
-                continue;
-            }
-            previous = Some(h);
-            let less = whole.wrapping_sub(mix(h));
-            for i in 1..=(code.len() as u64).min(h) {
-                let (d, rest) = (code.digit(i as usize), h - i);
-                if d & 1 != 0 && rest == 0 {
-                    out.push((less, j, [0, 0]));
-                }
-                if d & 2 != 0 && rest >= 1 {
-                    out.push((less.wrapping_add(mix(rest)), j, [rest, 0]));
-                }
-                if d & 4 != 0 && rest >= 2 {
-                    if edges + out.len() as u64 + rest / 2 > limits.max_edges {
-                        return true;
-                    }
-                    for a in 1..=rest / 2 {
-                        out.push((less.wrapping_add(mix(rest - a)).wrapping_add(mix(a)), j, [rest - a, a]));
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    if !visit(Leave::Two(rest - a, a)) {
+                        return false;
                     }
                 }
-                if edges + out.len() as u64 > limits.max_edges {
-                    return true;
-                }
             }
         }
-        out.sort_unstable_by_key(|m| m.0);
-        out.dedup_by_key(|m| m.0);
-        edges += out.len() as u64;
-        for &(key, j, parts) in &out {
-            if seen.insert(key, ()).is_none() {
-                if seen.len() as u64 > limits.max_positions {
-                    return true;
-                }
-                let mut next: Heaps = position[..j].iter().chain(&position[j + 1..]).copied().collect();
-                next.extend(parts.iter().copied().filter(|&p| p > 0));
-                stack.push(next);
-            }
-        }
+        true
     }
-    false
-}
 
-/// The game's size: counted by enumerating the positions, stopping past the budget (then a
-/// lower bound). The count costs at most what the budget allows a build to cost.
-pub fn estimate(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Size {
-    let refused = || Size {
-        positions: u128::from(limits.max_positions) + 1,
-        edges: u128::from(limits.max_edges) + 1,
-        bound: Bound::AtLeast,
-    };
-    if positions_at_least(code, heaps) > u128::from(limits.max_positions)
-        || surely_too_large(code, heaps, limits)
-    {
-        return refused();
+    fn recurrence(&self) -> Recurrence<'_> {
+        Recurrence::Octal(&self.digits)
     }
-    match reachable(code, heaps, limits) {
-        Ok((positions, edges)) => {
-            Size { positions: positions.len() as u128, edges: u128::from(edges), bound: Bound::Exact }
-        }
-        Err(bound) => Size {
-            positions: u128::from(limits.max_positions) + 1,
-            edges: u128::from(limits.max_edges) + 1,
-            bound,
-        },
-    }
-}
-
-/// Builds the graph of the octal game `code` from the starting `heaps`, within `limits`.
-pub fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGraph, InputError> {
-    let too_large = || InputError::TooLarge {
-        family: "octal",
-        what: "positions or moves",
-        size: u128::from(limits.max_positions) + 1,
-        bound: Bound::AtLeast,
-        budget: limits.max_positions,
-    };
-    let (mut positions, edges) = reachable(code, heaps, limits).map_err(|_| too_large())?;
-    positions.sort_unstable_by(|a, b| (counters(a), a).cmp(&(counters(b), b)));
-    let id_of: HashMap<&[u64], u32> =
-        positions.iter().enumerate().map(|(i, p)| (p.as_slice(), i as u32)).collect();
-    let mut csr = CsrBuilder::with_capacity(positions.len(), edges as usize);
-    let mut out = Vec::new();
-    for position in &positions {
-        let mut counted = 0;
-        moves_from(code, position, &mut out, &mut counted, u64::MAX);
-        let mut targets: Vec<u32> = out.iter().map(|next| id_of[next.as_slice()]).collect();
-        targets.sort_unstable();
-        csr.targets.extend(targets);
-        csr.end_position();
-    }
-    drop(id_of);
-    Ok(GameGraph::from_csr(csr.offsets, csr.targets, Positions(positions)))
-}
-
-/// The counters left in a position, in u128: 64 heaps of up to 2^64 − 1 counters cannot
-/// overflow it (a u64 sum would, and then misorder the ids).
-fn counters(heaps: &[u64]) -> u128 {
-    heaps.iter().map(|&h| u128::from(h)).sum()
-}
-
-/// A position's label: its heaps, non-increasing, or `0` for none.
-pub fn label(heaps: &[u64]) -> String {
-    if heaps.is_empty() {
-        return "0".to_string();
-    }
-    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::heap_rule::label;
+    use crate::size::Bound;
 
-    #[test]
-    fn the_quick_bounds_agree_with_the_exact_count() {
-        let big = Limits { max_positions: 1 << 40, max_edges: 1 << 40 };
-        for code in ["0.77", "0.07", "0.6126", "0.33", "0.4", "0.137", "0.2", "0.0"] {
-            let code = OctalCode::parse(code).unwrap();
-            for heaps in [&[5u64][..], &[7, 7, 7], &[9, 4, 4], &[3, 3, 3, 3, 2], &[12]] {
-                let (positions, _) = reachable(&code, heaps, &big).unwrap();
-                let exact = positions.len() as u128;
-                assert!(positions_at_least(&code, heaps) <= exact, "{code} {heaps:?}");
-                // The hash count refuses exactly when the exact count passes the budget.
-                for budget in [exact - 1, exact] {
-                    let limits = Limits { max_positions: budget as u64, max_edges: 1 << 40 };
-                    assert_eq!(surely_too_large(&code, heaps, &limits), budget < exact, "{code} {heaps:?}");
-                }
-            }
-        }
+    fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGraph, InputError> {
+        heap_rule::build(code, "octal", heaps, limits)
+    }
+
+    fn estimate(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Size {
+        heap_rule::estimate(code, heaps, limits)
     }
 
     #[test]

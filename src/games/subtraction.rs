@@ -18,6 +18,7 @@ use std::fmt;
 
 use super::codec::{join_u64, number, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
+use super::heap_rule::{HeapSum, HeapRule, Leave, Recurrence};
 use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::InputError;
@@ -75,6 +76,32 @@ impl Game for Subtraction {
 
     fn rules(&self) -> String {
         format!("Take {} counters from the heap.", crate::games::family::or_list(&self.moves.iter().map(u64::to_string).collect::<Vec<_>>()))
+    }
+
+    fn heap_sum(&self) -> Option<HeapSum<'_>> {
+        Some(HeapSum { heaps: std::slice::from_ref(&self.heap), key: "heap", rule: self })
+    }
+
+    /// The amount taken ("subtract 1 or 2", seed 000 §1).
+    fn move_names(&self, graph: &GameGraph, v: usize) -> Option<(Vec<u64>, &'static str)> {
+        let heap = |u: usize| number(&graph.label(u)).unwrap_or(0);
+        let names = graph.moves(v).iter().map(|&w| heap(v).saturating_sub(heap(w as usize))).collect();
+        Some((names, "the amount taken"))
+    }
+
+    fn switchable_in_one(&self) -> bool {
+        self.is_subtraction_nim()
+    }
+}
+
+/// A move takes s ≤ n for s in the subtraction set.
+impl HeapRule for Subtraction {
+    fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
+        self.moves.iter().take_while(|&&s| s <= n).all(|&s| visit(if s == n { Leave::Nothing } else { Leave::One(n - s) }))
+    }
+
+    fn recurrence(&self) -> Recurrence<'_> {
+        Recurrence::Subtraction(&self.moves)
     }
 }
 

@@ -17,6 +17,7 @@ pub mod bootstrap;
 pub mod dynamics;
 pub mod experiment;
 pub mod params;
+pub mod play;
 pub mod projection;
 pub mod rules;
 pub mod rules_bounds;

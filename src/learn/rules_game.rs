@@ -9,9 +9,9 @@
 
 use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
 use crate::analysis::Outcome;
-use crate::budget::{check_size, Limits};
+use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
-use crate::games::{self, Family};
+use crate::games::{self, Opened};
 use crate::graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::spec::{GameSpec, Play};
@@ -49,16 +49,10 @@ impl RulesGame {
     /// every other game through its family's builder.
     pub fn from_spec(text: &str, limits: &Limits) -> Result<RulesGame, InputError> {
         let game = GameSpec::parse(text)?;
-        match &game.family {
-            Family::Graph(g) if g.has_cycle() => {
-                check_size(game.family.name(), games::estimate(&game, limits)?, limits)?;
-                Ok(RulesGame::loopy(game.to_string(), game.play, g.build_loopy()))
-            }
-            _ => {
-                let graph = games::build(&game, limits)?;
-                Ok(RulesGame::acyclic(game.to_string(), game.play, graph))
-            }
-        }
+        Ok(match games::open(&game, limits)? {
+            Opened::Loopy(graph) => RulesGame::loopy(game.to_string(), game.play, graph),
+            Opened::Acyclic(graph) => RulesGame::acyclic(game.to_string(), game.play, graph),
+        })
     }
 
     /// A game with (possibly) cycles: no Opt(G) check.

@@ -338,13 +338,7 @@ pub fn default_size(spec: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// SplitMix64's output function: a bijective mix of 64 bits.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use crate::combinatorics::splitmix64 as mix;
 
 /// The seed of run `run` at size `size` in a sweep with base seed `seed` (the same in every
 /// μ/γ cell of that size).

@@ -24,6 +24,8 @@ use crate::analysis::period::{search_limit, subtraction_period};
 use crate::analysis::sequence::{HeapGame, Period, ANALYSE_LIMIT};
 use crate::analysis::{grundy, opt, switchability};
 use crate::error::InputError;
+use crate::games::heap_rule::Recurrence;
+use crate::games::octal::OctalCode;
 use crate::games::{self, Family, Limits};
 use crate::graph::GameGraph;
 use crate::spec::{GameSpec, Play};
@@ -78,17 +80,18 @@ impl Report {
         let optimal_strategy_checked = opt::every_completion_wins(graph, &strategy, play, game.role);
         let bounds = learning_bounds(play, graph, analysis, &bounds_s, exact.as_deref(), REPORT_K);
 
-        let (subtraction_period, period, period_search_limit) = match &game.game.family {
-            Family::Subtraction(subtraction) => {
-                let limit = search_limit(subtraction.moves.len());
-                let found = subtraction_period(&subtraction.moves, limit);
+        let recurrence = game.game.family.heap_sum().map(|h| h.rule.recurrence());
+        let (subtraction_period, period, period_search_limit) = match recurrence {
+            Some(Recurrence::Subtraction(moves)) => {
+                let limit = search_limit(moves.len());
+                let found = subtraction_period(moves, limit);
                 let period = found
                     .as_ref()
                     .map(|p| Period { preperiod: p.preperiod as usize, period: p.period as usize });
                 (Some(found), Some(period), Some(limit))
             }
-            Family::Octal(octal) => {
-                let sequence = HeapGame::Octal(octal.code.clone()).values_to(ANALYSE_LIMIT);
+            Some(Recurrence::Octal(digits)) => {
+                let sequence = HeapGame::Octal(OctalCode::from_digits(digits)).values_to(ANALYSE_LIMIT);
                 (None, Some(sequence.period), Some(ANALYSE_LIMIT as u64))
             }
             _ => (None, None, None),
@@ -139,10 +142,7 @@ impl Report {
 /// A sum's parts as a report lists them (None for any other game): each as a game on its own,
 /// with its normal-play Grundy value at its start. The page shows the same list (`Session::info`).
 pub fn parts_of(game: &AnalysedGame) -> Option<Vec<PartReport>> {
-    match &game.game.family {
-        Family::Sum(sum) => Some(part_reports(&sum.parts, game.graph.factors())),
-        _ => None,
-    }
+    game.game.family.parts().map(|parts| part_reports(parts, game.graph.factors()))
 }
 
 /// Each part of a sum as a game on its own, with its normal-play Grundy value at its start,

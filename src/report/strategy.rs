@@ -54,7 +54,6 @@ pub(super) fn check_strategy(
 // --- Strategies as the paper writes them, and the play of one against another --------------
 
 use crate::analysis::game::AnalysedGame;
-use crate::games::Family;
 
 /// No move: the entry of a strategy at a position with no moves (a sink).
 pub const NO_MOVE: u32 = u32::MAX;
@@ -66,13 +65,9 @@ pub const MAX_STRATEGIES_SEARCHED: u128 = 512;
 /// (seed 000 §1): for a subtraction game the amount taken ("subtract 1 or 2"), for every other
 /// family the move's number (from 1) in the position's list of moves.
 pub fn move_names(game: &AnalysedGame, v: usize) -> Vec<u64> {
-    let graph = &game.graph;
-    match &game.game.family {
-        Family::Subtraction(_) => {
-            let heap = |u: usize| graph.label(u).parse::<u64>().unwrap_or(0);
-            graph.moves(v).iter().map(|&w| heap(v).saturating_sub(heap(w as usize))).collect()
-        }
-        _ => (1..=graph.degree(v) as u64).collect(),
+    match game.game.family.move_names(&game.graph, v) {
+        Some((names, _)) => names,
+        None => (1..=game.graph.degree(v) as u64).collect(),
     }
 }
 
@@ -90,10 +85,10 @@ fn one_digit_names(game: &AnalysedGame) -> bool {
 /// What a strategy string is, for messages.
 pub fn strategy_grammar(game: &AnalysedGame) -> String {
     let count = interior(game).len();
-    let what = match &game.game.family {
-        Family::Subtraction(_) => "the amount taken",
-        _ => "the number (from 1) of the move in the position's list of moves",
-    };
+    let what = interior(game)
+        .first()
+        .and_then(|&v| game.game.family.move_names(&game.graph, v))
+        .map_or("the number (from 1) of the move in the position's list of moves", |(_, what)| what);
     let sep = if one_digit_names(game) { "one digit" } else { "comma-separated numbers" };
     format!("{count} entries ({sep}), one per position with a move in increasing order, each {what}")
 }

@@ -9,6 +9,7 @@ use super::convert::{refused, to_js};
 use crate::games::Limits;
 use crate::learn::experiment::{self, Experiment, NOT_A_SUMMARY};
 use crate::learn::params;
+use crate::learn::play::runtime_command;
 use crate::learn::runtime::{self, default_size, figure_series, template_of, CellSummary, Summary};
 
 /// What the panel checks before it starts a worker: its settings, read as the core reads them,
@@ -24,15 +25,6 @@ struct Plan {
     template: Option<String>,
     /// `impartial runtime …` with every setting spelled out, when there is a template.
     command: Option<String>,
-}
-
-/// A word for the shell: single-quoted unless it is plainly safe.
-fn shell_word(text: &str) -> String {
-    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,/:=+".contains(c)) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
 }
 
 /// One of the experiment's settings as the core reads it, written back as text (`007` → `7`):
@@ -82,20 +74,7 @@ pub fn experiment_plan(
     };
     let budget = params::parse_budget(budget).map_err(refused)?;
     let template = template_of(spec, size);
-    let command = template.as_ref().map(|t| {
-        [
-            "impartial runtime --game".to_string(),
-            shell_word(t),
-            format!("--sizes {size} --runs {runs} --seed {seed} --mu"),
-            shell_word(mu),
-            "--gamma".to_string(),
-            shell_word(gamma),
-            "--engine".to_string(),
-            shell_word(engine),
-            format!("--max-evals {budget}"),
-        ]
-        .join(" ")
-    });
+    let command = template.as_ref().map(|t| runtime_command(t, size, runs, seed, mu, gamma, engine, budget));
     to_js(&Plan { runs, seed: seed.to_string(), size: size.to_string(), budget, template, command })
 }
 

@@ -9,8 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{refused, to_js};
 use crate::analysis::loopy::{LoopyAnalysis, LoopyOutcome};
-use crate::budget::check_size;
-use crate::games::{self, Family, Limits};
+use crate::games::{self, Limits, Opened};
 use crate::loopy::LoopyGraph;
 use crate::spec::{GameSpec, Play};
 
@@ -18,7 +17,7 @@ use crate::spec::{GameSpec, Play};
 /// false for anything else, malformed specs included (their refusal comes from the builder).
 #[wasm_bindgen]
 pub fn has_cycle(spec: &str) -> bool {
-    matches!(GameSpec::parse(spec), Ok(GameSpec { family: Family::Graph(g), .. }) if g.has_cycle())
+    GameSpec::parse(spec).is_ok_and(|game| game.family.has_cycle())
 }
 
 /// A game with cycles, owned by the page (freed with `free()`).
@@ -104,12 +103,9 @@ impl LoopyGame {
     pub fn new(spec: &str) -> Result<LoopyGame, JsValue> {
         let limits = Limits::PAGE;
         let game = GameSpec::parse(spec).map_err(refused)?;
-        let Family::Graph(g) = &game.family else {
+        let Opened::Loopy(graph) = games::open(&game, &limits).map_err(refused)? else {
             return Err(JsValue::from_str("Only a graph game (game=graph) can have cycles."));
         };
-        check_size(game.family.name(), games::estimate(&game, &limits).map_err(refused)?, &limits)
-            .map_err(refused)?;
-        let graph = g.build_loopy();
         let analysis = LoopyAnalysis::new(&graph, game.play);
         let outcome = analysis.outcome.iter().map(|&o| o as u8).collect();
         let grundy = match &analysis.gsg {

@@ -6,8 +6,6 @@
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -17,7 +15,7 @@ use crate::analysis::Outcome;
 use crate::games::Limits;
 use crate::layout::{layered, Layout};
 use crate::learn::params::{self, Engine, Params};
-use crate::learn::sample::uniform;
+use crate::learn::play;
 use crate::learn::task::Task;
 use crate::learn::umda::Run;
 use crate::report;
@@ -434,60 +432,11 @@ impl Session {
     /// # Errors
     /// Another `player` throws a sentence naming the allowed ones.
     pub fn computer_move(&self, v: usize, player: &str, draw: f64) -> Result<i32, JsValue> {
+        let player = play::Player::parse(player).map_err(refused)?;
         let task = &*self.task;
-        let graph = &task.graph;
-        if v >= graph.len() || graph.degree(v) == 0 {
-            return Ok(-1);
-        }
-        let edges = task.edges(v);
-        let targets = graph.targets();
-        let edge = match player {
-            "perfect" => edges.clone().find(|&e| task.optimal_edge[e]).unwrap_or_else(|| {
-                // max_by_key keeps the last maximum; scanning in reverse makes it the first.
-                edges
-                    .clone()
-                    .rev()
-                    .max_by(|&a, &b| {
-                        let (xa, xb) =
-                            (self.layout.x[targets[a] as usize], self.layout.x[targets[b] as usize]);
-                        xa.total_cmp(&xb)
-                    })
-                    .unwrap_or(edges.start)
-            }),
-            "learned" | "random" => {
-                let draw = if draw.is_finite() && draw >= 0.0 { draw as u64 } else { 0 };
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-                    self.run.seed() ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17),
-                );
-                let u = uniform(&mut rng);
-                if player == "random" {
-                    edges.start + ((u * edges.len() as f64) as usize).min(edges.len() - 1)
-                } else {
-                    let model = &self.run.model()[edges.clone()];
-                    let total: f64 = model.iter().sum();
-                    let target = u * total;
-                    let mut sum = 0.0;
-                    // The first move whose running sum passes the target; rounding can leave the
-                    // target at the total: then the last move of positive probability.
-                    let index = model
-                        .iter()
-                        .position(|&p| {
-                            sum += p;
-                            target < sum
-                        })
-                        .or_else(|| model.iter().rposition(|&p| p > 0.0))
-                        .unwrap_or(0);
-                    edges.start + index
-                }
-            }
-            _ => {
-                return Err(JsValue::from_str(&format!(
-                    "Unknown player '{}': use perfect, learned or random.",
-                    player.chars().take(40).collect::<String>()
-                )))
-            }
-        };
-        Ok(targets[edge] as i32)
+        let x = &self.layout.x;
+        let edge = play::computer_move(task, v, player, x, self.run.model(), self.run.seed(), draw);
+        Ok(edge.map_or(-1, |e| task.graph.targets()[e] as i32))
     }
 
     /// A whole strategy as the paper writes one (seed 000 §1; see `strategy_grammar`):

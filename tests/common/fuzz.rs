@@ -178,6 +178,9 @@ pub mod gen {
             )
                 .prop_map(|(c, h)| vec![kv("game", "octal"), kv("code", &c), kv("heaps", &h)]),
             forest().prop_map(|f| vec![kv("game", "hackendot"), kv("forest", &f)]),
+            // Grundy's game and Lasker's Nim: heaps small, several, or any number.
+            (select(vec!["grundy", "lasker"]), prop_oneof![3 => (0u64..14).prop_map(|h| h.to_string()), 2 => list(0..4), 1 => number()])
+                .prop_map(|(g, h)| vec![kv("game", g), kv("heaps", &h)]),
         ]
         .boxed()
     }
@@ -189,7 +192,7 @@ pub mod gen {
     /// doubled `+`.
     pub fn sum() -> BoxedStrategy<Vec<(String, String)>> {
         let n = || 0u64..5;
-        let small = (0usize..9, n(), n()).prop_map(|(f, a, b)| match f {
+        let small = (0usize..11, n(), n()).prop_map(|(f, a, b)| match f {
             0 => format!("subtraction(moves=1,{};heap={})", a + 2, b + 3),
             1 => format!("nim(heaps={a},{b})"),
             2 => format!("silver-dollar(coins={};squares={})", a % 3 + 1, a % 3 + b + 2),
@@ -198,7 +201,9 @@ pub mod gen {
             5 => format!("wythoff(heaps={a},{b})"),
             6 => format!("poset(poset=(C{a}+A{b})/C1)"),
             7 => format!("dag(edges=a-b,b-c,a-c,c-d{a};root=a)"),
-            _ => format!("octal(code=0.{}7;heaps={})", a, b + 4),
+            8 => format!("octal(code=0.{}7;heaps={})", a, b + 4),
+            9 => format!("grundy(heaps={},{})", a + 3, b + 1),
+            _ => format!("lasker(heaps={a},{b})"),
         });
         let any = family().prop_shuffle().prop_map(|pairs| {
             let name = pairs.iter().find(|(k, _)| k == "game").map_or("", |(_, v)| v.as_str());

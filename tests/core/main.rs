@@ -9,6 +9,7 @@ mod bounded;
 mod families;
 mod family_modules;
 mod fuzz_spec;
+mod heap_families;
 mod layers;
 mod layout;
 mod loopy;

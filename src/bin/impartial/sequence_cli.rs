@@ -22,6 +22,9 @@ pub struct SequenceArgs {
     json: bool,
 }
 
+/// How far `sequence` computes, without `--to`, a game whose periods nothing here proves.
+const UNPROVEN_TO: usize = 1000;
+
 pub fn sequence(args: SequenceArgs) -> Result<(), String> {
     let (game, spec) = HeapGame::parse(&args.game).map_err(|e| e.to_string())?;
     let to = match &args.to {
@@ -34,6 +37,8 @@ pub fn sequence(args: SequenceArgs) -> Result<(), String> {
     let terminal = std::io::stderr().is_terminal();
     let sequence = match to {
         Some(to) => game.values_to(to),
+        // No period to look for: the first values, as far as a strip of them is read.
+        None if !game.proves_periods() => game.values_to(UNPROVEN_TO),
         None => game.until_period(SEARCH_LIMIT, |n| {
             if terminal {
                 eprint!("\rcomputing g(0..{n})…   ");
@@ -45,10 +50,11 @@ pub fn sequence(args: SequenceArgs) -> Result<(), String> {
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+    let asked = if game.proves_periods() { to } else { None };
     let _ = if args.json {
         write_json(&mut out, &spec, &sequence)
     } else {
-        write_text(&mut out, &spec, &sequence, to)
+        write_text(&mut out, &spec, &sequence, asked)
     }
     .and_then(|()| out.flush());
     Ok(())

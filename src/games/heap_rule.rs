@@ -1,0 +1,468 @@
+//! Heap games: a position is a multiset of heaps and a move replaces one heap by what a
+//! [`HeapRule`] says it may leave (Winning Ways ch. 4, "Taking and Breaking"). Octal games,
+//! Grundy's game and Lasker's Nim are heap rules; this file builds any of them.
+//!
+//! A rule states its moves once ([`HeapRule::leaves`]); the size count, the builder and the
+//! plain Grundy recurrence all read that one statement.
+//!
+//! Positions: the multisets reachable from the starting heaps. Label: the non-empty heaps in
+//! non-increasing order, `5,3,3`; the position with no heaps is `0`. Ids: by the number of
+//! counters left, then by label. Every heap a move leaves is smaller than the heap it came from
+//! and together they hold no more counters, so a move either removes counters or (a pure split)
+//! keeps them and makes the non-increasing list lexicographically smaller: ids are reverse
+//! topological and the start is the largest id.
+//!
+//! **Sizing without storing positions.** A position is named by the sum, mod 2^128, of one
+//! 128-bit mix per heap, so a move changes the name in O(1) and no position is copied per move.
+//! The count walks the positions depth first, applying and undoing moves on one list of heaps,
+//! and keeps only the names seen and the moves still to try; it stops as soon as the moves or
+//! the positions pass the budget. Two distinct multisets of at most 2^32 positions share a name
+//! with probability below 2^-64. Moves from distinct heaps reach distinct positions (each heap
+//! left is smaller than the heap moved, so the moved heap can be read back from the result), so
+//! a rule that lists each leave once gives the moves without a deduplication.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::codec::numbers;
+use crate::budget::Limits;
+use crate::combinatorics::{splitmix64, U64Hasher};
+use crate::error::InputError;
+use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::size::{Bound, Size};
+
+/// What a move from one heap leaves in its place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leave {
+    /// The heap is taken whole.
+    Nothing,
+    /// One non-empty heap.
+    One(u64),
+    /// Two non-empty heaps, the larger first.
+    Two(u64, u64),
+}
+
+impl Leave {
+    /// Two heaps in either order, the larger first.
+    pub fn two(a: u64, b: u64) -> Leave {
+        Leave::Two(a.max(b), a.min(b))
+    }
+
+    /// The counters left.
+    pub fn counters(self) -> u64 {
+        match self {
+            Leave::Nothing => 0,
+            Leave::One(a) => a,
+            Leave::Two(a, b) => a + b,
+        }
+    }
+}
+
+/// How a rule's Grundy sequence is computed and how a period of it is proven, when a faster
+/// method than the plain recurrence applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recurrence<'a> {
+    /// A subtraction game: its moves, ascending (a period is proven by a repeated window).
+    Subtraction(&'a [u64]),
+    /// An octal game: its digits d_1…d_k (Guy and Smith's periodicity theorem).
+    Octal(&'a [u8]),
+    /// Every option listed from the rule; no period proof.
+    Plain,
+}
+
+/// A closed form of a rule's Grundy values, from a theorem.
+#[derive(Debug, Clone, Copy)]
+pub struct Formula {
+    /// g(n) for every heap n.
+    pub g: fn(u64) -> u64,
+    /// Whether g(n) = n (Nim): a position's value is then the nim-sum of its heaps.
+    pub identity: bool,
+    /// The theorem, for reports: "Winning Ways ch. 4 (Lasker's Nim)".
+    pub source: &'static str,
+}
+
+/// Which heaps a move from one heap may leave.
+///
+/// The contract every rule keeps: each heap left is non-empty and smaller than n, the heaps left
+/// hold at most n counters together, and each distinct [`Leave`] is listed once.
+pub trait HeapRule: std::fmt::Debug + Sync {
+    /// Calls `visit` with each leave of a heap of `n`, stopping as soon as it returns false;
+    /// returns false when stopped. The one statement of the game's moves.
+    fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool;
+
+    /// How the sequence is computed (default: the plain recurrence).
+    fn recurrence(&self) -> Recurrence<'_> {
+        Recurrence::Plain
+    }
+
+    /// g(n) in closed form, when a theorem gives it (default: none).
+    fn formula(&self) -> Option<Formula> {
+        None
+    }
+}
+
+/// A game of independent heaps under one rule: what sequences, values and nim-sums need to
+/// know of a family ([`super::Game::heap_sum`]).
+#[derive(Debug, Clone, Copy)]
+pub struct HeapSum<'a> {
+    /// The starting heaps.
+    pub heaps: &'a [u64],
+    /// The spec key naming them: `heaps`, or `heap` for a subtraction game.
+    pub key: &'static str,
+    pub rule: &'a dyn HeapRule,
+}
+
+/// g(0..=to) by the plain recurrence: the mex of 0 (a heap taken whole), g(a) (one heap left)
+/// and g(a) ⊕ g(b) (two heaps left, the Sprague–Grundy theorem for their sum) over the rule's
+/// leaves. Quadratic for rules that split; the reference the fast methods are tested against.
+pub fn plain_values(rule: &dyn HeapRule, to: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(to + 1);
+    // stamp[x] == n + 1 marks x as an option of heap n; values stay below 2·(n + 1).
+    let mut stamp: Vec<usize> = Vec::new();
+    for n in 0..=to {
+        {
+            let g = &g;
+            rule.leaves(n as u64, &mut |leave| {
+                let x = match leave {
+                    Leave::Nothing => 0,
+                    Leave::One(a) => g[a as usize],
+                    Leave::Two(a, b) => g[a as usize] ^ g[b as usize],
+                } as usize;
+                if x >= stamp.len() {
+                    stamp.resize((x + 1).next_power_of_two(), 0);
+                }
+                stamp[x] = n + 1;
+                true
+            });
+        }
+        let mex = (0..).find(|&x| stamp.get(x) != Some(&(n + 1))).unwrap_or(0);
+        g.push(mex as u32);
+    }
+    g
+}
+
+/// A heap's 128-bit name; a position's name is the sum of its heaps' names.
+#[inline]
+fn name(h: u64) -> u128 {
+    (u128::from(splitmix64(h)) << 64) | u128::from(splitmix64(h ^ 0xD1B5_4A32_D192_ED03))
+}
+
+#[inline]
+fn leave_name(leave: Leave) -> u128 {
+    match leave {
+        Leave::Nothing => 0,
+        Leave::One(a) => name(a),
+        Leave::Two(a, b) => name(a).wrapping_add(name(b)),
+    }
+}
+
+fn name_of(heaps: &[u64]) -> u128 {
+    heaps.iter().fold(0u128, |acc, &h| acc.wrapping_add(name(h)))
+}
+
+type NameSet = std::collections::HashSet<u128, BuildHasherDefault<U64Hasher>>;
+type NameMap<V> = HashMap<u128, V, BuildHasherDefault<U64Hasher>>;
+
+/// Removes one `h` from the non-increasing `heaps` and inserts `leave`'s heaps in order.
+fn apply(heaps: &mut Vec<u64>, h: u64, leave: Leave) {
+    let at = heaps.partition_point(|&x| x > h);
+    heaps.remove(at);
+    let mut insert = |x: u64| {
+        let at = heaps.partition_point(|&y| y > x);
+        heaps.insert(at, x);
+    };
+    match leave {
+        Leave::Nothing => {}
+        Leave::One(a) => insert(a),
+        Leave::Two(a, b) => {
+            insert(a);
+            insert(b);
+        }
+    }
+}
+
+/// Undoes [`apply`].
+fn undo(heaps: &mut Vec<u64>, h: u64, leave: Leave) {
+    let mut remove = |x: u64| {
+        let at = heaps.partition_point(|&y| y > x);
+        heaps.remove(at);
+    };
+    match leave {
+        Leave::Nothing => {}
+        Leave::One(a) => remove(a),
+        Leave::Two(a, b) => {
+            remove(a);
+            remove(b);
+        }
+    }
+    let at = heaps.partition_point(|&x| x > h);
+    heaps.insert(at, h);
+}
+
+/// The start: its non-empty heaps, non-increasing.
+fn root(start: &[u64]) -> Vec<u64> {
+    let mut root: Vec<u64> = start.iter().copied().filter(|&h| h > 0).collect();
+    root.sort_unstable_by(|a, b| b.cmp(a));
+    root
+}
+
+/// How deep a sampled walk goes (see [`walk`]).
+const SAMPLE_DEPTH: u32 = 24;
+
+/// Walks the positions reachable from `start`, depth first, each at most once, calling `found`
+/// with each (its heaps and name) when it is expanded. None as soon as more positions or moves
+/// than `limits` allow are seen to be reachable; else the number of moves.
+///
+/// With `sample = Some(k)` only k of the positions one move away are looked up (and followed
+/// if new), and only within [`SAMPLE_DEPTH`] moves of the start, but every move of an expanded position is counted. The expanded positions are
+/// distinct and so are their moves (module doc), so the count of moves is a lower bound that
+/// needs no look-up per move: a quick refusal of a huge game. With None every position is
+/// followed and the count is exact.
+fn walk<R: HeapRule + ?Sized>(
+    rule: &R,
+    start: &[u64],
+    limits: &Limits,
+    sample: Option<usize>,
+    mut found: impl FnMut(&[u64], u128),
+) -> Option<u64> {
+    let mut heaps = root(start);
+    let mut seen = NameSet::default();
+    if limits.max_positions == 0 {
+        return None;
+    }
+    seen.insert(name_of(&heaps));
+    // Along the path from the start: the move made and the name before it.
+    let mut path: Vec<(u64, Leave, u128)> = Vec::new();
+    // Moves still to try: (depth of the position they leave, heap moved, leave).
+    let mut pending: Vec<(u32, u64, Leave)> = Vec::new();
+    let mut current = name_of(&heaps);
+    let mut edges = 0u64;
+    let mut over = false;
+    loop {
+        found(&heaps, current);
+        let depth = path.len() as u32;
+        if let Some(k) = sample {
+            // Count the moves, then look up k of them spread by a hash of the position, so that
+            // branches rarely meet, and stay near the start, where positions have most moves.
+            let mut degree = 0u64;
+            let mut previous = None;
+            for &h in &heaps {
+                if previous != Some(h) {
+                    rule.leaves(h, &mut |_| {
+                        degree += 1;
+                        edges + degree <= limits.max_edges
+                    });
+                }
+                previous = Some(h);
+            }
+            edges += degree;
+            if edges > limits.max_edges {
+                return None;
+            }
+            if degree > 0 && depth < SAMPLE_DEPTH {
+                let spread = splitmix64(current as u64);
+                let mut picks: Vec<u64> =
+                    (0..k as u64).map(|i| splitmix64(spread.wrapping_add(i)) % degree).collect();
+                picks.sort_unstable();
+                let (mut index, mut previous) = (0u64, None);
+                for &h in &heaps {
+                    if previous == Some(h) {
+                        continue;
+                    }
+                    previous = Some(h);
+                    let less = current.wrapping_sub(name(h));
+                    rule.leaves(h, &mut |leave| {
+                        if picks.binary_search(&index).is_ok() && seen.insert(less.wrapping_add(leave_name(leave))) {
+                            if seen.len() as u64 > limits.max_positions {
+                                over = true;
+                                return false;
+                            }
+                            pending.push((depth, h, leave));
+                        }
+                        index += 1;
+                        index <= picks[picks.len() - 1]
+                    });
+                    if over {
+                        return None;
+                    }
+                    if index > picks[picks.len() - 1] {
+                        break;
+                    }
+                }
+            }
+        } else {
+            let mut previous = None;
+            for &h in &heaps {
+                if previous == Some(h) {
+                    continue; // equal heaps give equal moves
+                }
+                previous = Some(h);
+                let less = current.wrapping_sub(name(h));
+                rule.leaves(h, &mut |leave| {
+                    edges += 1;
+                    if edges > limits.max_edges {
+                        over = true;
+                        return false;
+                    }
+                    if seen.insert(less.wrapping_add(leave_name(leave))) {
+                        if seen.len() as u64 > limits.max_positions {
+                            over = true;
+                            return false;
+                        }
+                        pending.push((depth, h, leave));
+                    }
+                    true
+                });
+                if over {
+                    return None;
+                }
+            }
+        }
+        let Some((depth, h, leave)) = pending.pop() else { return Some(edges) };
+        while path.len() as u32 > depth {
+            let (h, leave, before) = path.pop().expect("deeper than the pending move");
+            undo(&mut heaps, h, leave);
+            current = before;
+        }
+        path.push((h, leave, current));
+        current = current.wrapping_sub(name(h)).wrapping_add(leave_name(leave));
+        apply(&mut heaps, h, leave);
+    }
+}
+
+/// The game's size, counted without storing a position (see the module doc): exact within the
+/// budget, else a lower bound just past it. A sampled walk first refuses huge games after
+/// about `limits.max_edges` cheap steps; the exact count then costs at most about what the
+/// budget allows a build.
+pub fn estimate<R: HeapRule + ?Sized>(rule: &R, start: &[u64], limits: &Limits) -> Size {
+    let over = Size {
+        positions: u128::from(limits.max_positions) + 1,
+        edges: u128::from(limits.max_edges) + 1,
+        bound: Bound::AtLeast,
+    };
+    if walk(rule, start, limits, Some(3), |_, _| {}).is_none() {
+        return over;
+    }
+    let mut positions = 0u128;
+    match walk(rule, start, limits, None, |_, _| positions += 1) {
+        Some(edges) => Size { positions, edges: u128::from(edges), bound: Bound::Exact },
+        None => over,
+    }
+}
+
+/// Labels: the positions' heaps, one after another, in id order (by counters, then heaps).
+#[derive(Debug, Clone)]
+struct Positions {
+    heaps: Vec<u64>,
+    /// Position v's heaps are `heaps[starts[v]..starts[v + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl Positions {
+    fn get(&self, v: usize) -> &[u64] {
+        &self.heaps[self.starts[v]..self.starts[v + 1]]
+    }
+}
+
+impl Labeling for Positions {
+    fn label(&self, v: usize) -> String {
+        label(self.get(v))
+    }
+
+    fn find(&self, text: &str) -> Option<u64> {
+        let heaps = if text == "0" { Vec::new() } else { numbers(text)? };
+        if heaps.contains(&0) || heaps.windows(2).any(|w| w[0] < w[1]) {
+            return None;
+        }
+        let key = (counters(&heaps), heaps.as_slice());
+        let (mut lo, mut hi) = (0, self.starts.len() - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let p = self.get(mid);
+            match (counters(p), p).cmp(&key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid as u64),
+            }
+        }
+        None
+    }
+}
+
+/// Builds the graph of the heap game `rule` from the starting `heaps`, within `limits`.
+pub fn build<R: HeapRule + ?Sized>(
+    rule: &R,
+    family: &'static str,
+    start: &[u64],
+    limits: &Limits,
+) -> Result<GameGraph, InputError> {
+    let mut found: Vec<(u128, u128, usize, usize)> = Vec::new(); // (counters, name, start, len)
+    let mut arena: Vec<u64> = Vec::new();
+    let edges = walk(rule, start, limits, None, |heaps, name| {
+        found.push((counters(heaps), name, arena.len(), heaps.len()));
+        arena.extend_from_slice(heaps);
+    })
+    .ok_or(InputError::TooLarge {
+        family,
+        what: "positions or moves",
+        size: u128::from(limits.max_positions) + 1,
+        bound: Bound::AtLeast,
+        budget: limits.max_positions,
+    })?;
+    found.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0).then_with(|| arena[a.2..a.2 + a.3].cmp(&arena[b.2..b.2 + b.3]))
+    });
+    let mut positions = Positions { heaps: Vec::with_capacity(arena.len()), starts: vec![0] };
+    let mut id_of = NameMap::<u32>::default();
+    id_of.reserve(found.len());
+    for (v, &(_, name, at, len)) in found.iter().enumerate() {
+        positions.heaps.extend_from_slice(&arena[at..at + len]);
+        positions.starts.push(positions.heaps.len());
+        id_of.insert(name, v as u32);
+    }
+    drop(arena);
+    let mut csr = CsrBuilder::with_capacity(found.len(), edges as usize);
+    for (v, &(_, current, _, _)) in found.iter().enumerate() {
+        let row = csr.targets.len();
+        let mut previous = None;
+        for &h in positions.get(v) {
+            if previous == Some(h) {
+                continue;
+            }
+            previous = Some(h);
+            let less = current.wrapping_sub(name(h));
+            rule.leaves(h, &mut |leave| {
+                csr.targets.push(id_of[&less.wrapping_add(leave_name(leave))]);
+                true
+            });
+        }
+        csr.targets[row..].sort_unstable();
+        csr.end_position();
+    }
+    Ok(GameGraph::from_csr(csr.offsets, csr.targets, positions))
+}
+
+/// Position `v`'s heaps as its label lists them (a board draws these).
+pub fn heaps_at(graph: &GameGraph, v: usize) -> Vec<u64> {
+    let label = graph.label(v);
+    if label == "0" {
+        Vec::new()
+    } else {
+        numbers(&label).unwrap_or_default()
+    }
+}
+
+/// The counters left in a position, in u128: 64 heaps of up to 2^64 − 1 counters cannot
+/// overflow it (a u64 sum would, and then misorder the ids).
+fn counters(heaps: &[u64]) -> u128 {
+    heaps.iter().map(|&h| u128::from(h)).sum()
+}
+
+/// A position's label: its heaps, non-increasing, or `0` for none.
+pub fn label(heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        return "0".to_string();
+    }
+    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
