@@ -12,6 +12,10 @@ fn main() -> std::process::ExitCode {
 fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/output.rs"]
+mod output;
+
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "impartial/learn_cli.rs"]
 mod learn_cli;
 
@@ -35,6 +39,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use impartial::report::Options;
 
+    use crate::output;
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
     use crate::rules_cli::{self, LearnArgs};
     use crate::sequence_cli::{self, SequenceArgs};
@@ -97,17 +102,18 @@ mod cli {
             // --help and --version are not errors; neither is the help shown for a bare
             // `impartial`, which repeats nothing the user typed.
             Err(err) if !err.use_stderr() => {
-                let _ = err.print();
-                return ExitCode::SUCCESS;
+                if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                    let _ = err.print(); // in colour
+                } else {
+                    output::print(&err.render().to_string());
+                }
+                return output::exit_code(Ok(()));
             }
             Err(err) if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                let _ = err.print();
+                output::eprint(&err.render().to_string());
                 return ExitCode::from(2);
             }
-            Err(err) => {
-                eprintln!("impartial: {}", usage_error(&err.render().to_string()));
-                return ExitCode::from(2);
-            }
+            Err(err) => return output::exit_code(Err(usage_error(&err.render().to_string()))),
         };
         match cli.command {
             Command::Umda(args) => finish(learn_cli::umda(args)),
@@ -131,8 +137,8 @@ mod cli {
         }
         let game = impartial::AnalysedGame::from_spec(game, &impartial::Limits::DEFAULT)?;
         let (report, positions) = impartial::report::Report::of(game, &options)?;
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+        let mut out = crate::output::stdout();
+        // An output error is recorded by the writer and ends the command (see `output`).
         let _ = if options.positions {
             let labels = positions.checked_labels()?;
             if json {
@@ -168,7 +174,7 @@ mod cli {
         let report = impartial::report::LoopyReport::of(&game, options.positions, options.from.as_deref())?;
         let text =
             if json { serde_json::to_string(&report).unwrap_or_default() + "\n" } else { report.to_text() };
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        crate::output::print(&text);
         Ok(())
     }
 
@@ -220,15 +226,10 @@ mod cli {
         out
     }
 
-    /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input.
+    /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input,
+    /// 1 after an output error other than a closed pipe (see `output`).
     fn finish(result: Result<(), String>) -> ExitCode {
-        match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("impartial: {}", impartial::error::one_line(&err));
-                ExitCode::from(2)
-            }
-        }
+        crate::output::exit_code(result)
     }
 
     /// The report options from the flags; a strategy is read from JSON text or @FILE.

@@ -146,9 +146,9 @@ fn mu_setting(mu: &str, paper_c: Option<&str>, paper_k: Option<&str>) -> Result<
     }
 }
 
-/// Writes to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
+/// Writes to stdout; an error is recorded and decides the exit code (see `output`).
 fn out(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    crate::output::print(text);
 }
 
 pub fn umda(args: UmdaArgs) -> Result<(), String> {
@@ -189,12 +189,12 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
                 Some((played, mu)) => format!(", and {played} of {mu} in the generation under way"),
                 None => String::new(),
             };
-            eprint!("\rUMDA: {} generations, {} games played{within}   ", run.generation(), run.games());
+            crate::output::eprint(&format!("\rUMDA: {} generations, {} games played{within}   ", run.generation(), run.games()));
         }
     });
     out(&lines);
     if shown {
-        eprintln!();
+        crate::output::eprint("\n");
     }
     let graph = &task.graph;
     let hash = format!("{:016x}", run.model_hash());
@@ -340,11 +340,9 @@ fn write_model(w: &mut impl Write, task: &Task, labels: &[String], model: &[f64]
     w.write_all(b"}")
 }
 
-/// Writes to a buffered stdout; a closed pipe (e.g. `| head`) ends the output quietly.
-fn write_out(
-    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
-) {
-    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+/// Writes to a buffered stdout; an error is recorded and decides the exit code (see `output`).
+fn write_out(write: impl FnOnce(&mut crate::output::Stdout) -> std::io::Result<()>) {
+    let mut w = crate::output::stdout();
     let _ = write(&mut w).and_then(|()| w.flush());
 }
 
@@ -500,9 +498,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let show_progress = std::io::stderr().is_terminal();
     let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
         if show_progress {
-            eprint!("\rruns finished: {done}/{total}");
+            crate::output::eprint(&format!("\rruns finished: {done}/{total}"));
             if done == total {
-                eprintln!();
+                crate::output::eprint("\n");
             }
         }
     })

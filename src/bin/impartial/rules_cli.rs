@@ -80,13 +80,13 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
     // Seed 003's bounds are for p moving first from the root: not given for --second.
     let bounds = (!args.second).then(|| RuleBounds::of(&game));
     let mut run = RulesRun::seated(game, rule, opponent, seed, args.second);
-    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut w = crate::output::stdout();
     for _ in 0..plays {
         let record = run.play();
         if args.trace
             && writeln!(w, "{}", play_line(&record, run.game(), opponent == Opponent::Same)).is_err()
         {
-            return Ok(()); // a closed pipe ends the output quietly
+            return Ok(()); // the writer recorded the error (see `output`)
         }
     }
     let summary = summary(&run, &bounds, seed, args.dump_strategy);

@@ -36,15 +36,15 @@ pub fn sequence(args: SequenceArgs) -> Result<(), String> {
         Some(to) => game.values_to(to),
         None => game.until_period(SEARCH_LIMIT, |n| {
             if terminal {
-                eprint!("\rcomputing g(0..{n})…   ");
+                crate::output::eprint(&format!("\rcomputing g(0..{n})…   "));
             }
         }),
     };
     if terminal && to.is_none() {
-        eprint!("\r{:40}\r", "");
+        crate::output::eprint(&format!("\r{:40}\r", ""));
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+    let mut out = crate::output::stdout();
+    // An output error is recorded by the writer and ends the command (see `output`).
     let _ = if args.json {
         write_json(&mut out, &spec, &sequence)
     } else {
