@@ -171,12 +171,14 @@ fn by_algebra(pairs: &[(String, String)]) -> Result<Option<Value>, InputError> {
 
 /// The value by a theorem, for the families that have one (normal play).
 fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
-    let heaps = |heaps: &[u64]| -> Result<(), InputError> {
+    // The refusal names the family's own key (a subtraction game's is `heap`).
+    let checked = |key: &str, heaps: &[u64]| -> Result<(), InputError> {
         match heaps.iter().find(|&&h| h > MAX_HEAP) {
-            Some(h) => Err(bad_value("heaps", &h.to_string(), "heaps of at most 2^63 − 1 for value")),
+            Some(h) => Err(bad_value(key, &h.to_string(), "heaps of at most 2^63 − 1 for value")),
             None => Ok(()),
         }
     };
+    let heaps = |heaps: &[u64]| checked("heaps", heaps);
     let canonical = spec.to_string();
     Ok(match &spec.family {
         Family::Nim(nim) => {
@@ -184,7 +186,7 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
             Some(Value::of(canonical, nim.heaps.iter().fold(0, |x, &h| x ^ h), Method::NimSum, None))
         }
         Family::Subtraction(game) => {
-            heaps(&[game.heap])?;
+            checked("heap", &[game.heap])?;
             Some(heap_values(&HeapGame::Subtraction(game.moves.clone()), &[game.heap], canonical)?)
         }
         Family::Octal(game) => {

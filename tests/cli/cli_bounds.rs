@@ -170,7 +170,7 @@ fn spec_and_strategy_files_are_read_with_a_cap() {
     );
     assert_one_line_refusal(&out, "strategy file '/dev/zero' is longer than");
     let out = run_within(Duration::from_secs(20), &["runtime", "--summarise", "/dev/zero"]);
-    assert_one_line_refusal(&out, "raw table file '/dev/zero' is longer than");
+    assert_one_line_refusal(&out, "Line 1 of '/dev/zero' is longer than");
 }
 
 #[test]

@@ -23,7 +23,16 @@ pub struct SequenceArgs {
 }
 
 pub fn sequence(args: SequenceArgs) -> Result<(), String> {
-    let (game, spec) = HeapGame::parse(&args.game).map_err(|e| e.to_string())?;
+    let text = crate::cli::read_arg("game spec", args.game)?;
+    let (game, spec) = HeapGame::parse(&text).map_err(|e| e.to_string())?;
+    if spec.split('&').any(|pair| pair == "play=misere") {
+        // The recurrence is normal play's mex; misère values are not a Grundy sequence.
+        return Err(format!(
+            "{} is misère play, whose outcomes are not given by a Grundy sequence (the recurrence is normal play's); \
+             drop play=misere, or ask `impartial value` or `analyse` about one misère position.",
+            impartial::error::quoted(&spec)
+        ));
+    }
     let to = match &args.to {
         Some(text) => Some(
             parse_number("to", text, 0, MAX_TO as u64, &format!("a whole number from 0 to {MAX_TO}"))
