@@ -437,11 +437,16 @@ impl RunRow {
             run: f[5].parse().ok()?,
             seed: f[6].parse().ok()?,
             mu: f[7].parse().ok()?,
-            gamma: f[8].parse().ok()?,
+            gamma: f[8].parse().ok().filter(|g: &f64| g.is_finite())?,
             found: f[9].parse().ok()?,
             games: f[10].parse().ok()?,
             generations: f[11].parse().ok()?,
-            bound_log10: if f[12].is_empty() { None } else { Some(f[12].parse().ok()?) },
+            // "NaN" and "inf" parse as f64 but are no bound a sweep writes.
+            bound_log10: if f[12].is_empty() {
+                None
+            } else {
+                Some(f[12].parse().ok().filter(|b: &f64| b.is_finite())?)
+            },
             mu_setting: setting(13, |t| t == "paper" || t == NO_SETTING || t.parse::<u32>().is_ok())?,
             gamma_setting: setting(14, |t| {
                 t == "paper" || t == NO_SETTING || t.parse::<f64>().is_ok_and(f64::is_finite)
