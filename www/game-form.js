@@ -109,7 +109,8 @@ export class GameForm {
   /**
    * The size, against the page’s budget, before building. `#estimate`'s data-spec names the
    * spec it is for (the tests wait for it), data-known is `pending` while what theory knows of
-   * a game too large to build is worked out, then `done`.
+   * a game too large to build is worked out, then `done`; data-estimates and data-asked count
+   * the sizes worked out and the questions put to the worker.
    */
   showEstimate(spec) {
     const { estimateOut, specError } = this.els;
@@ -117,6 +118,7 @@ export class GameForm {
     this.known.cancel();
     estimateOut.dataset.spec = spec;
     estimateOut.dataset.known = '';
+    estimateOut.dataset.estimates = String(Number(estimateOut.dataset.estimates ?? 0) + 1);
     if (spec === '') {
       estimateOut.textContent = '';
       return;
@@ -140,7 +142,9 @@ export class GameForm {
   showKnown(spec) {
     const out = this.els.estimateOut;
     out.dataset.known = 'pending';
-    this.known.ask(spec).then((known) => {
+    const answer = this.known.ask(spec);
+    out.dataset.asked = String(this.known.asked);
+    answer.then((known) => {
       if (known === undefined || out.dataset.spec !== spec) return; // another spec since
       if (known) out.textContent = known;
       out.dataset.known = 'done';

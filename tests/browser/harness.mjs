@@ -33,7 +33,7 @@ export async function familyExamples() {
 }
 
 /**
- * Call at the top of a test file; returns `withPage(hash, body, { viewport })`. `needs`: more
+ * Call at the top of a test file; returns `withPage(hash, body, { viewport, init })`. `needs`: more
  * files the tests read, each [path, what to do when it is missing].
  */
 export function browserHarness({ needs = [] } = {}) {
@@ -50,9 +50,11 @@ export function browserHarness({ needs = [] } = {}) {
     await browser?.close();
     await server?.close();
   });
-  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 } } = {}) {
+  // `init`: a script run in the page before its own (e.g. one that counts animation frames).
+  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, init = null } = {}) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
+    if (init) await page.addInitScript(init);
     const problems = [];
     page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
