@@ -96,7 +96,7 @@ fn a_summary_of_more_cells_than_a_sweep_is_refused_at_once() {
             args.extend(["--plot", &svg]);
         }
         let out = run_within(Duration::from_secs(5), 400, &args);
-        assert_refused(&out, "more than 10,000 cells");
+        assert_refused(&out, "more than 10,000 cells (size, learner, μ, γ), the most one sweep has");
     }
 }
 

@@ -726,6 +726,7 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
     let mut rows = Vec::new();
     let mut info = None;
     let mut total = 0u64;
+    let mut cells = std::collections::HashSet::new();
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -771,6 +772,18 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
                 quoted(line.trim())
             )
         })?;
+        // Cells counted as the rows come (by a hash of their key), so a table of more cells
+        // than a sweep has is refused before it is held whole.
+        let mut key = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&(&row.learner, &row.mu_setting, &row.gamma_setting, row.size), &mut key);
+        cells.insert(std::hash::Hasher::finish(&key));
+        if cells.len() as u64 > MAX_CELLS {
+            return Err(format!(
+                "{} holds more than {} cells (size, learner, μ, γ), the most one sweep has; summarise one sweep at a time.",
+                quoted(file),
+                group(MAX_CELLS)
+            ));
+        }
         rows.push(row);
     }
     Ok((info, rows))
