@@ -238,7 +238,7 @@ fn the_game_spec_can_come_from_a_file() {
 
 #[test]
 fn the_readme_example_output_is_what_the_cli_prints() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::common::docs_text();
     let after = &readme[readme.find("Plain output is a readable summary:").expect("README section")..];
     let start = after.find("```\n").unwrap() + 4;
     let block = &after[start..start + after[start..].find("```").unwrap()];

@@ -347,7 +347,7 @@ fn bad_runtime_input_gets_one_sentence() {
 
 #[test]
 fn the_readme_umda_example_is_what_the_cli_prints() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::common::docs_text();
     let after = &readme[readme.find("A worked example on SubtractionNim^2_7").expect("README section")..];
     let after = &after[after.find("```\ngame:").expect("the output block") + 4..];
     let block = &after[..after.find("```").unwrap()];
@@ -358,7 +358,7 @@ fn the_readme_umda_example_is_what_the_cli_prints() {
 fn the_readme_runtime_table_is_what_the_cli_measures() {
     // The three smaller sizes of README's table (the larger two take seconds): seeds derive
     // from (seed, size, run), so a subset of sizes reproduces its rows exactly.
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = crate::common::docs_text();
     let stdout = ok(&[
         "runtime",
         "--game",

@@ -136,7 +136,7 @@ fn analyse_of_a_graph_with_cycles_gives_draws_and_generalised_grundy_values() {
 }
 
 fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+    crate::common::docs_text()
 }
 
 #[test]

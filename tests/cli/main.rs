@@ -13,4 +13,5 @@ mod cli_rules;
 mod cli_runtime_grid;
 mod cli_runtime_learner;
 mod cli_sequence;
+mod docs_commands;
 mod fuzz_cli;

@@ -94,3 +94,31 @@ pub fn family_examples() -> Vec<String> {
         })
         .collect()
 }
+
+/// README.md and every docs/*.md, README first.
+pub fn docs_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.sort();
+    files.insert(0, root.join("README.md"));
+    files
+}
+
+/// The text of [`docs_files`], one after the other: tests that check an example the docs show
+/// find it by a phrase wherever it is.
+pub fn docs_text() -> String {
+    docs_files().iter().map(|f| std::fs::read_to_string(f).unwrap()).collect::<Vec<_>>().join("\n")
+}
+
+/// The CPU time this thread has run so far (Linux: /proc/thread-self/schedstat, in ns). A bound
+/// on how much work a call does, measured this way, holds on a busy machine where a wall clock
+/// would not (the core's sizing and analysis run on the calling thread).
+pub fn thread_cpu() -> std::time::Duration {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").expect("/proc/thread-self/schedstat");
+    let ns: u64 = text.split_whitespace().next().and_then(|t| t.parse().ok()).expect("schedstat's run time");
+    std::time::Duration::from_nanos(ns)
+}

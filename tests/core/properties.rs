@@ -301,7 +301,8 @@ fn every_family_small() -> Vec<GameGraph> {
         "game=chomp&rows=1&cols=5",
         "game=poset&poset=div60",
     ];
-    let specs: Vec<String> = crate::common::family_examples().into_iter().chain(more.map(String::from)).collect();
+    let specs: Vec<String> =
+        crate::common::family_examples().into_iter().chain(more.map(String::from)).collect();
     let mut graphs: Vec<GameGraph> =
         specs.iter().map(|s| build(&GameSpec::parse(s).unwrap(), &Limits::DEFAULT).unwrap()).collect();
     graphs.push(graphs[0].with_fictitious_start());

@@ -172,7 +172,9 @@ fn a_runtime_summary_is_checked_or_refused_in_one_sentence() {
 #[test]
 fn the_published_summaries_load_as_the_page_loads_them() {
     // docs/data was written before sweeps had learners: their lines are UMDA's.
-    for name in ["chomp", "nim-grid", "silver-dollar", "subtraction-nim", "subtraction-nim-256", "turning-turtles"] {
+    for name in
+        ["chomp", "nim-grid", "silver-dollar", "subtraction-nim", "subtraction-nim-256", "turning-turtles"]
+    {
         let path = format!("{}/docs/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let summary: runtime::Summary = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -164,7 +164,12 @@ fn opponent(i: usize) -> Opponent {
 
 /// Corollary 4.4 (LNWT), Theorem 4.6 and Prop 4.5(b) (LNWP) on one random game with a winning
 /// root (others are skipped).
-fn lnwt_and_lnwp_stay_below_the_bounds(n: usize, bits: &[bool], o: usize, seed: u64) -> Result<(), TestCaseError> {
+fn lnwt_and_lnwp_stay_below_the_bounds(
+    n: usize,
+    bits: &[bool],
+    o: usize,
+    seed: u64,
+) -> Result<(), TestCaseError> {
     let spec = random_spec(n, bits, true);
     let g = game(&spec);
     let bounds = RuleBounds::of(&g);
@@ -191,7 +196,9 @@ fn lnwt_and_lnwp_stay_below_the_bounds(n: usize, bits: &[bool], o: usize, seed: 
 #[test]
 fn lnwt_and_lnwp_bounds_on_cases_once_failing() {
     let bits = |ones: &[usize], len: usize| (0..len).map(|i| ones.contains(&i)).collect::<Vec<bool>>();
-    for (n, bits) in [(5, bits(&[1, 8, 13, 18, 19], 20)), (5, bits(&[0, 1], 16)), (7, bits(&[1, 2, 17, 18], 21))] {
+    for (n, bits) in
+        [(5, bits(&[1, 8, 13, 18, 19], 20)), (5, bits(&[0, 1], 16)), (7, bits(&[1, 2, 17, 18], 21))]
+    {
         lnwt_and_lnwp_stay_below_the_bounds(n, &bits, 0, 0).unwrap();
     }
 }
