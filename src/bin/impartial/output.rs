@@ -36,6 +36,10 @@ static FAILED: Mutex<[Option<io::ErrorKind>; 2]> = Mutex::new([None, None]);
 static FAILED_TEXT: Mutex<[Option<String>; 2]> = Mutex::new([None, None]);
 
 fn record(stream: Stream, err: &io::Error) {
+    // An interrupted write is retried by `write_all`; it is not a failure.
+    if err.kind() == io::ErrorKind::Interrupted {
+        return;
+    }
     let i = stream as usize;
     if let Ok(mut failed) = FAILED.lock() {
         if failed[i].is_none() {
