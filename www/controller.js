@@ -8,7 +8,8 @@ import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
-import { LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
+import { KnownValues } from './known.js';
+import { DEFAULT_INSTEAD, LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
 import { Modes } from './modes.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { RulesMode } from './rules-mode.js';
@@ -39,6 +40,8 @@ export class Controller {
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
     this.experiment = new ExperimentView(this);
+    this.known = new KnownValues();
+    this.openings = 0;
     this.scheduler = new Scheduler({
       draw: () => {
         this.rules.flush();
@@ -64,9 +67,29 @@ export class Controller {
   /** Restores everything from the address; bad parts become notices and defaults. */
   openFromHash() {
     const { spec, page, notices } = parseHash(location.hash);
-    this.install(openLinked(spec, notices), page, notices);
+    const opening = ++this.openings;
+    let tooLarge = null;
+    this.known.cancel();
+    this.install(openLinked(spec, notices, (wanted) => (tooLarge = wanted)), page, notices);
     this.setPlaying(page.paused !== '1');
     this.notices.show(notices);
+    if (tooLarge !== null) this.tellKnown(tooLarge, opening, notices);
+  }
+
+  /**
+   * Adds what theory knows of a link's game too large to draw to the notice saying it cannot be
+   * shown, when the worker has it and the page still shows that notice. <body>'s data-known is
+   * `pending` meanwhile, then `done`.
+   */
+  tellKnown(spec, opening, notices) {
+    document.body.dataset.known = 'pending';
+    this.known.ask(spec).then((known) => {
+      if (known === undefined || opening !== this.openings) return;
+      document.body.dataset.known = 'done';
+      if (!known || $('notice').hidden) return;
+      notices[0] = notices[0].replace(DEFAULT_INSTEAD, `${known} ${DEFAULT_INSTEAD}`);
+      this.notices.show(notices);
+    });
   }
 
   /** Builds a game typed in the form; returns an error message (kept beside the field) or null. */
@@ -78,6 +101,7 @@ export class Controller {
       return messageOf(err);
     }
     const notices = [];
+    this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
     this.install(session, { ...this.page, at: '', step: '0', played: '' }, notices);
     this.notices.show(notices);

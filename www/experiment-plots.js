@@ -83,8 +83,7 @@ function axes(svg, box, { x, y, xTicks, yTicks, xTitle, yTitle }) {
  * decade). Returns { edges, x } with x(t) in [0, 1].
  */
 function binsOf(values) {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  const [lo, hi] = extent(values);
   const wanted = Math.min(20, Math.max(1, Math.ceil(Math.sqrt(values.length))));
   if (lo > 0 && hi / lo >= 10) {
     const decades = Math.log10(hi) - Math.log10(lo);
@@ -124,7 +123,7 @@ export function drawHistogram(svg, { values, unfinished, p10, median, p90 }) {
     if (i < 0) i = counts.length - 1;
     counts[Math.min(i, counts.length - 1)] += 1;
   }
-  const top = Math.max(1, unfinished, ...counts);
+  const top = Math.max(1, unfinished, extent(counts)[1]);
   const x = (t) => box.left + unit(t) * (box.right - box.left);
   const y = (c) => box.bottom - (c / top) * (box.bottom - box.top);
   const yTicks = linearTicks(0, top, 4).ticks.filter(Number.isInteger).map((c) => [c, String(c)]);
@@ -170,8 +169,8 @@ export function drawCurves(svg, curves) {
   const { width, height } = reset(svg, 220);
   const box = { left: 72, right: width - 12, top: 12, bottom: height - 40 };
   const logs = curves.flatMap((c) => c.points.map((p) => p[1])).filter((v) => v !== null && Number.isFinite(v));
-  const floor = Math.min(-1, Math.floor(Math.min(0, ...logs)));
-  const last = Math.max(1, ...curves.map((c) => c.points.at(-1)?.[0] ?? 0));
+  const floor = Math.min(-1, Math.floor(Math.min(0, extent(logs)[0])));
+  const last = Math.max(1, extent(curves.map((c) => c.points.at(-1)?.[0] ?? 0))[1]);
   const x = (g) => box.left + (g / last) * (box.right - box.left);
   const y = (v) => box.top + (Math.max(v, floor) / floor) * (box.bottom - box.top);
   const yTicks = linearTicks(floor, 0, 4).ticks.filter(Number.isInteger).map((e) => [e, e === 0 ? '1' : `1e${e}`.replace('-', '−')]);
@@ -198,21 +197,26 @@ export function drawCurves(svg, curves) {
  * A sweep's figure: per line of `figure` (the core's runtime_figure), the 10th–90th percentile
  * band, the medians joined (each a circle carrying data-n and data-t), unfinished cells as a
  * triangle at the budget; the slope of Corollary 5.3's bound dashed through the first median.
- * Returns the legend's entries ({ colour, label, dash }).
+ * Returns { legend: [{ colour, label, dash }], notes: [sentences on values drawn clamped] }.
  */
 export function drawSweep(svg, figure) {
   const { width, height } = reset(svg, 320);
   const box = { left: 60, right: width - 16, top: 14, bottom: height - 42 };
   const points = figure.lines.flatMap((l) => l.points);
   const unfinished = points.some((p) => p.finished < p.runs);
-  const ns = points.map((p) => p.positions);
-  const ts = points.flatMap((p) => [p.p10, p.median, p.p90]).filter((t) => t !== null && t > 0);
+  // Extremes by loops: a spread of 100,000 values overflows the call stack.
+  const [n0, n1] = extent(points.map((p) => p.positions).filter((n) => Number.isFinite(n) && n > 0));
+  const ts = points.flatMap((p) => [p.p10, p.median, p.p90]).filter((t) => t !== null && Number.isFinite(t) && t > 0);
   if (unfinished) ts.push(figure.budget);
-  const [n0, n1] = [Math.min(...ns), Math.max(...ns)];
   const [x0, x1] = n0 < n1 ? [n0 / 1.25, n1 * 1.25] : [n0 / 2, n1 * 2];
-  const [y0, y1] = ts.length ? [Math.max(0.5, Math.min(...ts) / 2), Math.max(...ts) * 2] : [1, figure.budget * 2];
-  const x = (n) => box.left + (Math.log(n / x0) / Math.log(x1 / x0)) * (box.right - box.left);
-  const y = (t) => box.bottom - (Math.log(t / y0) / Math.log(y1 / y0)) * (box.bottom - box.top);
+  const [tmin, tmax] = extent(ts);
+  const [y0, y1] = ts.length ? [Math.max(0.5, tmin / 2), tmax * 2] : [1, Math.max(2, figure.budget * 2)];
+  const notes = [];
+  const zeros = points.filter((p) => p.median === 0).length;
+  if (zeros) notes.push(`${zeros === 1 ? 'One cell has' : `${zeros.toLocaleString('en')} cells have`} a median T of 0, drawn at the foot of the log axis.`);
+  // Every coordinate inside the box: a value of 0 or one past the axes never makes NaN or ±∞.
+  const x = (n) => box.left + (Math.log(clamp(n, x0, x1) / x0) / Math.log(x1 / x0)) * (box.right - box.left);
+  const y = (t) => box.bottom - (Math.log(clamp(t, y0, y1) / y0) / Math.log(y1 / y0)) * (box.bottom - box.top);
   const keep = (ticks, px) => ticks.filter((_, i) => i % Math.max(1, Math.ceil((ticks.length * px) / (box.right - box.left))) === 0);
   axes(svg, box, {
     x, y,
@@ -254,9 +258,28 @@ export function drawSweep(svg, figure) {
   const anchor = figure.lines.map((l) => [l.bound_slope, l.points.find((p) => p.median !== null)]).find(([b, p]) => b !== null && p);
   if (anchor) {
     const [b, p] = anchor;
-    const n1 = b > 0 ? Math.min(x1, p.positions * (y1 / p.median) ** (1 / b)) : x1;
-    el(svg, 'line', { x1: x(p.positions), y1: y(p.median), x2: x(n1), y2: y(p.median * (n1 / p.positions) ** b), stroke: '#000', 'stroke-dasharray': '8 5', class: 'bound' });
-    legend.push({ colour: '#000', label: `slope ${b.toFixed(2)} of Corollary 5.3's bound (Props 6.1–6.4), through the first median`, dash: true });
+    const t0 = clamp(p.median, y0, y1);
+    // To the right edge, or where the line leaves the top or bottom first (in log space, so a
+    // slope of ±1e300 ends at once instead of overflowing).
+    const edge = b > 0 ? Math.log(y1 / t0) / b : b < 0 ? Math.log(y0 / t0) / b : Infinity;
+    const n1 = Math.min(x1, p.positions * Math.exp(Math.min(edge, Math.log(x1 / p.positions))));
+    const t1 = t0 * Math.exp(b * Math.log(n1 / p.positions));
+    el(svg, 'line', { x1: x(p.positions), y1: y(t0), x2: x(n1), y2: y(Number.isFinite(t1) ? t1 : t0), stroke: '#000', 'stroke-dasharray': '8 5', class: 'bound' });
+    legend.push({ colour: '#000', label: `slope ${Math.abs(b) < 1e6 ? b.toFixed(2) : b.toExponential(2)} of Corollary 5.3's bound (Props 6.1–6.4), through the first median`, dash: true });
+    if (Math.abs(b) > 100) notes.push(`The bound's slope ${b.toExponential(2)} leaves the figure at once; its line is drawn to the edge.`);
   }
-  return legend;
+  return { legend, notes };
 }
+
+/** [least, greatest] of `values` by a loop ([Infinity, -Infinity] when empty). */
+function extent(values) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+
+const clamp = (v, lo, hi) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo);

@@ -19,8 +19,9 @@ const FIELDS = [
   { key: 'exp-budget', setting: 'budget' },
 ];
 
-/** The largest file read as a runtime summary (a whole sweep's summary is far smaller). */
-const MAX_FILE_BYTES = 64 << 20;
+/** The largest file read as a runtime summary: the core draws at most 2,000 cells, about
+ * 1 MB of JSON, and a larger file is refused before it is read or parsed. */
+const MAX_FILE_BYTES = 8 << 20;
 
 export class ExperimentView {
   /** `host` is the controller: its session, page values, notices and address. */
@@ -230,13 +231,15 @@ export class ExperimentView {
       notices.show([messageOf(err)]);
       return;
     }
-    this.drawFigure();
+    const notes = this.drawFigure();
+    if (notes.length) notices.show(notes);
   }
 
+  /** Draws the loaded figure; returns sentences on values drawn clamped (a median of 0, a slope off the chart). */
   drawFigure() {
     const svg = $('exp-figure');
     $('exp-figure-box').hidden = false;
-    const legend = drawSweep(svg, this.figure);
+    const { legend, notes } = drawSweep(svg, this.figure);
     const points = this.figure.lines.flatMap((l) => l.points);
     $('exp-figure-note').textContent =
       `${this.figureName}: median T against positions n over ${count(points.length)} cells, with the 10th–90th percentile band.`;
@@ -252,5 +255,6 @@ export class ExperimentView {
       }),
     );
     this.root.dataset.figure = String(points.length);
+    return notes;
   }
 }

@@ -3,8 +3,12 @@
 // come from the core (catalogue()), and so does validation: the form only composes spec text
 // and shows the core's sentence beside the field.
 
-import { catalogue, estimate, messageOf, tooLargeButKnown } from './core.js';
+import { catalogue, estimate, messageOf } from './core.js';
+import { KnownValues } from './known.js';
 import { decode } from './state.js';
+
+/** Typing pauses this long (ms) before the spec's size is worked out: not once per keystroke. */
+export const TYPING_PAUSE = 200;
 
 function pairsOf(spec) {
   const map = new Map();
@@ -24,6 +28,8 @@ export class GameForm {
   constructor(els, { onBuild, onPreset }) {
     this.els = els;
     this.onBuild = onBuild;
+    this.known = new KnownValues();
+    this.typing = null;
     const { families, presets } = catalogue();
     // A Map, because it is looked up by text from the address: a plain object would also "have"
     // `__proto__`, `constructor`, `toString`…
@@ -45,7 +51,11 @@ export class GameForm {
       this.show(els.preset.value);
       this.submit();
     });
-    els.specInput.addEventListener('input', () => this.showEstimate(els.specInput.value.trim()));
+    els.specInput.addEventListener('input', () => {
+      clearTimeout(this.typing);
+      els.estimateOut.dataset.spec = '';
+      this.typing = setTimeout(() => this.showEstimate(els.specInput.value.trim()), TYPING_PAUSE);
+    });
     els.form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
@@ -97,9 +107,19 @@ export class GameForm {
     this.showEstimate(spec);
   }
 
-  /** The size, against the page’s budget, before building. */
+  /**
+   * The size, against the page’s budget, before building. `#estimate`'s data-spec names the
+   * spec it is for (the tests wait for it), data-known is `pending` while what theory knows of
+   * a game too large to build is worked out, then `done`; data-estimates and data-asked count
+   * the sizes worked out and the questions put to the worker.
+   */
   showEstimate(spec) {
     const { estimateOut, specError } = this.els;
+    clearTimeout(this.typing);
+    this.known.cancel();
+    estimateOut.dataset.spec = spec;
+    estimateOut.dataset.known = '';
+    estimateOut.dataset.estimates = String(Number(estimateOut.dataset.estimates ?? 0) + 1);
     if (spec === '') {
       estimateOut.textContent = '';
       return;
@@ -119,10 +139,17 @@ export class GameForm {
     }
   }
 
-  /** A game too large to build may still have a value by theory: say it beside the size. */
+  /** A game too large to build may still have a value by theory: said beside the size when the worker has it. */
   showKnown(spec) {
-    const known = tooLargeButKnown(spec);
-    if (known) this.els.estimateOut.textContent = known;
+    const out = this.els.estimateOut;
+    out.dataset.known = 'pending';
+    const answer = this.known.ask(spec);
+    out.dataset.asked = String(this.known.asked);
+    answer.then((known) => {
+      if (known === undefined || out.dataset.spec !== spec) return; // another spec since
+      if (known) out.textContent = known;
+      out.dataset.known = 'done';
+    });
   }
 
   setError(message) {
@@ -132,6 +159,7 @@ export class GameForm {
   }
 
   submit() {
+    clearTimeout(this.typing); // the build's own message stands, not a late size line
     const spec = this.els.specInput.value.trim();
     if (spec === '') {
       this.setError(`Type a game spec, e.g. ${this.hint}, or choose an example.`);

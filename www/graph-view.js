@@ -400,43 +400,62 @@ export class GraphView {
    * A rule's learner: every move thin and light, the learner's one move per position thick and
    * black (with an arrowhead: the strategy is a choice, not a weight), and the moves the last
    * play just changed in vermillion with a wide halo, so the eye finds what the rule did.
+   * Beyond the drawing budget (UMDA's: more than EDGE_BUDGET moves) a redraw costs O(positions),
+   * not O(moves): only the learner's moves on screen are drawn, straight, with arrowheads only
+   * when few, and the halo does not pulse (a pulse redraws every frame). The canvas's
+   * data-strategy-drawn says how many of the learner's moves were drawn.
    */
   drawStrategy(v, r, kx) {
-    const { ctx, sx, sy } = this;
+    const { ctx, sx, sy, width, height } = this;
     const n = this.session.n;
     const { offsets, targets } = v;
     const { strategy, changed } = this.rules;
-    ctx.strokeStyle = COLOURS.move;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let u = 0; u < n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) this.edgePath(u, targets[e], v, kx);
-    ctx.stroke();
-    const flash = changed.length > 0 ? 0.35 + 0.65 * Math.abs(Math.cos(performance.now() / 250)) : 0;
+    const heavy = this.session.m > EDGE_BUDGET;
+    const off = (i) => (sx[i] < 0 ? 1 : sx[i] > width ? 2 : 0) | (sy[i] < 0 ? 4 : sy[i] > height ? 8 : 0);
+    const line = heavy
+      ? (u, w) => {
+          ctx.moveTo(sx[u], sy[u]);
+          ctx.lineTo(sx[w], sy[w]);
+        }
+      : (u, w) => this.edgePath(u, w, v, kx);
+    if (!heavy) {
+      ctx.strokeStyle = COLOURS.move;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let u = 0; u < n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) this.edgePath(u, targets[e], v, kx);
+      ctx.stroke();
+    }
     if (changed.length > 0) {
       // The halo pulses while the run is paused after a step (the frame loop redraws).
       ctx.strokeStyle = COLOURS.changed;
-      ctx.globalAlpha = flash;
+      ctx.globalAlpha = heavy ? 0.8 : 0.35 + 0.65 * Math.abs(Math.cos(performance.now() / 250));
       ctx.lineWidth = Math.max(6, r * 0.9);
       ctx.lineCap = 'round';
       ctx.beginPath();
-      for (const { position, to } of changed) this.edgePath(position, to, v, kx);
+      for (const { position, to } of changed) line(position, to);
       ctx.stroke();
       ctx.globalAlpha = 1;
       ctx.lineCap = 'butt';
-      this.dirty = true;
+      if (!heavy) this.dirty = true;
     }
-    ctx.strokeStyle = COLOURS.strategy;
-    ctx.fillStyle = COLOURS.strategy;
-    ctx.lineWidth = Math.max(1.5, Math.min(3.5, r * 0.3));
-    ctx.beginPath();
-    for (let u = 0; u < n; u++) if (strategy[u] >= 0) this.edgePath(u, strategy[u], v, kx);
-    ctx.stroke();
-    // Arrowheads just outside the target node.
-    ctx.beginPath();
+    const shown = [];
     for (let u = 0; u < n; u++) {
       const w = strategy[u];
-      if (w < 0) continue;
-      const c = this.route(u, w, v, kx);
+      if (w >= 0 && (!heavy || (off(u) & off(w)) === 0)) shown.push(u);
+    }
+    this.canvas.dataset.strategyDrawn = String(shown.length);
+    ctx.strokeStyle = COLOURS.strategy;
+    ctx.fillStyle = COLOURS.strategy;
+    ctx.lineWidth = heavy ? 1 : Math.max(1.5, Math.min(3.5, r * 0.3));
+    ctx.beginPath();
+    for (const u of shown) line(u, strategy[u]);
+    ctx.stroke();
+    if (shown.length > HEAVY_EDGES) return;
+    // Arrowheads just outside the target node.
+    ctx.beginPath();
+    for (const u of shown) {
+      const w = strategy[u];
+      const c = heavy ? null : this.route(u, w, v, kx);
       const fx = c ? c.x : sx[u];
       const fy = c ? c.y : sy[u];
       const len = Math.hypot(sx[w] - fx, sy[w] - fy) || 1;

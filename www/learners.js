@@ -3,7 +3,7 @@
 // module decides which learner runs and what a graph with cycles hides, so the controller only
 // wires.
 
-import { GameSession, LoopyGameSession, catalogue, hasCycle, messageOf, tooLargeButKnown } from './core.js';
+import { GameSession, LoopyGameSession, catalogue, hasCycle, messageOf } from './core.js';
 import { RULE_NAMES } from './rules-mode.js';
 import { MODE_TABLE, PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
 
@@ -20,21 +20,24 @@ export function openSession(spec) {
 
 /**
  * The game a link names (its unknown keys dropped with a notice), or, when it cannot be shown,
- * the page's default game with a notice saying why — and what theory knows of a game too large
- * to draw.
+ * the page's default game with a notice saying why; `tooLarge(spec)` is then called with the
+ * game asked for, so what theory knows of it can be worked out off the page's thread (known.js).
  */
-export function openLinked(spec, notices) {
+export function openLinked(spec, notices, tooLarge = () => {}) {
   const { families, presets } = catalogue();
   // No game in the link: the first example, the page's default.
   const wanted = knownKeysOnly(spec || presets[0].spec, notices, families);
   try {
     return openSession(wanted);
   } catch (err) {
-    const known = tooLargeButKnown(wanted);
-    notices.unshift(`The game in the link cannot be shown: ${messageOf(err)}${known ? ` ${known}` : ''} Showing the default game instead.`);
+    notices.unshift(`The game in the link cannot be shown: ${messageOf(err)} ${DEFAULT_INSTEAD}`);
+    tooLarge(wanted);
     return new GameSession(presets[0].spec);
   }
 }
+
+/** The end of the notice for a link whose game cannot be shown. */
+export const DEFAULT_INSTEAD = 'Showing the default game instead.';
 
 /** Why UMDA and play mode are hidden on a graph with cycles. */
 const CYCLIC_WORDS =
@@ -63,6 +66,9 @@ export function prepareCyclic(session, page, notices) {
   }
   if (page.mode === 'steps') {
     notices.push('This graph has cycles, so its values cannot be computed one position at a time with every follower first: there is no step-by-step mode for it.');
+  } else if (page.mode === 'play' || page.mode === 'duel') {
+    const what = page.mode === 'play' ? 'play mode' : 'strategies mode';
+    notices.push(`This graph has cycles, and ${what} needs an acyclic game (seed 000 §2), so it is hidden: showing learn mode instead.`);
   }
   page.mode = 'learn';
   const plausible = {

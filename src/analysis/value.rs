@@ -175,15 +175,16 @@ fn by_algebra(pairs: &[(String, String)]) -> Result<Option<Value>, InputError> {
 
 /// The value by a theorem, for the families that have one (normal play).
 fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
-    let heaps = |heaps: &[u64]| -> Result<(), InputError> {
+    // The refusal names the family's own key (a subtraction game's is `heap`).
+    let checked = |key: &str, heaps: &[u64]| -> Result<(), InputError> {
         match heaps.iter().find(|&&h| h > MAX_HEAP) {
-            Some(h) => Err(bad_value("heaps", &h.to_string(), "heaps of at most 2^63 − 1 for value")),
+            Some(h) => Err(bad_value(key, &h.to_string(), "heaps of at most 2^63 − 1 for value")),
             None => Ok(()),
         }
     };
     let canonical = spec.to_string();
     if let Some(game) = spec.family.heap_sum() {
-        heaps(game.heaps)?;
+        checked(game.key, game.heaps)?;
         // The heaps of a position are a sum: the XOR of their values (seed 002 Theorem 2.28).
         if let Some(formula) = game.rule.formula() {
             let total = game.heaps.iter().fold(0, |x, &h| x ^ (formula.g)(h));

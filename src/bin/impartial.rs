@@ -12,6 +12,10 @@ fn main() -> std::process::ExitCode {
 fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "impartial/output.rs"]
+mod output;
+
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "impartial/learn_cli.rs"]
 mod learn_cli;
 
@@ -35,6 +39,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use impartial::report::Options;
 
+    use crate::output;
     use crate::learn_cli::{self, RuntimeArgs, UmdaArgs};
     use crate::rules_cli::{self, LearnArgs};
     use crate::sequence_cli::{self, SequenceArgs};
@@ -97,17 +102,18 @@ mod cli {
             // --help and --version are not errors; neither is the help shown for a bare
             // `impartial`, which repeats nothing the user typed.
             Err(err) if !err.use_stderr() => {
-                let _ = err.print();
-                return ExitCode::SUCCESS;
+                if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                    let _ = err.print(); // in colour
+                } else {
+                    output::print(&err.render().to_string());
+                }
+                return output::exit_code(Ok(()));
             }
             Err(err) if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                let _ = err.print();
+                output::eprint(&err.render().to_string());
                 return ExitCode::from(2);
             }
-            Err(err) => {
-                eprintln!("impartial: {}", usage_error(&err.render().to_string()));
-                return ExitCode::from(2);
-            }
+            Err(err) => return output::exit_code(Err(usage_error(&err.render().to_string()))),
         };
         match cli.command {
             Command::Umda(args) => finish(learn_cli::umda(args)),
@@ -131,8 +137,8 @@ mod cli {
         }
         let game = impartial::AnalysedGame::from_spec(game, &impartial::Limits::DEFAULT)?;
         let (report, positions) = impartial::report::Report::of(game, &options)?;
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+        let mut out = crate::output::stdout();
+        // An output error is recorded by the writer and ends the command (see `output`).
         let _ = if options.positions {
             let labels = positions.checked_labels()?;
             if json {
@@ -167,7 +173,7 @@ mod cli {
         let report = impartial::report::LoopyReport::of(&game, options.positions, options.from.as_deref())?;
         let text =
             if json { serde_json::to_string(&report).unwrap_or_default() + "\n" } else { report.to_text() };
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        crate::output::print(&text);
         Ok(())
     }
 
@@ -219,15 +225,10 @@ mod cli {
         out
     }
 
-    /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input.
+    /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input,
+    /// 1 after an output error other than a closed pipe (see `output`).
     fn finish(result: Result<(), String>) -> ExitCode {
-        match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("impartial: {}", impartial::error::one_line(&err));
-                ExitCode::from(2)
-            }
-        }
+        crate::output::exit_code(result)
     }
 
     /// The report options from the flags; a strategy is read from JSON text or @FILE.
@@ -257,9 +258,14 @@ mod cli {
         use std::io::Read;
         let quoted = impartial::error::quoted(path);
         let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(cap + 1).read_to_end(&mut bytes))
-            .map_err(|e| format!("The {what} file {quoted} cannot be read: {e}."))?;
+        let file = open_bounded(what, path)?;
+        let waits = file.waits;
+        file.take(cap + 1).read_to_end(&mut bytes).map_err(|e| read_error(what, path, &e))?;
+        if waits && bytes.is_empty() {
+            return Err(format!(
+                "The {what} file {quoted} is a FIFO or device that gave no text (nobody writes to it); write it to a file."
+            ));
+        }
         if bytes.len() as u64 > cap {
             return Err(format!(
                 "The {what} file {quoted} is longer than {} bytes, the most that is read.",
@@ -267,5 +273,69 @@ mod cli {
             ));
         }
         String::from_utf8(bytes).map_err(|_| format!("The {what} file {quoted} is not UTF-8 text."))
+    }
+
+    /// The sentence for a file that cannot be read.
+    pub(crate) fn read_error(what: &str, path: &str, e: &std::io::Error) -> String {
+        let quoted = impartial::error::quoted(path);
+        if e.kind() == std::io::ErrorKind::TimedOut {
+            return format!(
+                "The {what} file {quoted} gave no text within {} s (a FIFO or device nobody writes to?); write it to a file.",
+                FIFO_WAIT.as_secs()
+            );
+        }
+        format!("The {what} file {quoted} cannot be read: {e}.")
+    }
+
+    /// How long a FIFO, pipe or device may keep a reader waiting for its next bytes.
+    pub(crate) const FIFO_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+    /// A file opened without blocking: opening a FIFO for reading waits for a writer, which may
+    /// never come, so it is opened non-blocking, and reading it waits at most [`FIFO_WAIT`] for
+    /// data (then a `TimedOut` error). A FIFO without any writer reads as empty.
+    pub(crate) fn open_bounded(what: &str, path: &str) -> Result<Bounded, String> {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        #[cfg(target_os = "linux")]
+        const O_NONBLOCK: i32 = 0o4000;
+        #[cfg(not(target_os = "linux"))]
+        const O_NONBLOCK: i32 = 0x4; // the BSDs and macOS
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(O_NONBLOCK)
+            .open(path)
+            .map_err(|e| read_error(what, path, &e))?;
+        let kind = file.metadata().map_err(|e| read_error(what, path, &e))?.file_type();
+        if kind.is_dir() {
+            return Err(format!(
+                "The {what} file {} is a directory; give a file.",
+                impartial::error::quoted(path)
+            ));
+        }
+        let waits = kind.is_fifo() || kind.is_socket() || kind.is_char_device();
+        Ok(Bounded { file, waits })
+    }
+
+    /// A reader that turns "no data yet" on a non-blocking FIFO into a bounded wait.
+    pub(crate) struct Bounded {
+        file: std::fs::File,
+        waits: bool,
+    }
+
+    impl std::io::Read for Bounded {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let start = std::time::Instant::now();
+            loop {
+                match self.file.read(buf) {
+                    Err(e) if self.waits && e.kind() == std::io::ErrorKind::WouldBlock => {
+                        if start.elapsed() >= FIFO_WAIT {
+                            return Err(std::io::ErrorKind::TimedOut.into());
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    other => return other,
+                }
+            }
+        }
     }
 }

@@ -144,6 +144,10 @@ impl Experiment {
     }
 }
 
+/// The most cells (and series) of a summary the page draws: a 10 × 10 μ × γ grid over 20
+/// sizes; larger ones are refused before any work, and `runtime --plot` draws them.
+pub const MAX_FIGURE_CELLS: usize = 2_000;
+
 /// How the page refuses a file that is not a summary `impartial runtime --json` wrote.
 pub const NOT_A_SUMMARY: &str = "This file is not a summary written by `impartial runtime --json`";
 
@@ -158,8 +162,21 @@ pub fn check_summary(summary: Summary) -> Result<Summary, String> {
         };
         c.positions > 0 && c.finished <= c.runs && order(c.p10, c.median) && order(c.median, c.p90)
     };
+    // A slope is a finite number (JSON has no others; a hand-made 1e400 is refused by the parser).
+    if let Some(s) = summary.series.iter().find(|s| [s.slope, s.bound_slope].iter().flatten().any(|b| !b.is_finite())) {
+        return Err(format!("{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.", s.learner));
+    }
     if summary.sizes.is_empty() {
         return Err(format!("{NOT_A_SUMMARY}: it holds no cells."));
+    }
+    let most = summary.sizes.len().max(summary.series.len());
+    if most > MAX_FIGURE_CELLS {
+        return Err(format!(
+            "This summary has {} {}, more than the {} the page draws; draw it with `impartial runtime --summarise RAW… --plot figure.svg`.",
+            crate::error::group_digits(most as u128),
+            if summary.sizes.len() >= summary.series.len() { "cells" } else { "series" },
+            crate::error::group_digits(MAX_FIGURE_CELLS as u128)
+        ));
     }
     if runtime::figure_series(&summary).is_empty() {
         return Err(format!("{NOT_A_SUMMARY}: its series name none of its cells."));

@@ -431,11 +431,16 @@ impl RunRow {
             run: f[5].parse().ok()?,
             seed: f[6].parse().ok()?,
             mu: f[7].parse().ok()?,
-            gamma: f[8].parse().ok()?,
+            gamma: f[8].parse().ok().filter(|g: &f64| g.is_finite())?,
             found: f[9].parse().ok()?,
             games: f[10].parse().ok()?,
             generations: f[11].parse().ok()?,
-            bound_log10: if f[12].is_empty() { None } else { Some(f[12].parse().ok()?) },
+            // "NaN" and "inf" parse as f64 but are no bound a sweep writes.
+            bound_log10: if f[12].is_empty() {
+                None
+            } else {
+                Some(f[12].parse().ok().filter(|b: &f64| b.is_finite())?)
+            },
             mu_setting: setting(13, |t| t == "paper" || t == NO_SETTING || t.parse::<u32>().is_ok())?,
             gamma_setting: setting(14, |t| {
                 t == "paper" || t == NO_SETTING || t.parse::<f64>().is_ok_and(f64::is_finite)
@@ -458,15 +463,21 @@ pub struct CellSetting {
 /// Refuses settings under which a run can do nothing useful: a budget below one generation, or
 /// the expected engine's criterion out of reach.
 pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
-    if max_games < u64::from(params.mu()) {
-        return Err(format!(
-            "The budget of {} games is below μ = {}: not even one generation fits; raise it or lower μ.",
-            crate::error::group_digits(u128::from(max_games)),
-            params.mu()
-        ));
-    }
+    check_budget(params.mu(), max_games)?;
     if engine == Engine::Expected {
         super::params::check_expected_reachable(task, params).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Refuses a budget below μ games (not one generation fits); needs no game, so a fixed μ is
+/// checked before the game is built.
+pub fn check_budget(mu: u32, max_games: u64) -> Result<(), String> {
+    if max_games < u64::from(mu) {
+        return Err(format!(
+            "The budget of {} games is below μ = {mu}: not even one generation fits; raise it or lower μ.",
+            crate::error::group_digits(u128::from(max_games)),
+        ));
     }
     Ok(())
 }
@@ -1029,6 +1040,15 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
     let mut group_of = HashMap::new();
     let mut groups: Vec<Vec<&RunRow>> = Vec::new();
     for row in rows {
+        if row.positions == 0 {
+            // A game has its start position at least; a figure's log axis has no place for 0.
+            return Err(format!(
+                "Run {} of size {}{} has 0 positions, which no game has; give the files as --raw wrote them.",
+                row.run,
+                row.size,
+                cell_words(&row.mu_setting, &row.gamma_setting)
+            ));
+        }
         let key = (row.learner.as_str(), row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
         let g = *group_of.entry(key).or_insert_with(|| {
             groups.push(Vec::new());
@@ -1057,6 +1077,13 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
             ));
         }
         groups[g].push(row);
+        // Checked as the groups grow, so the rest of the work (a bootstrap per cell) is bounded.
+        if groups.len() as u64 > MAX_CELLS {
+            return Err(format!(
+                "These rows hold more than {} cells (size, learner, μ, γ), the most one sweep has; summarise one sweep at a time.",
+                crate::error::group_digits(u128::from(MAX_CELLS))
+            ));
+        }
     }
     let mut finished_of: Vec<Vec<u64>> = Vec::with_capacity(groups.len());
     let mut cells: Vec<CellSummary> = groups
@@ -1204,17 +1231,18 @@ pub fn rules_only(summary: &Summary) -> bool {
 pub fn figure_series(summary: &Summary) -> Vec<FigureSeries<'_>> {
     let has_rule = summary.series.iter().any(|s| s.mu_setting == NO_SETTING);
     let mixed = has_rule && !rules_only(summary);
+    // The cells grouped by series in one pass: linear in cells + series, not their product.
+    let key = |l: &'_ str, m: &'_ str, g: &'_ str| (l.to_string(), m.to_string(), g.to_string());
+    let mut cells_of: HashMap<(String, String, String), Vec<&CellSummary>> = HashMap::new();
+    for c in &summary.sizes {
+        cells_of.entry(key(&c.learner, &c.mu_setting, &c.gamma_setting)).or_default().push(c);
+    }
     summary
         .series
         .iter()
         .filter_map(|s| {
-            let mut cells: Vec<&CellSummary> = summary
-                .sizes
-                .iter()
-                .filter(|c| {
-                    c.learner == s.learner && c.mu_setting == s.mu_setting && c.gamma_setting == s.gamma_setting
-                })
-                .collect();
+            let mut cells =
+                cells_of.remove(&key(&s.learner, &s.mu_setting, &s.gamma_setting)).unwrap_or_default();
             cells.sort_by_key(|c| (c.positions, c.size));
             let first = cells.first()?;
             let mu = if s.mu_setting.is_empty() { first.mu.to_string() } else { s.mu_setting.clone() };
@@ -1280,8 +1308,9 @@ impl Summary {
         // Rounded first, so a slope of −0.0001 is written 0.000, not −0.000.
         let slope =
             |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{:.3}", (s * 1e3).round() / 1e3 + 0.0));
+        let has_rule = self.series.iter().any(|s| s.mu_setting == NO_SETTING);
         for series in &self.series {
-            let left_out = series.sizes - series.slope_sizes;
+            let left_out = series.sizes.saturating_sub(series.slope_sizes);
             let note = if left_out > 0 {
                 format!(
                     " (fitted on {} of {} sizes: a median past the budget is left out)",
@@ -1300,7 +1329,7 @@ impl Summary {
             };
             let cell = if series.mu_setting == NO_SETTING {
                 format!(" for {}", series.learner)
-            } else if self.series.iter().any(|s| s.mu_setting == NO_SETTING) {
+            } else if has_rule {
                 format!(" for umda at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else if self.series.len() > 1 {
                 format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)

@@ -6,8 +6,13 @@
 // run no injected script, settle (a game shown, running or paused, any complaint as a notice)
 // within a bound, and keep working (a known-good link afterwards shows its game and steps).
 //
-//   node --test tests/browser/                        48 links (part of scripts/test)
-//   PAGE_FUZZ_LINKS=1000 node --test tests/browser/fuzz.test.mjs
+// Two more parts: hostile `runtime --json` summaries loaded into the Experiment panel (zero,
+// huge and negative numbers, wrong types, thousands of series, markup in labels: each is drawn
+// inside the figure or is one notice), and seed 003's rules learning games up to 120,960
+// positions (each steps, the page keeps drawing).
+//
+//   node --test tests/browser/                        48 links, 6 summaries, 2 rule games (part of scripts/test)
+//   PAGE_FUZZ_LINKS=1000 PAGE_FUZZ_SUMMARIES=100 PAGE_FUZZ_RULES=20 node --test tests/browser/fuzz.test.mjs
 //   PAGE_FUZZ_SEED=7 …                                another sequence (the default is 2025)
 //
 // A failure names the seed and the link's index and text, so it can be replayed.
@@ -21,6 +26,8 @@ import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
 
 const LINKS = Number(process.env.PAGE_FUZZ_LINKS ?? 48);
+const SUMMARIES = Number(process.env.PAGE_FUZZ_SUMMARIES ?? 6);
+const RULE_GAMES = Number(process.env.PAGE_FUZZ_RULES ?? 2);
 const SEED = Number(process.env.PAGE_FUZZ_SEED ?? 2025);
 /**
  * Subtraction games without 1 among the moves and with huge heaps take the core a noticeable
@@ -335,5 +342,127 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
   await current.close();
   const seconds = (performance.now() - started) / 1000;
   console.log(`page fuzz: ${links.length} links (seed ${SEED}) in ${seconds.toFixed(1)} s, ${failures.length} failures`);
+  assert.deepEqual(failures, [], `seed ${SEED}`);
+});
+
+/** A summary as `runtime --json` writes it: `series` lines over `sizes` sizes. */
+function summaryOf(d, series, sizes) {
+  const cells = [];
+  const lines = [];
+  for (let s = 0; s < series; s++) {
+    const mu = String(10 * (s + 1));
+    lines.push({ learner: 'umda', mu_setting: mu, gamma_setting: 'paper', slope: 1.5, slope_low: 1.2, slope_high: 1.9, bound_slope: 2.1, slope_sizes: sizes, sizes });
+    for (let k = 0; k < sizes; k++) {
+      const t = d.int(10, 5000);
+      cells.push({
+        size: k + 4, engine: 'fast', max_games: 100000, positions: 5 * (k + 1), max_degree: 2, mu: 10 * (s + 1), gamma: 0.01,
+        runs: 10, finished: 10, mean_finished: t, median: t, p10: Math.floor(t / 2), p90: 2 * t, bound_log10: 3.5,
+        mu_setting: mu, gamma_setting: 'paper', median_low: Math.floor(t / 2), median_high: 2 * t, learner: 'umda',
+      });
+    }
+  }
+  return { sizes: cells, series: lines, slope: null, slope_low: null, slope_high: null, bound_slope: null, slope_sizes: 0, resamples: 1000 };
+}
+
+/** A hostile summary: a valid one with a few of its numbers, types or labels replaced. */
+function hostileSummary(d) {
+  const { int, pick, chance } = d;
+  const many = chance(0.15);
+  const summary = summaryOf(d, many ? int(500, 3000) : int(1, 6), many ? 1 : int(1, 8));
+  const NUMBERS = [0, -1, 1e300, -1e300, 1.8446744073709552e19, 0.5, null, 'NaN', '7', [], {}, true];
+  const CELL_KEYS = ['positions', 'median', 'p10', 'p90', 'runs', 'finished', 'max_games', 'size', 'median_low', 'median_high'];
+  for (let k = int(0, 4); k > 0; k--) {
+    // (A mutation below may have replaced the lists themselves.)
+    if (!Array.isArray(summary.sizes) || !Array.isArray(summary.series) || !summary.sizes.length || !summary.series.length) break;
+    const cell = pick(summary.sizes);
+    switch (int(0, 5)) {
+      case 0:
+        cell[pick(CELL_KEYS)] = pick(NUMBERS);
+        break;
+      case 1: // every median 0 (a rule learner's initial strategy already optimal)
+        for (const c of summary.sizes) Object.assign(c, { median: 0, p10: 0, p90: 0 });
+        break;
+      case 2:
+        pick(summary.series).bound_slope = pick([-1e300, 1e300, 0, -5, null]);
+        break;
+      case 3: // markup and long text as labels
+        cell.mu_setting = summary.series[0].mu_setting = pick([`<img src=x onerror="${PWNED}">`, '\u202e', 'x'.repeat(5000), '__proto__']);
+        break;
+      case 4:
+        delete cell[pick(CELL_KEYS)];
+        break;
+      default:
+        summary[pick(['sizes', 'series'])] = pick([[], null, {}, 'x']);
+    }
+  }
+  return summary;
+}
+
+test(`the Experiment panel survives ${SUMMARIES} hostile summary files (seed ${SEED})`, async () => {
+  const d = dice(mulberry32(SEED + 1));
+  const failures = [];
+  const { page, problems, close } = await freshPage();
+  await page.goto(`${server.url}#game=subtraction&moves=1,2&heap=6&paused=1`);
+  await settled(page, 1);
+  for (let k = 0; k < SUMMARIES; k++) {
+    const summary = hostileSummary(d);
+    try {
+      await page.evaluate(() => {
+        document.getElementById('notice').setAttribute('hidden', '');
+        delete document.getElementById('experiment').dataset.figure;
+      });
+      await page.setInputFiles('#exp-file', { name: `s${k}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) });
+      // Drawn, or one notice: either way within the bound, with every coordinate a number.
+      await page.waitForFunction(() => document.getElementById('experiment').dataset.figure || !document.getElementById('notice').hidden, null, { timeout: SETTLE_MS });
+      const seen = await page.evaluate(() => ({
+        notice: document.getElementById('notice').hidden ? null : document.getElementById('notice').innerText,
+        coordinates: [...document.querySelectorAll('#exp-figure circle, #exp-figure line')].flatMap((e) => ['cx', 'cy', 'x1', 'x2', 'y1', 'y2'].map((a) => e.getAttribute(a)).filter((v) => v !== null)),
+        pwned: window.__pwned,
+      }));
+      assert.ok(seen.notice === null || !/Internal error/.test(seen.notice), `notice: ${seen.notice}`);
+      assert.ok(seen.coordinates.every((v) => Number.isFinite(Number(v))), 'every coordinate a number');
+      assert.equal(seen.pwned, undefined, 'no injected script ran');
+      const before = await page.textContent('#generation');
+      await page.click('#step');
+      await page.waitForFunction((g) => document.getElementById('generation').textContent !== g, before, { timeout: SETTLE_MS });
+      assert.deepEqual(problems, []);
+    } catch (err) {
+      failures.push(`summary ${k} (${JSON.stringify(summary).slice(0, 200)}): ${err.message.split('\n').slice(0, 4).join(' | ')} [${problems.join('; ')}]`);
+      if (failures.length >= 10) break;
+    }
+    problems.length = 0;
+  }
+  await close();
+  console.log(`page fuzz: ${SUMMARIES} summary files (seed ${SEED}), ${failures.length} failures`);
+  assert.deepEqual(failures, [], `seed ${SEED}`);
+});
+
+test(`seed 003's rules learn ${RULE_GAMES} random games on the page, large ones included (seed ${SEED})`, async () => {
+  const d = dice(mulberry32(SEED + 2));
+  const failures = [];
+  const { page, problems, close } = await freshPage();
+  for (let k = 0; k < RULE_GAMES; k++) {
+    const spec = d.chance(0.5)
+      ? d.pick(['game=nim&heaps=1,2,2,3,4,5,6,7', 'game=chomp&rows=8&cols=8', 'game=nim&heaps=20,20,20', 'game=subtraction&moves=1,2,3&heap=199999'])
+      : validSpec(d);
+    const link = `#${spec}&learner=${d.pick(['lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt'])}&opponent=${d.pick(['first', 'perfect', 'random', 'same'])}&paused=1`;
+    try {
+      await page.goto('about:blank');
+      await page.goto(server.url + link);
+      await settled(page, 1);
+      for (let s = 1; s <= 3; s++) {
+        if ((await page.evaluate(() => document.body.dataset.learner)) !== 'rule') break;
+        await page.click('#step');
+        await page.waitForFunction((n) => Number(document.getElementById('rule-stats').dataset.plays) >= n, s, { timeout: SETTLE_MS });
+      }
+      await stillWorks(page, k);
+      assert.deepEqual(problems, []);
+    } catch (err) {
+      failures.push(`rule game ${k} ${link}: ${err.message.split('\n').slice(0, 4).join(' | ')} [${problems.join('; ')}]`);
+    }
+    problems.length = 0;
+  }
+  await close();
+  console.log(`page fuzz: ${RULE_GAMES} rule games (seed ${SEED}), ${failures.length} failures`);
   assert.deepEqual(failures, [], `seed ${SEED}`);
 });

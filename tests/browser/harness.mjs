@@ -33,7 +33,7 @@ export async function familyExamples() {
 }
 
 /**
- * Call at the top of a test file; returns `withPage(hash, body, { viewport })`. `needs`: more
+ * Call at the top of a test file; returns `withPage(hash, body, { viewport, init })`. `needs`: more
  * files the tests read, each [path, what to do when it is missing].
  */
 export function browserHarness({ needs = [] } = {}) {
@@ -53,11 +53,13 @@ export function browserHarness({ needs = [] } = {}) {
   /**
    * `context`: more options for the browser context (hasTouch, isMobile…); `beforeGoto(page)`
    * runs before the page opens (to route requests); `ready: false` hands the page over as soon
-   * as it has loaded its HTML (a test of what shows before the core has loaded).
+   * as it has loaded its HTML (a test of what shows before the core has loaded); `init`: a script
+   * run in the page before its own (e.g. one that counts animation frames).
    */
-  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context: more = {}, beforeGoto, ready = true } = {}) {
+  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context: more = {}, beforeGoto, ready = true, init = null } = {}) {
     const context = await browser.newContext({ viewport, ...more });
     const page = await context.newPage();
+    if (init) await page.addInitScript(init);
     const problems = [];
     page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

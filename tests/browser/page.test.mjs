@@ -632,15 +632,18 @@ describe('the page', () => {
 
   test('the size is shown before building; presets build the paper’s examples', async () => {
     await withPage('#paused=1', async (page) => {
+      // The size is worked out once typing pauses: #estimate names the spec it is for.
+      const typed = (spec) => page.waitForFunction((s) => document.getElementById('estimate').dataset.spec === s, spec);
       await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
-      await page.dispatchEvent('#spec-input', 'input');
+      await typed('game=chomp&rows=8&cols=8');
       assert.match(await text(page, '#estimate'), /12,869 positions and 398,971 moves/);
-      // Too large to build, but known by theory: the size line says the value.
+      // Too large to build, but known by theory: the size line says the value (worked out in a worker).
       await page.fill('#spec-input', 'game=octal&code=0.77&heaps=1000000,7');
-      await page.dispatchEvent('#spec-input', 'input');
+      await typed('game=octal&code=0.77&heaps=1000000,7');
+      await page.waitForFunction(() => document.getElementById('estimate').dataset.known === 'done');
       assert.match(await text(page, '#estimate'), /too many to draw; Grundy value \d+ by the heaps’ values|too many to draw; Grundy value \d+ by the heaps' values/);
       await page.fill('#spec-input', 'game=chomp&rows=8&cols=8');
-      await page.dispatchEvent('#spec-input', 'input');
+      await typed('game=chomp&rows=8&cols=8');
       assert.equal(await text(page, '#game-spec'), DEFAULT_GAME, 'not built yet');
       await page.selectOption('#family', 'chomp');
       assert.equal(await page.inputValue('#spec-input'), 'game=chomp&rows=4&cols=4');

@@ -7,6 +7,8 @@ mod common;
 mod cli;
 mod cli_bounds;
 mod cli_learn;
+mod cli_output;
+mod cli_refusals;
 mod cli_rules;
 mod cli_runtime_grid;
 mod cli_runtime_learner;

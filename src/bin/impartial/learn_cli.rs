@@ -11,7 +11,7 @@ use impartial::learn::runtime::{self, GammaSetting, Grid, Learner, MuSetting, Ru
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
-use crate::cli::{read_arg, read_file};
+use crate::cli::read_arg;
 use impartial::error::quoted;
 use impartial::report::OUTPUT_BUDGET;
 
@@ -146,14 +146,17 @@ fn mu_setting(mu: &str, paper_c: Option<&str>, paper_k: Option<&str>) -> Result<
     }
 }
 
-/// Writes to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
+/// Writes to stdout; an error is recorded and decides the exit code (see `output`).
 fn out(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    crate::output::print(text);
 }
 
 pub fn umda(args: UmdaArgs) -> Result<(), String> {
     let game = read_arg("game spec", args.game)?;
     let Common { engine, seed, max_games, mu } = args.learn.parse()?;
+    if let MuSetting::Fixed(mu) = mu {
+        runtime::check_budget(mu, max_games)?; // before the game is built
+    }
     let task = Task::from_spec(&game, &Limits::DEFAULT).map_err(|e| e.to_string())?;
     let gamma = parse_gamma(&task, &args.learn.gamma).map_err(|e| e.to_string())?;
     let mu = match mu {
@@ -189,12 +192,12 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
                 Some((played, mu)) => format!(", and {played} of {mu} in the generation under way"),
                 None => String::new(),
             };
-            eprint!("\rUMDA: {} generations, {} games played{within}   ", run.generation(), run.games());
+            crate::output::eprint(&format!("\rUMDA: {} generations, {} games played{within}   ", run.generation(), run.games()));
         }
     });
     out(&lines);
     if shown {
-        eprintln!();
+        crate::output::eprint("\n");
     }
     let graph = &task.graph;
     let hash = format!("{:016x}", run.model_hash());
@@ -340,11 +343,9 @@ fn write_model(w: &mut impl Write, task: &Task, labels: &[String], model: &[f64]
     w.write_all(b"}")
 }
 
-/// Writes to a buffered stdout; a closed pipe (e.g. `| head`) ends the output quietly.
-fn write_out(
-    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
-) {
-    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+/// Writes to a buffered stdout; an error is recorded and decides the exit code (see `output`).
+fn write_out(write: impl FnOnce(&mut crate::output::Stdout) -> std::io::Result<()>) {
+    let mut w = crate::output::stdout();
     let _ = write(&mut w).and_then(|()| w.flush());
 }
 
@@ -353,8 +354,16 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
     if let Some(files) = &args.summarise {
         let mut tables = Vec::new();
+        let mut runs = 0usize;
         for file in files {
             let (info, rows) = read_raw(file)?;
+            runs += rows.len();
+            if runs as u64 > MAX_JOBS {
+                return Err(format!(
+                    "The raw tables hold more than {} runs, the most one sweep has; summarise one sweep at a time.",
+                    group(MAX_JOBS)
+                ));
+            }
             tables.push(runtime::Table { file: file.clone(), info, rows });
         }
         let (info, rows) = runtime::merge(tables)?;
@@ -419,26 +428,33 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             gamma_list.len()
         ));
     }
-    let sizes = parse_sizes(&sizes)?;
-    let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
-    let gammas = gamma_settings(&gamma_list)?;
-    let grid = Grid { sizes, learners, mus, gammas, runs };
-    let cells = grid.cells();
+    // The grid's size is checked on the lists' lengths, before any item is parsed or compared,
+    // so a 20,000-item axis is refused at once.
+    let learner_count = learners.len() as u64;
+    let cells = (size_list.len() as u64)
+        .saturating_mul(learner_count)
+        .saturating_mul(mu_list.len() as u64)
+        .saturating_mul(gamma_list.len() as u64);
     if cells > MAX_CELLS {
         // The learners' factor is named only when there are several.
-        let (learners, axis) = match grid.learners.len() {
+        let (learners, axis) = match learner_count {
             1 => (String::new(), ""),
             l => (format!(" × {l}"), " × learners"),
         };
         return Err(format!(
             "The grid has {}{learners} × {} × {} = {} cells (sizes{axis} × μ × γ), above the limit of {}; split it into several sweeps.",
-            grid.sizes.len(),
-            grid.mus.len(),
-            grid.gammas.len(),
+            size_list.len(),
+            mu_list.len(),
+            gamma_list.len(),
             group(cells),
             group(MAX_CELLS)
         ));
     }
+    let sizes = parse_sizes(&sizes)?;
+    let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
+    let gammas = gamma_settings(&gamma_list)?;
+    let grid = Grid { sizes, learners, mus, gammas, runs };
+    let cells = grid.cells();
     if grid.jobs_total() > MAX_JOBS {
         return Err(format!(
             "{runs} runs in each of {} cells make {} runs, above the limit of {} in one sweep; split it into several sweeps.",
@@ -451,6 +467,12 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         Some(text) => Shard::parse(text).map_err(|e| e.to_string())?,
         None => Shard::ALL,
     };
+    // A fixed μ above the budget needs no game to be refused.
+    for mu in grid.mus.iter().filter(|_| umda) {
+        if let MuSetting::Fixed(mu) = mu {
+            runtime::check_budget(*mu, max_games)?;
+        }
+    }
     // Every size is sized from its spec first, then built and checked one at a time (and
     // dropped), so a bad size or cell is refused before any run, and memory is that of one size.
     runtime::check_sizes(&template, &grid.sizes, &Limits::DEFAULT)
@@ -500,9 +522,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let show_progress = std::io::stderr().is_terminal();
     let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
         if show_progress {
-            eprint!("\rruns finished: {done}/{total}");
+            crate::output::eprint(&format!("\rruns finished: {done}/{total}"));
             if done == total {
-                eprintln!();
+                crate::output::eprint("\n");
             }
         }
     })
@@ -609,12 +631,13 @@ fn mu_settings(
         return Err("--paper-c and --paper-k only apply with --mu paper.".to_string());
     }
     let mut mus: Vec<MuSetting> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for item in items {
         let mu = match item.as_str() {
             "paper" => mu_setting("paper", paper_c, paper_k)?,
             other => mu_setting(other, None, None)?,
         };
-        if mus.iter().any(|m| m.label() == mu.label()) {
+        if !seen.insert(mu.label()) {
             return Err(format!("The μ {} is listed twice in --mu; list each value once.", mu.label()));
         }
         mus.push(mu);
@@ -626,9 +649,10 @@ fn mu_settings(
 /// twice.
 fn gamma_settings(items: &[String]) -> Result<Vec<GammaSetting>, String> {
     let mut gammas: Vec<GammaSetting> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for item in items {
         let gamma = GammaSetting::parse(item).map_err(|e| e.to_string())?;
-        if gammas.iter().any(|g| g.label() == gamma.label()) {
+        if !seen.insert(gamma.label()) {
             return Err(format!("The γ {} is listed twice in --gamma; list each value once.", gamma.label()));
         }
         gammas.push(gamma);
@@ -642,31 +666,93 @@ fn group(x: u64) -> String {
 }
 
 /// One file written by `runtime --raw` (CSV) or `runtime --raw --json`: the sweep it names
-/// (None for files written before sweeps were recorded) and its rows.
+/// (None for files written before sweeps were recorded) and its rows. A CSV table is read a
+/// line at a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows
+/// kept, and a file without line ends (`/dev/zero`) is refused after one line's bytes.
 fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
-    let text = read_file("raw table", file, MAX_RAW_BYTES)?;
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('[') {
-        return serde_json::from_str(&text)
-            .map(|rows| (None, rows))
-            .map_err(|e| format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file)));
-    }
-    if trimmed.starts_with('{') {
+    use std::io::{BufRead, Read};
+    let what = "raw table";
+    let too_long = || {
+        format!(
+            "The {what} file {} is longer than {} bytes, the most that is read.",
+            quoted(file),
+            group(MAX_RAW_BYTES)
+        )
+    };
+    let failed = |e: std::io::Error| crate::cli::read_error(what, file, &e);
+    let mut reader = std::io::BufReader::new(crate::cli::open_bounded(what, file)?.take(MAX_RAW_BYTES + 1));
+    // The first byte that is not white space tells JSON from CSV; the white space before it
+    // is consumed, its line ends counted.
+    let mut line_number = 0usize;
+    let first = loop {
+        let buf = reader.fill_buf().map_err(failed)?;
+        if buf.is_empty() {
+            break None;
+        }
+        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => {
+                let byte = buf[i];
+                line_number += buf[..i].iter().filter(|&&b| b == b'\n').count();
+                reader.consume(i);
+                break Some(byte);
+            }
+            None => {
+                let n = buf.len();
+                line_number += buf.iter().filter(|&&b| b == b'\n').count();
+                reader.consume(n);
+            }
+        }
+    };
+    if matches!(first, Some(b'[' | b'{')) {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(failed)?;
+        if bytes.len() as u64 > MAX_RAW_BYTES {
+            return Err(too_long());
+        }
+        let not_json = |e: serde_json::Error| {
+            format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file))
+        };
+        if first == Some(b'[') {
+            let rows: Vec<RunRow> = serde_json::from_slice(&bytes).map_err(not_json)?;
+            return Ok((None, rows));
+        }
         #[derive(serde::Deserialize)]
         struct RawJson {
             sweep: SweepInfo,
             rows: Vec<RunRow>,
         }
-        return serde_json::from_str::<RawJson>(&text)
-            .map(|t| (Some(t.sweep), t.rows))
-            .map_err(|e| format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file)));
+        return serde_json::from_slice::<RawJson>(&bytes).map(|t| (Some(t.sweep), t.rows)).map_err(not_json);
     }
     let mut rows = Vec::new();
     let mut info = None;
-    for (i, line) in text.lines().enumerate() {
+    let mut total = 0u64;
+    let mut cells = std::collections::HashSet::new();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read =
+            reader.by_ref().take(MAX_RAW_LINE as u64 + 1).read_until(b'\n', &mut bytes).map_err(failed)?;
+        if read == 0 {
+            break;
+        }
+        line_number += 1;
+        total += read as u64;
+        if total > MAX_RAW_BYTES {
+            return Err(too_long());
+        }
+        if bytes.len() > MAX_RAW_LINE {
+            return Err(format!(
+                "Line {line_number} of {} is longer than {} bytes, which no line written by --raw is.",
+                quoted(file),
+                group(MAX_RAW_LINE as u64)
+            ));
+        }
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| format!("Line {line_number} of {} is not UTF-8 text.", quoted(file)))?;
+        let line = line.trim_end_matches(['\n', '\r']);
         if let Some(json) = line.strip_prefix(runtime::SWEEP_LINE) {
             let parsed: SweepInfo = serde_json::from_str(json).map_err(|e| {
-                format!("Line {} of {} is not a sweep line written by --raw ({e}).", i + 1, quoted(file))
+                format!("Line {line_number} of {} is not a sweep line written by --raw ({e}).", quoted(file))
             })?;
             if info.replace(parsed).is_some() {
                 return Err(format!(
@@ -681,12 +767,23 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
         }
         let row = RunRow::from_csv(line).ok_or_else(|| {
             format!(
-                "Line {} of {} is not a row written by --raw: {}.",
-                i + 1,
+                "Line {line_number} of {} is not a row written by --raw: {}.",
                 quoted(file),
                 quoted(line.trim())
             )
         })?;
+        // Cells counted as the rows come (by a hash of their key), so a table of more cells
+        // than a sweep has is refused before it is held whole.
+        let mut key = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&(&row.learner, &row.mu_setting, &row.gamma_setting, row.size), &mut key);
+        cells.insert(std::hash::Hasher::finish(&key));
+        if cells.len() as u64 > MAX_CELLS {
+            return Err(format!(
+                "{} holds more than {} cells (size, learner, μ, γ), the most one sweep has; summarise one sweep at a time.",
+                quoted(file),
+                group(MAX_CELLS)
+            ));
+        }
         rows.push(row);
     }
     Ok((info, rows))
@@ -707,6 +804,10 @@ use runtime::{MAX_CELLS, MAX_JOBS};
 /// 100 MB of CSV (JSON a little more).
 const MAX_RAW_BYTES: u64 = 256 << 20;
 
+/// The longest line of a raw table: a sweep line names at most 10,000 μ and γ labels and
+/// 1,000 sizes, well under this.
+const MAX_RAW_LINE: usize = 4 << 20;
+
 /// "1 game", "2 games".
 fn count(n: u64, noun: &str) -> String {
     if n == 1 {
@@ -723,8 +824,9 @@ fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
         Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => sizes,
         _ => return Err(format!("{} is not a valid value for sizes: {allowed}.", quoted(text))),
     };
-    for (i, size) in sizes.iter().enumerate() {
-        if sizes[..i].contains(size) {
+    let mut seen = std::collections::HashSet::new();
+    for size in &sizes {
+        if !seen.insert(size) {
             return Err(format!("The size {size} is listed twice in --sizes; list each size once."));
         }
     }

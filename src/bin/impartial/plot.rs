@@ -153,14 +153,10 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
     Ok(svg)
 }
 
+/// The items in order of first appearance; a set keeps it linear for 100,000 labels.
 fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
-    for item in items {
-        if !out.contains(&item) {
-            out.push(item);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    items.filter(|item| seen.insert(*item)).collect()
 }
 
 fn draw_error(e: impl std::fmt::Display) -> String {
@@ -214,7 +210,9 @@ fn draw_lines(
         let band: Vec<(f64, f64, f64)> = s
             .cells
             .iter()
-            .filter_map(|c| Some((c.positions as f64, c.p10? as f64, c.p90.map_or(budget, |t| t as f64))))
+            .filter_map(|c| {
+                Some((c.positions as f64, (c.p10? as f64).max(y0), c.p90.map_or(budget, |t| t as f64).max(y0)))
+            })
             .collect();
         if band.len() >= 2 {
             let outline: Vec<(f64, f64)> =
@@ -232,7 +230,8 @@ fn draw_lines(
                 .map_err(draw_error)?;
         }
         let medians: Vec<(f64, f64)> =
-            s.cells.iter().filter_map(|c| Some((c.positions as f64, c.median? as f64))).collect();
+            // A T of 0 (no log) is drawn at the axis' foot.
+            s.cells.iter().filter_map(|c| Some((c.positions as f64, (c.median? as f64).max(y0)))).collect();
         chart
             .draw_series(LineSeries::new(medians.clone(), color.stroke_width(2)))
             .map_err(draw_error)?
@@ -275,9 +274,18 @@ fn draw_lines(
         Some((b, c.positions as f64, c.median? as f64))
     });
     if let Some((b, n0, t0)) = anchor {
-        // Up to the right edge, or to the top edge where the line leaves the chart first.
-        let n1 = if b > 0.0 { x1.min(n0 * (y1 / t0).powf(1.0 / b)) } else { x1 };
-        let t1 = t0 * (n1 / n0).powf(b);
+        // A median of 0 (a rule learner's initial strategy already optimal) sits at the foot.
+        let t0 = t0.clamp(y0, y1);
+        // Up to the right edge, or to the top or bottom edge where the line leaves the chart
+        // first; a hostile slope (±1e300) ends at once, clamped to the chart, never ±∞ or NaN.
+        let n1 = match b {
+            b if b > 0.0 => x1.min(n0 * (y1 / t0).powf(1.0 / b)),
+            b if b < 0.0 => x1.min(n0 * (y0 / t0).powf(1.0 / b)),
+            _ => x1,
+        };
+        let n1 = if n1.is_finite() { n1.clamp(n0, x1) } else { n0 };
+        let t1 = (t0 * (n1 / n0).powf(b)).clamp(y0, y1);
+        let t1 = if t1.is_finite() { t1 } else { t0 };
         chart
             .draw_series(DashedLineSeries::new(vec![(n0, t0), (n1, t1)], 8, 5, BLACK.stroke_width(1)))
             .map_err(draw_error)?

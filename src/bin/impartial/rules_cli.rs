@@ -48,6 +48,10 @@ pub struct LearnArgs {
     pub second: bool,
 }
 
+/// A lower bound on a `--trace` line: `{"changed":[],"play":1,"result":"won","trace":[""]}` and
+/// its line end.
+const MIN_TRACE_LINE: u64 = 52;
+
 pub fn learn(args: LearnArgs) -> Result<(), String> {
     let text = |e: InputError| e.to_string();
     // Everything typed is checked before the game is built.
@@ -56,6 +60,14 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
     let plays = parse_plays(&args.plays).map_err(text)?;
     let seed = parse_seed(&args.seed).map_err(text)?;
     let spec = read_arg("game spec", args.game)?;
+    if args.trace {
+        // Every play's line has at least its number, result and the root's label: a --trace
+        // that cannot fit is refused before the game is built.
+        let bytes = plays.saturating_mul(MIN_TRACE_LINE);
+        if bytes > OUTPUT_BUDGET {
+            return Err(text(InputError::OutputTooLarge { what: "--trace", bytes, budget: OUTPUT_BUDGET }));
+        }
+    }
     let game = RulesGame::from_spec(&spec, &Limits::DEFAULT).map_err(text)?;
     game.check_plays(plays).map_err(text)?;
     // Labels are made when written, not held: a 4,000,000-position game's would take 100+ MB.
@@ -80,18 +92,37 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
     // Seed 003's bounds are for p moving first from the root: not given for --second.
     let bounds = (!args.second).then(|| RuleBounds::of(&game));
     let mut run = RulesRun::seated(game, rule, opponent, seed, args.second);
-    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut w = crate::output::stdout();
     for _ in 0..plays {
         let record = run.play();
         if args.trace
             && writeln!(w, "{}", play_line(&record, run.game(), opponent == Opponent::Same)).is_err()
         {
-            return Ok(()); // a closed pipe ends the output quietly
+            return Ok(()); // the writer recorded the error (see `output`)
         }
     }
-    let summary = summary(&run, &bounds, seed, args.dump_strategy);
-    let _ = if args.json { writeln!(w, "{summary}") } else { w.write_all(summary_text(&summary).as_bytes()) }
-        .and_then(|()| w.flush());
+    let summary = summary(&run, &bounds, seed);
+    // The strategy is streamed after the summary, one position at a time, never held whole.
+    let _ = if args.json {
+        let text = summary.to_string();
+        match args.dump_strategy {
+            true => w
+                .write_all(&text.as_bytes()[..text.len() - 1])
+                .and_then(|()| w.write_all(b",\"strategy\":"))
+                .and_then(|()| write_strategy(&mut w, &run))
+                .and_then(|()| w.write_all(b"}\n")),
+            false => writeln!(w, "{text}"),
+        }
+    } else {
+        w.write_all(summary_text(&summary).as_bytes()).and_then(|()| match args.dump_strategy {
+            true => w
+                .write_all(b"strategy    ")
+                .and_then(|()| write_strategy(&mut w, &run))
+                .and_then(|()| w.write_all(b"\n")),
+            false => Ok(()),
+        })
+    }
+    .and_then(|()| w.flush());
     Ok(())
 }
 
@@ -117,12 +148,31 @@ fn play_line(record: &PlayRecord, game: &RulesGame, self_play: bool) -> Value {
     line
 }
 
+/// The learner's final strategy as the JSON object {position: move}, in the graph's position
+/// order, written one position at a time (a 4,000,000-position game's would take 600 MB held).
+fn write_strategy(w: &mut impl Write, run: &RulesRun) -> std::io::Result<()> {
+    let graph = &run.game().graph;
+    w.write_all(b"{")?;
+    let mut first = true;
+    for (v, m) in run.strategy().iter().enumerate() {
+        let Some(m) = m else { continue };
+        if !first {
+            w.write_all(b",")?;
+        }
+        first = false;
+        serde_json::to_writer(&mut *w, &graph.label(v))?;
+        w.write_all(b":")?;
+        serde_json::to_writer(&mut *w, &graph.label(*m as usize))?;
+    }
+    w.write_all(b"}")
+}
+
 /// The run's summary as JSON (the text output is made from it).
-fn summary(run: &RulesRun, bounds: &Option<RuleBounds>, seed: u64, dump: bool) -> Value {
+fn summary(run: &RulesRun, bounds: &Option<RuleBounds>, seed: u64) -> Value {
     let game = run.game();
     let c = run.counts();
     let root = game.graph.root();
-    let mut out = json!({
+    json!({
         "game": game.spec,
         "positions": game.graph.len(),
         "edges": game.graph.edge_count(),
@@ -142,17 +192,7 @@ fn summary(run: &RulesRun, bounds: &Option<RuleBounds>, seed: u64, dump: bool) -
         "opt_defined": game.has_opt_as(run.moves_second()),
         "optimal_after": c.optimal_after,
         "bounds": bounds,
-    });
-    if dump {
-        let strategy: serde_json::Map<String, Value> = run
-            .strategy()
-            .iter()
-            .enumerate()
-            .filter_map(|(v, m)| m.map(|w| (game.graph.label(v), Value::from(game.graph.label(w as usize)))))
-            .collect();
-        out["strategy"] = Value::Object(strategy);
-    }
-    out
+    })
 }
 
 fn summary_text(s: &Value) -> String {
@@ -193,9 +233,6 @@ fn summary_text(s: &Value) -> String {
         text += "bounds      not given: seed 003's are for a learner that moves first\n";
     } else {
         text += &bounds_text(b);
-    }
-    if let Some(strategy) = s["strategy"].as_object() {
-        text += &format!("strategy    {}\n", Value::Object(strategy.clone()));
     }
     text
 }

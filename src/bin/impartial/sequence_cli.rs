@@ -26,7 +26,16 @@ pub struct SequenceArgs {
 const UNPROVEN_TO: usize = 1000;
 
 pub fn sequence(args: SequenceArgs) -> Result<(), String> {
-    let (game, spec) = HeapGame::parse(&args.game).map_err(|e| e.to_string())?;
+    let text = crate::cli::read_arg("game spec", args.game)?;
+    let (game, spec) = HeapGame::parse(&text).map_err(|e| e.to_string())?;
+    if spec.split('&').any(|pair| pair == "play=misere") {
+        // The recurrence is normal play's mex; misère values are not a Grundy sequence.
+        return Err(format!(
+            "{} is misère play, whose outcomes are not given by a Grundy sequence (the recurrence is normal play's); \
+             drop play=misere, or ask `impartial value` or `analyse` about one misère position.",
+            impartial::error::quoted(&spec)
+        ));
+    }
     let to = match &args.to {
         Some(text) => Some(
             parse_number("to", text, 0, MAX_TO as u64, &format!("a whole number from 0 to {MAX_TO}"))
@@ -41,15 +50,15 @@ pub fn sequence(args: SequenceArgs) -> Result<(), String> {
         None if !game.proves_periods() => game.values_to(UNPROVEN_TO),
         None => game.until_period(SEARCH_LIMIT, |n| {
             if terminal {
-                eprint!("\rcomputing g(0..{n})…   ");
+                crate::output::eprint(&format!("\rcomputing g(0..{n})…   "));
             }
         }),
     };
     if terminal && to.is_none() {
-        eprint!("\r{:40}\r", "");
+        crate::output::eprint(&format!("\r{:40}\r", ""));
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
+    let mut out = crate::output::stdout();
+    // An output error is recorded by the writer and ends the command (see `output`).
     let asked = if game.proves_periods() { to } else { None };
     let _ = if args.json {
         write_json(&mut out, &spec, &sequence)

@@ -19,27 +19,32 @@ pub fn run(args: ValueArgs) -> Result<(), String> {
     let game = crate::cli::read_arg("game spec", args.game)?;
     let found = value(&game).map_err(|e| e.to_string())?;
     if args.json {
-        println!("{}", serde_json::to_string(&found).map_err(|e| e.to_string())?);
+        crate::output::print(&(serde_json::to_string(&found).map_err(|e| e.to_string())? + "\n"));
         return Ok(());
     }
-    println!("game        {}", found.game);
+    let mut text = String::new();
+    macro_rules! line {
+        ($($arg:tt)*) => {{ text += &format!($($arg)*); text.push('\n'); }};
+    }
+    line!("game        {}", found.game);
     let verdict = match found.outcome {
         Outcome::N => "N-position: the first player wins",
         Outcome::P => "P-position: the second player wins",
     };
     match found.grundy {
-        Some(g) => println!("value       Grundy value {g}, {verdict}"),
-        None => println!("value       no Grundy value (misère play), {verdict}"),
+        Some(g) => line!("value       Grundy value {g}, {verdict}"),
+        None => line!("value       no Grundy value (misère play), {verdict}"),
     }
-    println!("method      {}", found.method.describe());
+    line!("method      {}", found.method.describe());
     for (k, part) in found.parts.iter().flatten().enumerate() {
         let g = part.grundy.map_or_else(|| "?".to_string(), |g| g.to_string());
-        println!("part {:<6} g = {g} by {}: {}", k + 1, part.method.describe(), part.game);
+        line!("part {:<6} g = {g} by {}: {}", k + 1, part.method.describe(), part.game);
     }
     if let Some(gset) = &found.gset {
         let shown: Vec<String> = gset.iter().take(40).map(u32::to_string).collect();
         let more = if gset.len() > 40 { format!(", … ({} values)", gset.len()) } else { String::new() };
-        println!("g-set       {{{}{more}}}", shown.join(", "));
+        line!("g-set       {{{}{more}}}", shown.join(", "));
     }
+    crate::output::print(&text);
     Ok(())
 }

@@ -1,0 +1,15 @@
+// The worker behind known.js (a module worker): what theory knows of a game too large to draw,
+// worked out with the wasm core off the page's thread. Messages in: { id, spec }; out:
+// { id, known } with the sentence or null.
+
+import { loadCore, tooLargeButKnown } from './core.js';
+
+const loaded = loadCore();
+// Set before the core has loaded (nothing above waits), or a question sent meanwhile is lost.
+self.onmessage = (event) => {
+  const { id, spec } = event.data;
+  loaded.then(
+    () => self.postMessage({ id, known: tooLargeButKnown(spec) }),
+    () => self.postMessage({ id, known: null }),
+  );
+};
