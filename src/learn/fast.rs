@@ -135,6 +135,7 @@ impl FastState {
     /// Counts one winner's move `e` at v (a position with ≥ 2 moves, `range` its edges), read
     /// by its game or the check. The first read of v in a generation clears v's counts (they
     /// held the last generation's) and marks v for the pass.
+    #[inline]
     pub fn count_read(&mut self, v: usize, e: usize, range: std::ops::Range<usize>, counts: &mut [u32]) {
         if self.taken[v] == 0 {
             counts[range].fill(0);
@@ -282,6 +283,14 @@ impl ChunkView<'_> {
                         clock[local] = match change_clock(&mut rng, g.mu, r) {
                             Some(wait) => {
                                 let due = g.now.saturating_add(wait);
+                                // Redrawn clocks leave their old entries behind; sweep them out
+                                // before they outnumber the chunk's positions (amortised O(1)).
+                                if calendar.len() >= 2 * CHUNK {
+                                    calendar.retain(|&Reverse((due, v))| {
+                                        let local = v as usize - start;
+                                        clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
+                                    });
+                                }
                                 calendar.push(Reverse((due, v as u32)));
                                 due
                             }

@@ -552,30 +552,34 @@ impl Run {
         let task = &*self.task;
         // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
         let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
-        self.path.clear();
+        // Fields borrowed once, so the loops keep them in registers.
+        let (rng, cdf, p, path) = (&mut self.rng, &mut self.cdf, &self.p, &mut self.path);
+        let (fast, counts) = (&mut self.fast, &mut self.counts);
+        path.clear();
         let mut u = task.graph.root();
         loop {
             let range = offsets[u] as usize..offsets[u + 1] as usize;
             if range.is_empty() {
                 break;
             }
-            let e = draw_fresh(&mut self.rng, &mut self.cdf, &mut self.fast.stale, &self.p, u, range);
-            self.path.push((u as u32, e as u32));
+            let e = draw_fresh(rng, cdf, &mut fast.stale, p, u, range);
+            path.push((u as u32, e as u32));
             u = targets[e] as usize;
         }
-        self.path_moves += self.path.len() as u64;
-        let winner_parity = winner_parity(self.path.len(), task);
+        self.path_moves += path.len() as u64;
+        let winner_parity = winner_parity(path.len(), task);
         self.tag += 1;
         let tag = self.tag;
-        for &(v, e) in self.path.iter().skip(winner_parity).step_by(2) {
+        let (played_tag, played_edge) = (&mut self.played_tag, &mut self.played_edge);
+        for &(v, e) in path.iter().skip(winner_parity).step_by(2) {
             let (v, e) = (v as usize, e as usize);
             let range = offsets[v] as usize..offsets[v + 1] as usize;
             // A forced move's count is always μ: the pass never visits it.
             if range.len() > 1 {
-                self.fast.count_read(v, e, range, &mut self.counts);
+                fast.count_read(v, e, range, counts);
             }
-            self.played_tag[v] = tag;
-            self.played_edge[v] = e as u32;
+            played_tag[v] = tag;
+            played_edge[v] = e as u32;
         }
         let mut work = self.path.len() as u64 + 1;
         if !current.winners_optimal {
@@ -701,6 +705,7 @@ fn winner_parity(length: usize, task: &Task) -> usize {
 }
 
 /// [`draw`] at position v after rebuilding its running sums if the fast engine left them stale.
+#[inline(always)]
 fn draw_fresh(
     rng: &mut Xoshiro256PlusPlus,
     cdf: &mut [f64],
