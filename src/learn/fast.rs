@@ -279,8 +279,7 @@ impl ChunkView<'_> {
                     }
                     Some(dominant) => {
                         live[w] &= !(1 << (local % 64));
-                        let r = stay_rate(p, dominant, g.gamma);
-                        clock[local] = match change_clock(&mut rng, g.mu, r) {
+                        clock[local] = match next_change(&mut rng, g.mu, g.gamma, p, dominant) {
                             Some(wait) => {
                                 let due = g.now.saturating_add(wait);
                                 // Redrawn clocks leave their old entries behind; sweep them out
@@ -311,10 +310,16 @@ fn stay_rate(p: &[f64], dominant: usize, gamma: f64) -> f64 {
     others / (others + p[dominant])
 }
 
+/// Generations until a position fixated on `dominant` (p = P*, every other move at γ) changes,
+/// with μ draws per generation: Geometric(1 − (1 − r)^μ); None if it never does (γ = 0).
+pub fn next_change(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], dominant: usize) -> Option<u64> {
+    change_clock(rng, mu, stay_rate(p, dominant, gamma))
+}
+
 /// At a fixated position whose change is due (its μ draws are Multinomial(μ, P*) conditioned on
 /// not all landing on e*): the moves off e* number Binomial(μ, r | ≥ 1), spread uniformly over
-/// the k moves at γ.
-fn change_fixated(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], counts: &mut [u32]) {
+/// the k moves at γ. Writes the counts.
+pub fn change_fixated(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], counts: &mut [u32]) {
     let dominant = (0..p.len()).find(|&i| p[i] != gamma).unwrap_or(0);
     let off = binomial_at_least_one(rng, mu, stay_rate(p, dominant, gamma));
     counts.fill(0);

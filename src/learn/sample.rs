@@ -736,6 +736,102 @@ mod tests {
     }
 
     #[test]
+    fn one_minus_pow_is_accurate_without_transcendentals() {
+        for n in [1u32, 2, 7, 100, 10_000, 65_535, 65_536, 1 << 20] {
+            for p in [1e-12, 1e-8, 1e-4, 0.01, 0.3, 0.5] {
+                if n as f64 * p >= 10.0 {
+                    continue;
+                }
+                let got = one_minus_pow(p, n);
+                let want = (n as f64 * (-p).ln_1p()).exp();
+                assert!((got / want - 1.0).abs() < 2e-11, "(1 − {p})^{n}: {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_index_is_uniform_and_in_range() {
+        let mut r = rng(31);
+        for k in [1u32, 2, 3, 7, 1000, u32::MAX] {
+            for _ in 0..1000 {
+                assert!(uniform_index(&mut r, k) < k);
+            }
+        }
+        const DRAWS: usize = 70_000;
+        let mut counts = [0u32; 7];
+        for _ in 0..DRAWS {
+            counts[uniform_index(&mut r, 7) as usize] += 1;
+        }
+        let e = DRAWS as f64 / 7.0;
+        let stat: f64 = counts.iter().map(|&c| (c as f64 - e).powi(2) / e).sum();
+        assert!(stat < chi2_quantile_999(6), "χ² {stat}");
+    }
+
+    #[test]
+    fn binomial_at_least_one_is_the_truncated_binomial() {
+        const DRAWS: usize = 50_000;
+        let mut results = Vec::new();
+        for (i, &(n, r)) in [(10u32, 0.05), (100, 0.001), (50, 0.3), (4, 0.2)].iter().enumerate() {
+            let mut g = rng(300 + i as u64);
+            let draws: Vec<u32> = (0..DRAWS).map(|_| binomial_at_least_one(&mut g, n, r)).collect();
+            assert!(draws.iter().all(|&k| (1..=n).contains(&k)));
+            // Conditioned on ≥ 1: the Binomial(n, r) pmf renormalised without 0.
+            let (lo, pmf) = exact_pmf(n, r);
+            let zero = if lo == 0 { pmf[0] } else { 0.0 };
+            let mut stat = 0.0;
+            let mut df = 0;
+            let mut rare = (0.0, 0.0);
+            for (j, &f) in pmf.iter().enumerate() {
+                let k = lo + j as u32;
+                if k == 0 {
+                    continue;
+                }
+                let e = f / (1.0 - zero) * DRAWS as f64;
+                let o = draws.iter().filter(|&&x| x == k).count() as f64;
+                if e < 5.0 {
+                    rare = (rare.0 + e, rare.1 + o);
+                } else {
+                    stat += (o - e).powi(2) / e;
+                    df += 1;
+                }
+            }
+            if rare.0 > 0.0 {
+                stat += (rare.1 - rare.0).powi(2) / rare.0;
+                df += 1;
+            }
+            let critical = chi2_quantile_999((df as usize).max(2) - 1);
+            results.push(if stat < critical {
+                Ok(())
+            } else {
+                Err(format!("B({n}, {r}) | ≥ 1: χ² {stat:.1} ≥ {critical:.1}"))
+            });
+        }
+        assert_all(results);
+    }
+
+    #[test]
+    fn change_clock_is_geometric() {
+        const DRAWS: usize = 50_000;
+        for (mu, r) in [(1u32, 0.3f64), (100, 0.001), (100, 1e-6)] {
+            let q = -(f64::from(mu) * (-r).ln_1p()).exp_m1();
+            let mut g = rng(77);
+            let clocks: Vec<u64> = (0..DRAWS).map(|_| change_clock(&mut g, mu, r).unwrap()).collect();
+            assert!(clocks.iter().all(|&c| c >= 1));
+            // P(C = 1) = q and E[C] = 1/q, each within 5 standard errors.
+            let first = clocks.iter().filter(|&&c| c == 1).count() as f64 / DRAWS as f64;
+            assert!((first - q).abs() < 5.0 * (q * (1.0 - q) / DRAWS as f64).sqrt() + 1e-9, "P(C = 1) {first} vs {q}");
+            let mean = clocks.iter().map(|&c| c as f64).sum::<f64>() / DRAWS as f64;
+            let sd = (1.0 - q).sqrt() / q;
+            assert!((mean - 1.0 / q).abs() < 5.0 * sd / (DRAWS as f64).sqrt(), "E[C] {mean} vs {}", 1.0 / q);
+        }
+        let mut g = rng(1);
+        assert_eq!(change_clock(&mut g, 10, 0.0), None);
+        assert_eq!(change_clock(&mut g, 10, f64::NAN), None);
+        assert_eq!(change_clock(&mut g, 10, 1e-300), None, "too rare to schedule");
+        assert_eq!(change_clock(&mut g, 10, 1.0), Some(1));
+    }
+
+    #[test]
     fn multinomial_adds_and_conserves() {
         let mut r = rng(11);
         let mut out = [7, 7, 7, 7, 7];
