@@ -9,8 +9,9 @@
 //! agree with wasm bit for bit.)
 //!
 //! *Portable*: a run must reproduce bit for bit from its seed both natively and in WebAssembly. The
-//! samplers therefore use only IEEE-754 basic arithmetic, comparisons and `f64::sqrt` (all correctly
-//! rounded on every target) plus the pure-Rust `libm` crate for `log`, `exp`, `log1p` and `floor`. The
+//! samplers therefore use only IEEE-754 basic arithmetic, comparisons, `f64::sqrt`, `floor` and `abs`
+//! (all correctly rounded or exact on every target) plus the pure-Rust `libm` crate for `log`, `exp`,
+//! `log1p` and `expm1`. The
 //! inherent `f64::ln`/`exp`/`powf` call the platform's C library natively and can differ from wasm in the
 //! last ulp; in a rejection sampler one flipped acceptance changes every later draw of the run.
 
@@ -138,9 +139,18 @@ fn one_minus_pow(p: f64, n: u32) -> f64 {
 fn inversion(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
     // n·p < 10 and p ≤ ½ keep P(0) above e^(−14): no underflow.
     let p0 = one_minus_pow(p, n);
+    let mut u = uniform(rng);
+    // Most draws of the small means the engine makes stop at 0, before the ratio is needed.
+    if u < p0 {
+        return 0;
+    }
     let odds = p / (1.0 - p);
+    let mut first = true;
     loop {
-        let mut u = uniform(rng);
+        if !first {
+            u = uniform(rng);
+        }
+        first = false;
         let mut k = 0;
         let mut pk = p0;
         loop {
@@ -218,7 +228,7 @@ pub fn binomial_at_least_one(rng: &mut impl RngCore, n: u32, r: f64) -> u32 {
     let q = -libm::expm1(n as f64 * log_stay); // P(at least one success)
     let u = uniform(rng);
     // J − 1 = ⌊ln(1 − u·q) / ln(1 − r)⌋ ∈ [0, n) in exact arithmetic; clamped against rounding.
-    let before = libm::floor(libm::log1p(-u * q) / log_stay);
+    let before = f64::floor(libm::log1p(-u * q) / log_stay);
     let first = if before.is_finite() && before >= 0.0 { (before as u64).min(u64::from(n) - 1) as u32 + 1 } else { 1 };
     1 + binomial(rng, n - first, r)
 }
@@ -233,7 +243,7 @@ pub fn change_clock(rng: &mut impl RngCore, mu: u32, r: f64) -> Option<u64> {
     }
     let log_stay = f64::from(mu) * libm::log1p(-r.min(1.0));
     let u = 1.0 - uniform(rng); // (0, 1]
-    let waited = libm::floor(libm::log(u) / log_stay);
+    let waited = f64::floor(libm::log(u) / log_stay);
     if log_stay == 0.0 || waited.is_nan() || waited >= 4.6e18 {
         return None;
     }
@@ -268,7 +278,7 @@ impl Btrd {
         let v_r = 0.92 - 4.2 / b;
         Btrd {
             n,
-            m: libm::floor((n + 1.0) * p), // the mode
+            m: f64::floor((n + 1.0) * p), // the mode
             r: p / q,
             nr: (n + 1.0) * (p / q),
             npq,
@@ -283,8 +293,8 @@ impl Btrd {
 
     /// The transformation: u ∈ (−½, ½) to (us, candidate k) with us = ½ − |u|.
     fn candidate(&self, u: f64) -> (f64, f64) {
-        let us = 0.5 - libm::fabs(u);
-        (us, libm::floor((2.0 * self.a / us + self.b) * u + self.c))
+        let us = 0.5 - f64::abs(u);
+        (us, f64::floor((2.0 * self.a / us + self.b) * u + self.c))
     }
 
     fn sample(&self, rng: &mut impl RngCore) -> u32 {
@@ -309,7 +319,7 @@ impl Btrd {
                 continue;
             }
             v = v * alpha / (a / (us * us) + b);
-            let km = libm::fabs(k - m);
+            let km = f64::abs(k - m);
             if km <= 15.0 {
                 // Step 3.1: near the mode, the exact pmf ratio f(k)/f(m) by the recurrence.
                 let mut f = 1.0;
