@@ -57,7 +57,10 @@ fn table() {
     ];
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
     println!("fast engine, mu = 100, gamma = 1/(20 Delta n), seed 1; thread CPU time, median of interleaved rounds");
-    println!("{:<22} {:>5} {:>12} {:>14} {:>7} {:>11}", "game", "t", "generation", "lower bound", "ratio", "path moves");
+    println!(
+        "{:<22} {:>5} {:>12} {:>14} {:>7} {:>11}",
+        "game", "t", "generation", "lower bound", "ratio", "path moves"
+    );
     let only = std::env::var("UMDA_GAMES").unwrap_or_default();
     for (name, spec) in games.into_iter().filter(|(name, _)| name.contains(only.as_str())) {
         let task = task(spec);
@@ -72,7 +75,9 @@ fn table() {
             let (mut generation, mut floor) = (Vec::new(), Vec::new());
             let mut moves = 0;
             let started = Instant::now();
-            while generation.len() < 5 || (generation.len() < 31 && started.elapsed() < Duration::from_secs(3)) {
+            while generation.len() < 5
+                || (generation.len() < 31 && started.elapsed() < Duration::from_secs(3))
+            {
                 let mut run = state.clone();
                 // Timed on the pool's thread, where the generation runs.
                 generation.push(one.install(|| {

@@ -235,7 +235,8 @@ impl ChunkView<'_> {
     /// Processes every position of the chunk that is live, read or due; returns the work done
     /// (edges visited plus bitset words scanned).
     pub fn run(self, offsets: &[u32], g: Generation) -> u64 {
-        let ChunkView { index, start, edge_start, p, counts, taken, stale, clock, live, mark, calendar } = self;
+        let ChunkView { index, start, edge_start, p, counts, taken, stale, clock, live, mark, calendar } =
+            self;
         let mut rng = chunk_rng(g.seed, index);
         // Changes due now (entries whose clock was dropped or redrawn since are stale: skipped).
         while let Some(&Reverse((due, v))) = calendar.peek() {

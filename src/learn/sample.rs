@@ -229,7 +229,11 @@ pub fn binomial_at_least_one(rng: &mut impl RngCore, n: u32, r: f64) -> u32 {
     let u = uniform(rng);
     // J − 1 = ⌊ln(1 − u·q) / ln(1 − r)⌋ ∈ [0, n) in exact arithmetic; clamped against rounding.
     let before = f64::floor(libm::log1p(-u * q) / log_stay);
-    let first = if before.is_finite() && before >= 0.0 { (before as u64).min(u64::from(n) - 1) as u32 + 1 } else { 1 };
+    let first = if before.is_finite() && before >= 0.0 {
+        (before as u64).min(u64::from(n) - 1) as u32 + 1
+    } else {
+        1
+    };
     1 + binomial(rng, n - first, r)
 }
 
@@ -829,7 +833,10 @@ mod tests {
             assert!(clocks.iter().all(|&c| c >= 1));
             // P(C = 1) = q and E[C] = 1/q, each within 5 standard errors.
             let first = clocks.iter().filter(|&&c| c == 1).count() as f64 / DRAWS as f64;
-            assert!((first - q).abs() < 5.0 * (q * (1.0 - q) / DRAWS as f64).sqrt() + 1e-9, "P(C = 1) {first} vs {q}");
+            assert!(
+                (first - q).abs() < 5.0 * (q * (1.0 - q) / DRAWS as f64).sqrt() + 1e-9,
+                "P(C = 1) {first} vs {q}"
+            );
             let mean = clocks.iter().map(|&c| c as f64).sum::<f64>() / DRAWS as f64;
             let sd = (1.0 - q).sqrt() / q;
             assert!((mean - 1.0 / q).abs() < 5.0 * sd / (DRAWS as f64).sqrt(), "E[C] {mean} vs {}", 1.0 / q);

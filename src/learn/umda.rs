@@ -362,7 +362,10 @@ impl Run {
             current.tournaments += 1;
         }
         let unbounded = budget == u64::MAX;
-        if current.engine == Engine::Fast && current.tournaments == current.params.mu() && (unbounded || spent < budget) {
+        if current.engine == Engine::Fast
+            && current.tournaments == current.params.mu()
+            && (unbounded || spent < budget)
+        {
             self.fast_pass(&mut current, if unbounded { u64::MAX } else { budget - spent });
         }
         let done = current.tournaments == current.params.mu()
@@ -583,7 +586,8 @@ impl Run {
         }
         let mut work = self.path.len() as u64 + 1;
         if !current.winners_optimal {
-            let (rng, cdf, counts, fast, p) = (&mut self.rng, &mut self.cdf, &mut self.counts, &mut self.fast, &self.p);
+            let (rng, cdf, counts, fast, p) =
+                (&mut self.rng, &mut self.cdf, &mut self.counts, &mut self.fast, &self.p);
             let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
             let mut reads = 0u64;
             current.winners_optimal =

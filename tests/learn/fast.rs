@@ -102,8 +102,13 @@ fn pooled_count_vectors_are_multinomial() {
             pooled_draw(&mut r, m, gamma, p, &mut counts);
             *observed.entry(counts).or_default() += 1;
         }
-        let cells: Vec<(Vec<u32>, f64)> =
-            compositions(m, p.len()).into_iter().map(|c| { let q = multinomial_pmf(&c, p); (c, q) }).collect();
+        let cells: Vec<(Vec<u32>, f64)> = compositions(m, p.len())
+            .into_iter()
+            .map(|c| {
+                let q = multinomial_pmf(&c, p);
+                (c, q)
+            })
+            .collect();
         assert_fits(label, &observed, &cells, DRAWS);
     }
 }
@@ -130,7 +135,11 @@ fn fixated_model(d: usize, mu: u32, gamma: f64) -> Vec<f64> {
 
 /// Two-sample χ² test of homogeneity over the union of cells (cells rarer than 5 expected
 /// draws pooled), at level 0.001.
-fn assert_same_law<K: std::hash::Hash + Eq + Clone + Ord>(label: &str, a: &HashMap<K, u64>, b: &HashMap<K, u64>) {
+fn assert_same_law<K: std::hash::Hash + Eq + Clone + Ord>(
+    label: &str,
+    a: &HashMap<K, u64>,
+    b: &HashMap<K, u64>,
+) {
     let (na, nb) = (a.values().sum::<u64>() as f64, b.values().sum::<u64>() as f64);
     let mut keys: Vec<K> = a.keys().chain(b.keys()).cloned().collect();
     keys.sort();
@@ -272,7 +281,12 @@ fn fast_and_naive_runtimes_agree_in_law_and_spread() {
         let d = ks_distance(&naive, &fast);
         let critical = 1.95 * (2.0 / seeds as f64).sqrt();
         let mean = |t: &[f64]| t.iter().sum::<f64>() / t.len() as f64;
-        assert!(d < critical, "{spec}: KS {d:.3} ≥ {critical:.3} (mean T naive {}, fast {})", mean(&naive), mean(&fast));
+        assert!(
+            d < critical,
+            "{spec}: KS {d:.3} ≥ {critical:.3} (mean T naive {}, fast {})",
+            mean(&naive),
+            mean(&fast)
+        );
         let t = brown_forsythe_t(&naive, &fast);
         assert!(t.abs() < 3.3, "{spec}: Brown–Forsythe t = {t:.2}");
         // The tests can see a difference: a run that learns half as fast fails both.
