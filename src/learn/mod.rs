@@ -5,6 +5,7 @@
 //! - [`params`] — μ, γ, engine, seed and budget, validated from text.
 //! - [`projection`] — π_γ.
 //! - [`sample`] — portable binomial and multinomial draws.
+//! - [`fast`] — the fast engine's pooled draws, update and skipping, chunk by chunk.
 //! - [`dynamics`] — R(u), W(u) and E[q] of Lemma 3.1.
 //! - [`umda`] — the run itself (fast, naive and expected engines).
 //! - [`runtime`] — many seeded runs per size, summarised.
@@ -16,6 +17,7 @@
 pub mod bootstrap;
 pub mod dynamics;
 pub mod experiment;
+pub mod fast;
 pub mod params;
 pub mod play;
 pub mod projection;

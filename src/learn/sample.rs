@@ -2,11 +2,16 @@
 //!
 //! *Exact*: `binomial` samples the binomial distribution itself (inversion for small means, Hörmann's
 //! BTRD rejection sampler otherwise), never a normal or Poisson approximation, so small populations and
-//! extreme probabilities behave exactly as the model says.
+//! extreme probabilities behave exactly as the model says. (`rand_distr`'s `Binomial` is not used: where
+//! 1 − p rounds to 1 it switches to a Poisson approximation, its inversion takes P(0) as
+//! `(1 − p).powf(n)`, which loses most of a tiny p (the regime of the moves held at γ), and redraws
+//! past 110 (conditioning the law); and it takes `powf` and `ln` from the platform, which need not
+//! agree with wasm bit for bit.)
 //!
 //! *Portable*: a run must reproduce bit for bit from its seed both natively and in WebAssembly. The
-//! samplers therefore use only IEEE-754 basic arithmetic, comparisons and `f64::sqrt` (all correctly
-//! rounded on every target) plus the pure-Rust `libm` crate for `log`, `exp`, `log1p` and `floor`. The
+//! samplers therefore use only IEEE-754 basic arithmetic, comparisons, `f64::sqrt`, `floor` and `abs`
+//! (all correctly rounded or exact on every target) plus the pure-Rust `libm` crate for `log`, `exp`,
+//! `log1p` and `expm1`. The
 //! inherent `f64::ln`/`exp`/`powf` call the platform's C library natively and can differ from wasm in the
 //! last ulp; in a rejection sampler one flipped acceptance changes every later draw of the run.
 
@@ -30,7 +35,9 @@ pub fn uniform(rng: &mut impl RngCore) -> f64 {
 ///
 /// Degenerate cases (n = 0, p ≤ 0 or NaN, p ≥ 1) consume no randomness. Otherwise the draw is made for
 /// p' = min(p, 1 − p) and mirrored (n − k) when p > ½:
-/// - n·p' < 10: sequential search of the cdf from 0 (expected n·p' + 1 steps);
+/// - n·p' < 10: sequential search of the cdf from 0 (expected n·p' + 1 steps), with P(0) = (1 − p')ⁿ
+///   by repeated squaring and the ratio recurrence by a table of reciprocals: no transcendental
+///   function, so the common case (a mean near 0) costs one uniform and a few multiplications;
 /// - n·p' ≥ 10: BTRD, the transformed rejection with decomposition of W. Hörmann, "The generation of
 ///   binomial random variates", J. Statist. Comput. Simul. 46 (1993) 101–110 — expected O(1) time for
 ///   any n up to `u32::MAX` (measured: 2.5 uniforms per draw at n·p = 10, 1.4 for large n·p), with one
@@ -89,14 +96,61 @@ pub fn multinomial(rng: &mut impl RngCore, n: u32, probs: &[f64], out: &mut [u32
     out[last] += remaining;
 }
 
-/// Cdf inversion for n·p < 10, p ≤ ½, n ≥ 1.
+/// Below this n, P(0) = (1 − p)ⁿ is taken by repeated squaring (see `one_minus_pow`).
+const SQUARING_MAX_N: u32 = 1 << 16;
+
+/// 1/(k + 1) for the first steps of the inversion's pmf recurrence: a multiplication instead of
+/// a division per step (a draw of mean < 10 takes fewer than 64 steps but for ~10⁻²⁰ of draws).
+const RECIPROCALS: [f64; 64] = {
+    let mut table = [0.0; 64];
+    let mut k = 0;
+    while k < 64 {
+        table[k] = 1.0 / (k as f64 + 1.0);
+        k += 1;
+    }
+    table
+};
+
+/// (1 − p)ⁿ for 0 < p ≤ ½ without a transcendental function when n < 2¹⁶: 1 − p is split into its
+/// rounded value h and the rounding error l = (1 − h) − p (1 − h is exact by Sterbenz), hⁿ is
+/// taken by repeated squaring and corrected by (1 + l/h)ⁿ ≈ 1 + n·l/h. Each squaring doubles the
+/// relative error it inherits, so the result is within about 2n·2⁻⁵³ relative (< 1.5·10⁻¹¹ for
+/// n < 2¹⁶), far below what any number of draws could detect. Larger n use exp(n·log1p(−p)) from
+/// `libm` (a few ulps). Both use only correctly rounded operations or `libm`: portable.
+fn one_minus_pow(p: f64, n: u32) -> f64 {
+    if n >= SQUARING_MAX_N {
+        return libm::exp(n as f64 * libm::log1p(-p));
+    }
+    let h = 1.0 - p;
+    let l = (1.0 - h) - p;
+    let (mut base, mut e, mut acc) = (h, n, 1.0);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc *= base;
+        }
+        base *= base;
+        e >>= 1;
+    }
+    acc * (1.0 + n as f64 * (l / h))
+}
+
+/// Cdf inversion for n·p < 10, p ≤ ½, n ≥ 1: one uniform, then the pmf from P(0) = (1 − p)ⁿ by the
+/// ratio recurrence P(k + 1)/P(k) = (n − k)/(k + 1) · p/(1 − p) (expected n·p + 1 steps).
 fn inversion(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
-    // P(0) = (1 − p)ⁿ, taken as exp(n·log1p(−p)) since 1 − p rounds away most of a tiny p. n·p < 10 and
-    // p ≤ ½ keep it above e^(−14): no underflow.
-    let p0 = libm::exp(n as f64 * libm::log1p(-p));
+    // n·p < 10 and p ≤ ½ keep P(0) above e^(−14): no underflow.
+    let p0 = one_minus_pow(p, n);
+    let mut u = uniform(rng);
+    // Most draws of the small means the engine makes stop at 0, before the ratio is needed.
+    if u < p0 {
+        return 0;
+    }
     let odds = p / (1.0 - p);
+    let mut first = true;
     loop {
-        let mut u = uniform(rng);
+        if !first {
+            u = uniform(rng);
+        }
+        first = false;
         let mut k = 0;
         let mut pk = p0;
         loop {
@@ -110,10 +164,95 @@ fn inversion(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
             if k == n || pk == 0.0 {
                 break;
             }
-            pk *= (n - k) as f64 / (k + 1) as f64 * odds;
+            let reciprocal = match RECIPROCALS.get(k as usize) {
+                Some(&r) => r,
+                None => 1.0 / (k as f64 + 1.0),
+            };
+            pk *= (n - k) as f64 * reciprocal * odds;
             k += 1;
         }
     }
+}
+
+/// A uniform index in 0..k (k ≥ 1), exactly uniform: the high word of a 64×64-bit product,
+/// with Lemire's rejection of the few low words that would bias it. Integer arithmetic only.
+pub fn uniform_index(rng: &mut impl RngCore, k: u32) -> u32 {
+    let k = u64::from(k.max(1));
+    let threshold = k.wrapping_neg() % k; // 2⁶⁴ mod k
+    loop {
+        let product = u128::from(rng.next_u64()) * u128::from(k);
+        if (product as u64) >= threshold {
+            return (product >> 64) as u32;
+        }
+    }
+}
+
+/// Adds `count` draws, uniform over the slots `out`, to them: Multinomial(count, 1/k each) with
+/// k = out.len() ≥ 1. Few draws go one uniform index each; many, by sequential binomials
+/// Binomial(remaining, 1/(slots left)).
+pub fn spread_uniformly(rng: &mut impl RngCore, count: u32, out: &mut [u32]) {
+    let k = out.len();
+    if k == 0 || count == 0 {
+        return;
+    }
+    if count <= 8 {
+        for _ in 0..count {
+            out[uniform_index(rng, k as u32) as usize] += 1;
+        }
+        return;
+    }
+    let mut remaining = count;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let left = k - i;
+        let c = if left == 1 { remaining } else { binomial(rng, remaining, 1.0 / left as f64) };
+        *slot += c;
+        remaining -= c;
+        if remaining == 0 {
+            break;
+        }
+    }
+}
+
+/// Binomial(n, r) conditioned on being at least 1 (n ≥ 1, 0 < r < 1), exactly: the index J of the
+/// first success among n Bernoulli(r) trials given that there is one, P(J = j) ∝ (1 − r)^(j−1) r,
+/// drawn by inverting its cdf (1 − (1 − r)^j)/(1 − (1 − r)ⁿ), plus an independent
+/// Binomial(n − J, r) for the trials after it. `libm` only, so portable.
+pub fn binomial_at_least_one(rng: &mut impl RngCore, n: u32, r: f64) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    if !(r > 0.0 && r < 1.0) {
+        return if r >= 1.0 { n } else { 1 };
+    }
+    let log_stay = libm::log1p(-r); // ln(1 − r) < 0
+    let q = -libm::expm1(n as f64 * log_stay); // P(at least one success)
+    let u = uniform(rng);
+    // J − 1 = ⌊ln(1 − u·q) / ln(1 − r)⌋ ∈ [0, n) in exact arithmetic; clamped against rounding.
+    let before = f64::floor(libm::log1p(-u * q) / log_stay);
+    let first = if before.is_finite() && before >= 0.0 {
+        (before as u64).min(u64::from(n) - 1) as u32 + 1
+    } else {
+        1
+    };
+    1 + binomial(rng, n - first, r)
+}
+
+/// The number of generations C ≥ 1 until a position whose μ draws stay on one move with
+/// probability (1 − r)^μ per generation first does not: Geometric(1 − (1 − r)^μ) on {1, 2, …},
+/// C = 1 + ⌊ln U / (μ·ln(1 − r))⌋ with U uniform in (0, 1], since P(C > j) = (1 − r)^(μj).
+/// None when it never happens (r = 0, or so small that C passes 2⁶²).
+pub fn change_clock(rng: &mut impl RngCore, mu: u32, r: f64) -> Option<u64> {
+    if r.is_nan() || r <= 0.0 {
+        return None;
+    }
+    let log_stay = f64::from(mu) * libm::log1p(-r.min(1.0));
+    let u = 1.0 - uniform(rng); // (0, 1]
+    let waited = f64::floor(libm::log(u) / log_stay);
+    if log_stay == 0.0 || waited.is_nan() || waited >= 4.6e18 {
+        return None;
+    }
+    // log_stay = −∞ (r = 1) gives −0 / −∞ = 0: a change every generation.
+    Some(1 + waited.max(0.0) as u64)
 }
 
 /// Hörmann's BTRD for n·p ≥ 10, p ≤ ½: the paper's constants, steps numbered as there. All integers are
@@ -143,7 +282,7 @@ impl Btrd {
         let v_r = 0.92 - 4.2 / b;
         Btrd {
             n,
-            m: libm::floor((n + 1.0) * p), // the mode
+            m: f64::floor((n + 1.0) * p), // the mode
             r: p / q,
             nr: (n + 1.0) * (p / q),
             npq,
@@ -158,8 +297,8 @@ impl Btrd {
 
     /// The transformation: u ∈ (−½, ½) to (us, candidate k) with us = ½ − |u|.
     fn candidate(&self, u: f64) -> (f64, f64) {
-        let us = 0.5 - libm::fabs(u);
-        (us, libm::floor((2.0 * self.a / us + self.b) * u + self.c))
+        let us = 0.5 - f64::abs(u);
+        (us, f64::floor((2.0 * self.a / us + self.b) * u + self.c))
     }
 
     fn sample(&self, rng: &mut impl RngCore) -> u32 {
@@ -184,7 +323,7 @@ impl Btrd {
                 continue;
             }
             v = v * alpha / (a / (us * us) + b);
-            let km = libm::fabs(k - m);
+            let km = f64::abs(k - m);
             if km <= 15.0 {
                 // Step 3.1: near the mode, the exact pmf ratio f(k)/f(m) by the recurrence.
                 let mut f = 1.0;
@@ -608,6 +747,105 @@ mod tests {
         assert_eq!(inversion, [991, 991, 991, 988, 991, 993, 991, 998, 990, 995]);
         let mut r = rng(2026);
         assert_eq!(uniform(&mut r), 0.4270010221773205);
+    }
+
+    #[test]
+    fn one_minus_pow_is_accurate_without_transcendentals() {
+        for n in [1u32, 2, 7, 100, 10_000, 65_535, 65_536, 1 << 20] {
+            for p in [1e-12, 1e-8, 1e-4, 0.01, 0.3, 0.5] {
+                if n as f64 * p >= 10.0 {
+                    continue;
+                }
+                let got = one_minus_pow(p, n);
+                let want = (n as f64 * (-p).ln_1p()).exp();
+                assert!((got / want - 1.0).abs() < 2e-11, "(1 − {p})^{n}: {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_index_is_uniform_and_in_range() {
+        let mut r = rng(31);
+        for k in [1u32, 2, 3, 7, 1000, u32::MAX] {
+            for _ in 0..1000 {
+                assert!(uniform_index(&mut r, k) < k);
+            }
+        }
+        const DRAWS: usize = 70_000;
+        let mut counts = [0u32; 7];
+        for _ in 0..DRAWS {
+            counts[uniform_index(&mut r, 7) as usize] += 1;
+        }
+        let e = DRAWS as f64 / 7.0;
+        let stat: f64 = counts.iter().map(|&c| (c as f64 - e).powi(2) / e).sum();
+        assert!(stat < chi2_quantile_999(6), "χ² {stat}");
+    }
+
+    #[test]
+    fn binomial_at_least_one_is_the_truncated_binomial() {
+        const DRAWS: usize = 50_000;
+        let mut results = Vec::new();
+        for (i, &(n, r)) in [(10u32, 0.05), (100, 0.001), (50, 0.3), (4, 0.2)].iter().enumerate() {
+            let mut g = rng(300 + i as u64);
+            let draws: Vec<u32> = (0..DRAWS).map(|_| binomial_at_least_one(&mut g, n, r)).collect();
+            assert!(draws.iter().all(|&k| (1..=n).contains(&k)));
+            // Conditioned on ≥ 1: the Binomial(n, r) pmf renormalised without 0.
+            let (lo, pmf) = exact_pmf(n, r);
+            let zero = if lo == 0 { pmf[0] } else { 0.0 };
+            let mut stat = 0.0;
+            let mut df = 0;
+            let mut rare = (0.0, 0.0);
+            for (j, &f) in pmf.iter().enumerate() {
+                let k = lo + j as u32;
+                if k == 0 {
+                    continue;
+                }
+                let e = f / (1.0 - zero) * DRAWS as f64;
+                let o = draws.iter().filter(|&&x| x == k).count() as f64;
+                if e < 5.0 {
+                    rare = (rare.0 + e, rare.1 + o);
+                } else {
+                    stat += (o - e).powi(2) / e;
+                    df += 1;
+                }
+            }
+            if rare.0 > 0.0 {
+                stat += (rare.1 - rare.0).powi(2) / rare.0;
+                df += 1;
+            }
+            let critical = chi2_quantile_999((df as usize).max(2) - 1);
+            results.push(if stat < critical {
+                Ok(())
+            } else {
+                Err(format!("B({n}, {r}) | ≥ 1: χ² {stat:.1} ≥ {critical:.1}"))
+            });
+        }
+        assert_all(results);
+    }
+
+    #[test]
+    fn change_clock_is_geometric() {
+        const DRAWS: usize = 50_000;
+        for (mu, r) in [(1u32, 0.3f64), (100, 0.001), (100, 1e-6)] {
+            let q = -(f64::from(mu) * (-r).ln_1p()).exp_m1();
+            let mut g = rng(77);
+            let clocks: Vec<u64> = (0..DRAWS).map(|_| change_clock(&mut g, mu, r).unwrap()).collect();
+            assert!(clocks.iter().all(|&c| c >= 1));
+            // P(C = 1) = q and E[C] = 1/q, each within 5 standard errors.
+            let first = clocks.iter().filter(|&&c| c == 1).count() as f64 / DRAWS as f64;
+            assert!(
+                (first - q).abs() < 5.0 * (q * (1.0 - q) / DRAWS as f64).sqrt() + 1e-9,
+                "P(C = 1) {first} vs {q}"
+            );
+            let mean = clocks.iter().map(|&c| c as f64).sum::<f64>() / DRAWS as f64;
+            let sd = (1.0 - q).sqrt() / q;
+            assert!((mean - 1.0 / q).abs() < 5.0 * sd / (DRAWS as f64).sqrt(), "E[C] {mean} vs {}", 1.0 / q);
+        }
+        let mut g = rng(1);
+        assert_eq!(change_clock(&mut g, 10, 0.0), None);
+        assert_eq!(change_clock(&mut g, 10, f64::NAN), None);
+        assert_eq!(change_clock(&mut g, 10, 1e-300), None, "too rare to schedule");
+        assert_eq!(change_clock(&mut g, 10, 1.0), Some(1));
     }
 
     #[test]

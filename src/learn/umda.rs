@@ -12,7 +12,8 @@
 //! game and of everything else. The fast engine therefore draws only the path; it counts the
 //! winner's path moves, and for the m_v winners whose move at v was never read it adds one
 //! Multinomial(m_v, p_t(v)) draw: the same q_{t+1} in distribution, at cost O(μ·path + edges)
-//! instead of O(μ·positions).
+//! instead of O(μ·positions). How that draw, the update and the skipping of positions that
+//! cannot change are made exactly and cheaply is in [`super::fast`].
 //! The optimality check needs individual winners' moves off their path. It reads them by the
 //! same argument: a fresh draw from p_t(v), counted for that winner at v (and so removed from
 //! the pool m_v filled later). Each winner's move at each position is drawn at most once, so the
@@ -22,20 +23,24 @@
 //! One Xoshiro256++ stream per run (rand_xoshiro, seeded by SplitMix64 from the u64 seed): only
 //! 64-bit integer arithmetic, so it is as fast in wasm as natively. The update uses +, −, ×, ÷
 //! only and the binomial sampler uses `libm`, so runs are bit-identical natively and in wasm.
+//! The fast engine's per-position pass draws from per-chunk streams seeded from one word of the
+//! run's stream ([`super::fast`]), so natively it runs on every core (rayon) with the same result
+//! as on one.
 //! μ, γ and the engine may change between generations; the run continues from the current p
 //! and RNG stream, so a recorded sequence of changes replays exactly. A generation may also be
 //! computed in slices ([`Run::work`]) without changing its result.
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
 use super::dynamics::{expected_selection, visit_probability};
+use super::fast::{FastState, Generation};
 use super::params::{Engine, Params};
 use super::projection::project;
-use super::sample::{multinomial, uniform};
+use super::sample::uniform;
 use super::task::Task;
 
 /// When the generation's winners first contained a strategy in Opt(G).
@@ -80,8 +85,11 @@ struct InProgress {
     params: Params,
     engine: Engine,
     tournaments: u32,
-    /// Fast engine: the next position whose pooled draws are still to be made.
-    fill_cursor: usize,
+    /// Fast engine: the next chunk of positions still to be passed over.
+    chunk_cursor: usize,
+    /// Fast engine: the word of the run's stream that seeds this generation's chunk streams,
+    /// drawn when the pass begins.
+    pass_seed: Option<u64>,
     winners_optimal: bool,
 }
 
@@ -104,8 +112,8 @@ pub struct Run {
     current: Option<InProgress>,
     /// Winners per edge in the current (or last finished) generation: μ·q_{t+1}.
     counts: Vec<u32>,
-    /// Per position: winners whose move there has already been counted this generation.
-    taken: Vec<u32>,
+    /// The fast engine's read counts, stale running sums and skipping clocks.
+    fast: FastState,
     /// Moves drawn on the games' paths this generation.
     path_moves: u64,
     /// k/μ for k = 0..=μ, rebuilt each generation (see [`Run::update_model`]).
@@ -140,7 +148,7 @@ impl Run {
             last_winners_optimal: false,
             current: None,
             counts: vec![0; edges],
-            taken: vec![0; n],
+            fast: FastState::new(n),
             path_moves: 0,
             shares: Vec::new(),
             tag: 0,
@@ -180,6 +188,7 @@ impl Run {
         }
         run.p.copy_from_slice(model);
         run.rebuild_cdf();
+        run.fast.invalidate();
         Some(run)
     }
 
@@ -199,6 +208,7 @@ impl Run {
         self.current = None;
         self.counts.fill(0);
         self.path_moves = 0;
+        self.fast.invalidate();
     }
 
     /// Back to generation 0 with another seed.
@@ -209,11 +219,17 @@ impl Run {
 
     /// New μ and γ (validated by the caller against the task), used from the next generation.
     pub fn set_params(&mut self, params: Params) {
+        if params != self.params {
+            self.fast.invalidate();
+        }
         self.params = params;
     }
 
     /// Another engine, used from the next generation; p and the RNG stream carry over.
     pub fn set_engine(&mut self, engine: Engine) {
+        if engine != self.engine {
+            self.fast.invalidate();
+        }
         self.engine = engine;
     }
 
@@ -288,7 +304,12 @@ impl Run {
                 if range.is_empty() {
                     break;
                 }
-                let e = draw(&mut rng, &self.cdf, range);
+                // Running sums the fast engine has not rebuilt yet: the same law from p directly.
+                let e = if self.fast.stale[u] {
+                    draw_from_model(&mut rng, &self.p, range)
+                } else {
+                    draw(&mut rng, &self.cdf, range)
+                };
                 moves += 1;
                 u = targets[e] as usize;
             }
@@ -340,15 +361,15 @@ impl Run {
             };
             current.tournaments += 1;
         }
-        if current.engine == Engine::Fast {
-            let n = self.task.graph.len();
-            while current.tournaments == current.params.mu() && current.fill_cursor < n && spent < budget {
-                spent += self.fill_position(current.fill_cursor, current.params.mu());
-                current.fill_cursor += 1;
-            }
+        let unbounded = budget == u64::MAX;
+        if current.engine == Engine::Fast
+            && current.tournaments == current.params.mu()
+            && (unbounded || spent < budget)
+        {
+            self.fast_pass(&mut current, if unbounded { u64::MAX } else { budget - spent });
         }
         let done = current.tournaments == current.params.mu()
-            && (current.engine != Engine::Fast || current.fill_cursor == self.task.graph.len());
+            && (current.engine != Engine::Fast || current.chunk_cursor == self.fast.chunk_count());
         if done {
             self.finish(current);
         } else {
@@ -386,25 +407,78 @@ impl Run {
     }
 
     fn begin(&mut self) -> InProgress {
-        self.counts.fill(0);
-        self.taken.fill(0);
+        if self.engine == Engine::Fast {
+            // The fast engine keeps the counts of positions it skips (they would be the same), so
+            // it clears a position's counts where it first touches it instead of all of them here.
+            if !self.fast.is_valid() {
+                self.fast.restart(self.task.graph.offsets(), &mut self.counts, self.params.mu());
+            }
+        } else {
+            // The other engines draw from every position's running sums and change p without
+            // the fast engine's clocks.
+            if self.fast.any_stale {
+                self.rebuild_cdf();
+            }
+            self.fast.invalidate();
+            self.counts.fill(0);
+        }
         self.path_moves = 0;
         InProgress {
             params: self.params,
             engine: self.engine,
             tournaments: 0,
-            fill_cursor: 0,
+            chunk_cursor: 0,
+            pass_seed: None,
             winners_optimal: false,
+        }
+    }
+
+    /// The fast engine's per-position pass ([`super::fast`]) over chunks from the cursor on,
+    /// until about `budget` units of work are spent; all remaining chunks at once (on every
+    /// core natively) when the budget is unlimited. Either way the same result.
+    fn fast_pass(&mut self, current: &mut InProgress, budget: u64) {
+        let seed = *current.pass_seed.get_or_insert_with(|| self.rng.next_u64());
+        let generation = Generation {
+            mu: current.params.mu(),
+            gamma: current.params.gamma(),
+            now: self.generation + 1,
+            seed,
+        };
+        let offsets = self.task.graph.offsets();
+        let chunks = self.fast.chunk_count();
+        if budget == u64::MAX {
+            let views = self.fast.views(offsets, &mut self.p, &mut self.counts, current.chunk_cursor, chunks);
+            current.chunk_cursor = chunks;
+            #[cfg(not(target_arch = "wasm32"))]
+            if views.len() > 1 {
+                use rayon::prelude::*;
+                views.into_par_iter().for_each(|view| {
+                    view.run(offsets, generation);
+                });
+                return;
+            }
+            for view in views {
+                view.run(offsets, generation);
+            }
+            return;
+        }
+        let mut spent = 0;
+        while current.chunk_cursor < chunks && spent < budget {
+            let c = current.chunk_cursor;
+            for view in self.fast.views(offsets, &mut self.p, &mut self.counts, c, c + 1) {
+                spent += view.run(offsets, generation);
+            }
+            current.chunk_cursor += 1;
         }
     }
 
     /// Lines 16–21: q_{t+1} from the counts, p_{t+1} = π_γ(q_{t+1}); then the bookkeeping.
     fn finish(&mut self, current: InProgress) {
         let mu = f64::from(current.params.mu());
-        if current.engine == Engine::Expected {
-            self.rebuild_cdf();
-        } else {
-            self.update_model(current.params);
+        match current.engine {
+            Engine::Expected => self.rebuild_cdf(),
+            Engine::Naive => self.update_model(current.params),
+            Engine::Fast => {} // updated position by position in the pass
         }
         self.generation += 1;
         self.games += u64::from(current.params.mu());
@@ -471,6 +545,8 @@ impl Run {
                 self.cdf[e] = sum;
             }
         }
+        self.fast.stale.fill(false);
+        self.fast.any_stale = false;
     }
 
     /// A fast-engine tournament: draw the path only, count the winner's path moves, then (until
@@ -479,30 +555,39 @@ impl Run {
         let task = &*self.task;
         // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
         let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
-        self.path.clear();
+        // Fields borrowed once, so the loops keep them in registers.
+        let (rng, cdf, p, path) = (&mut self.rng, &mut self.cdf, &self.p, &mut self.path);
+        let (fast, counts) = (&mut self.fast, &mut self.counts);
+        path.clear();
         let mut u = task.graph.root();
         loop {
             let range = offsets[u] as usize..offsets[u + 1] as usize;
             if range.is_empty() {
                 break;
             }
-            let e = draw(&mut self.rng, &self.cdf, range);
-            self.path.push((u as u32, e as u32));
+            let e = draw_fresh(rng, cdf, &mut fast.stale, p, u, range);
+            path.push((u as u32, e as u32));
             u = targets[e] as usize;
         }
-        self.path_moves += self.path.len() as u64;
-        let winner_parity = winner_parity(self.path.len(), task);
+        self.path_moves += path.len() as u64;
+        let winner_parity = winner_parity(path.len(), task);
         self.tag += 1;
         let tag = self.tag;
-        for &(v, e) in self.path.iter().skip(winner_parity).step_by(2) {
-            self.counts[e as usize] += 1;
-            self.taken[v as usize] += 1;
-            self.played_tag[v as usize] = tag;
-            self.played_edge[v as usize] = e;
+        let (played_tag, played_edge) = (&mut self.played_tag, &mut self.played_edge);
+        for &(v, e) in path.iter().skip(winner_parity).step_by(2) {
+            let (v, e) = (v as usize, e as usize);
+            let range = offsets[v] as usize..offsets[v + 1] as usize;
+            // A forced move's count is always μ: the pass never visits it.
+            if range.len() > 1 {
+                fast.count_read(v, e, range, counts);
+            }
+            played_tag[v] = tag;
+            played_edge[v] = e as u32;
         }
         let mut work = self.path.len() as u64 + 1;
         if !current.winners_optimal {
-            let (rng, cdf, counts, taken) = (&mut self.rng, &self.cdf, &mut self.counts, &mut self.taken);
+            let (rng, cdf, counts, fast, p) =
+                (&mut self.rng, &mut self.cdf, &mut self.counts, &mut self.fast, &self.p);
             let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
             let mut reads = 0u64;
             current.winners_optimal =
@@ -512,31 +597,17 @@ impl Run {
                         return played_edge[v] as usize;
                     }
                     // A move the game never read: a fresh draw, counted for this winner here.
-                    let e = draw(rng, cdf, task.edges(v));
-                    counts[e] += 1;
-                    taken[v] += 1;
+                    let range = task.edges(v);
+                    if range.len() == 1 {
+                        return range.start;
+                    }
+                    let e = draw_fresh(rng, cdf, &mut fast.stale, p, v, range.clone());
+                    fast.count_read(v, e, range, counts);
                     e
                 });
             work += reads;
         }
         work
-    }
-
-    /// The fast engine's pooled draws at v: the m_v winners whose move at v was not read.
-    fn fill_position(&mut self, v: usize, mu: u32) -> u64 {
-        let range = self.task.edges(v);
-        let remaining = mu - self.taken[v];
-        match range.len() {
-            0 => 0,
-            1 => {
-                self.counts[range.start] += remaining;
-                1
-            }
-            d => {
-                multinomial(&mut self.rng, remaining, &self.p[range.clone()], &mut self.counts[range]);
-                d as u64
-            }
-        }
     }
 
     /// A naive tournament: two whole strategies, the game, the winner copied in full.
@@ -635,6 +706,42 @@ fn winner_parity(length: usize, task: &Task) -> usize {
     } else {
         1 - stuck
     }
+}
+
+/// [`draw`] at position v after rebuilding its running sums if the fast engine left them stale.
+#[inline(always)]
+fn draw_fresh(
+    rng: &mut Xoshiro256PlusPlus,
+    cdf: &mut [f64],
+    stale: &mut [bool],
+    p: &[f64],
+    v: usize,
+    range: std::ops::Range<usize>,
+) -> usize {
+    if stale[v] {
+        stale[v] = false;
+        let mut sum = 0.0;
+        for e in range.clone() {
+            sum += p[e];
+            cdf[e] = sum;
+        }
+    }
+    draw(rng, cdf, range)
+}
+
+/// A move drawn from p_t(v) by scanning p itself (for readers that cannot rebuild the running
+/// sums): the same law as [`draw`].
+fn draw_from_model(rng: &mut Xoshiro256PlusPlus, p: &[f64], range: std::ops::Range<usize>) -> usize {
+    let values = &p[range.clone()];
+    let target = uniform(rng) * values.iter().sum::<f64>();
+    let mut sum = 0.0;
+    for (i, &x) in values.iter().enumerate() {
+        sum += x;
+        if target < sum {
+            return range.start + i;
+        }
+    }
+    range.start + values.iter().rposition(|&x| x > 0.0).unwrap_or(0)
 }
 
 /// A move of position v drawn from p_t(v) by inverting its running sums. A move of probability

@@ -334,7 +334,7 @@ describe('the page', () => {
       await page.click('#copy-link');
       link = await page.inputValue('#share-link');
       // The native engine, pinned in tests/common/pinned.rs: same numbers in the browser.
-      assert.equal(seen.model_hash, 'e88a9cff7ea54c2e');
+      assert.equal(seen.model_hash, 'e627d0390b4c4059');
     });
     const hash = new URL(link).hash;
     assert.match(hash, /^#game=chomp&rows=3&cols=4&play=normal&mu=64&gamma=0.01&seed=2025&engine=fast&speed=[\d.]+&paused=1$/);

@@ -309,53 +309,7 @@ fn with_one_winner_the_check_agrees_with_the_counted_strategy() {
     }
 }
 
-/// T over seeds for one engine.
-fn runtimes(spec: &str, engine: Engine, mu: u32, gamma: f64, seeds: u64) -> Vec<u64> {
-    let task = task(spec);
-    (0..seeds)
-        .map(|seed| {
-            let mut run = Run::new(
-                Arc::clone(&task),
-                engine,
-                Params::new(&task, mu, gamma).unwrap(),
-                seed + 1_000_000 * (engine as u64),
-            );
-            assert!(run.run_until_found(1_000_000, |_| {}), "{spec}: seed {seed} did not finish");
-            run.found().unwrap().games
-        })
-        .collect()
-}
-
-/// The two-sample Kolmogorov–Smirnov statistic sup |F_a − F_b|.
-fn ks_statistic(a: &[u64], b: &[u64]) -> f64 {
-    let mut values: Vec<u64> = a.iter().chain(b).copied().collect();
-    values.sort_unstable();
-    values.dedup();
-    let cdf = |xs: &[u64], t: u64| xs.iter().filter(|&&x| x <= t).count() as f64 / xs.len() as f64;
-    values.iter().map(|&t| (cdf(a, t) - cdf(b, t)).abs()).fold(0.0, f64::max)
-}
-
-#[test]
-fn fast_and_naive_runtimes_have_the_same_distribution() {
-    // Two-sample KS test at level 0.001: c(α) = sqrt(−ln(α/2)/2) = 1.95. (T is discrete, which
-    // only makes the test conservative.)
-    for (spec, mu, gamma) in
-        [(SUBTRACTION_NIM_2_7, 2, 0.05), (CHOMP_3, 4, 0.02), (TURNING_TURTLES_4, 3, 0.02)]
-    {
-        let seeds = 400;
-        let naive = runtimes(spec, Engine::Naive, mu, gamma, seeds);
-        let fast = runtimes(spec, Engine::Fast, mu, gamma, seeds);
-        let d = ks_statistic(&naive, &fast);
-        let critical = 1.95 * (2.0 / seeds as f64).sqrt();
-        let mean = |t: &[u64]| t.iter().sum::<u64>() as f64 / t.len() as f64;
-        assert!(
-            d < critical,
-            "{spec}: KS distance {d} ≥ {critical} (mean T naive {}, fast {})",
-            mean(&naive),
-            mean(&fast)
-        );
-    }
-}
+// T of the fast engine against the naive one: tests/learn/fast.rs.
 
 // ---------------------------------------------------------------------------------------------
 // Determinism and live parameters.

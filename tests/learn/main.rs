@@ -6,5 +6,6 @@ mod common;
 
 mod duel;
 mod experiment;
+mod fast;
 mod learn;
 mod rules;

@@ -1,0 +1,438 @@
+//! The fast engine's per-position pass: the winners' pooled moves, the update p_{t+1} = π_γ(q_{t+1})
+//! and the skipping of positions that cannot change, in one pass over fixed chunks of positions.
+//!
+//! # Why each step is exact (seed 000 §3, Algorithm 1 and π_γ)
+//! The tournaments (in [`super::umda`]) draw only the moves a game or the optimality check reads;
+//! at a position v the m_v = μ − taken_v winners whose move there was never read each hold a fresh
+//! draw from p_t(v), independent of everything else, so their counts are one Multinomial(m_v,
+//! p_t(v)) draw (Algorithm 1, lines 7–18). This pass makes that draw, then line 20.
+//!
+//! 1. **Moves at γ are pooled.** π_γ writes γ itself (not a rounded γ + 0) for every move whose
+//!    share was at most γ, so the k moves with p = γ bit for bit have equal probabilities. A
+//!    multinomial can be drawn as sequential conditional binomials in any order of its categories,
+//!    and the k equal ones can be merged into one category of mass kγ whose count is then spread
+//!    uniformly over them (a Multinomial(g, 1/k each)): one binomial for the group, almost always
+//!    0 since kγm ≪ 1, then binomials over the live moves only ([`pooled_draw`]).
+//! 2. **The update is fused and, when γ < 1/μ, in closed form.** Every chosen move has
+//!    q ≥ 1/μ > γ and every other q = 0 ≤ γ, so with z moves chosen by nobody π_γ's sums are
+//!    β⁻ = zγ and β⁺ = 1 − (d − z)γ without adding up p ([`update`]); otherwise the general
+//!    [`super::projection::project`]. The running sums the path sampler needs are rebuilt only
+//!    where a game or the check reads a position (`stale`).
+//! 3. **Fixated positions are skipped.** When all μ winners chose one move e*, p(v) becomes
+//!    (1 − (d−1)γ at e*, γ elsewhere) after rounding: P* below. While no game reads v, every later
+//!    generation redraws Multinomial(μ, P*), and p(v) stays P* exactly when all μ land on e*,
+//!    with probability (1 − r)^μ, r = kγ/(kγ + P*(e*)), independently from generation to
+//!    generation. The generation of the next change is therefore Geometric(1 − (1 − r)^μ)
+//!    ([`super::sample::change_clock`]); until then counts and p are unchanged and v is not
+//!    visited. At the change, the moves off e* are a Binomial(μ, r) conditioned on ≥ 1
+//!    ([`super::sample::binomial_at_least_one`]), spread uniformly over the k moves at γ.
+//!    A game or check that reads v in some generation first — its choice of v depends on p only,
+//!    never on the clock — processes v normally in that generation and the clock is thrown away:
+//!    all it revealed is that no change happened before, and by memorylessness the future is
+//!    then drawn afresh. Clocks assume the next generations run the fast engine with this μ and
+//!    γ, so every clock is dropped on a change of μ, γ or engine, on reset and on a new model.
+//!
+//! # Determinism
+//! Positions are split into fixed chunks of [`CHUNK`]. Each generation draws one u64 from the
+//! run's stream; chunk c draws from its own Xoshiro256++ stream seeded from that word and c, and
+//! its work touches only its own positions (and their edges). So the model does not depend on
+//! how many threads run the chunks (natively with rayon) or on running them in order (wasm, and
+//! [`super::umda::Run::work`]'s slices).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::projection::project;
+use super::sample::{binomial, binomial_at_least_one, change_clock, uniform_index};
+
+/// Positions per chunk, a multiple of 64 (one bitset word per 64 positions). Small enough that a
+/// page's frame budget is rarely overrun by one chunk, large enough that seeding its stream is free.
+pub const CHUNK: usize = 1024;
+const WORDS_PER_CHUNK: usize = CHUNK / 64;
+/// The clock of a position that never changes (γ = 0, or a change too unlikely to schedule).
+const NEVER: u64 = u64::MAX;
+
+/// One chunk's scheduled changes: (generation of the change, position), earliest first.
+type Calendar = BinaryHeap<Reverse<(u64, u32)>>;
+
+/// What one generation's pass needs to know.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Generation {
+    pub mu: u32,
+    pub gamma: f64,
+    /// The number of the generation being computed (1-based).
+    pub now: u64,
+    /// The word drawn from the run's stream for this generation's chunk streams.
+    pub seed: u64,
+}
+
+/// The fast engine's state between generations.
+#[derive(Debug, Clone)]
+pub(crate) struct FastState {
+    /// Per position: winners whose move there was read this generation (0 between generations).
+    pub taken: Vec<u32>,
+    /// Per position: its running sums are out of date.
+    pub stale: Vec<bool>,
+    /// Whether any position may be stale (the other engines rebuild all running sums then).
+    pub any_stale: bool,
+    /// Bitset: positions with ≥ 2 moves that are not fixated, processed every generation.
+    live: Vec<u64>,
+    /// Bitset: positions read this generation or due to change, processed once.
+    mark: Vec<u64>,
+    /// Per fixated position: the generation of its next change (NEVER if none).
+    clock: Vec<u64>,
+    calendars: Vec<Calendar>,
+    /// False until [`FastState::restart`] has run since the last reset, new model, μ, γ or engine.
+    valid: bool,
+}
+
+impl FastState {
+    pub fn new(positions: usize) -> FastState {
+        let chunks = positions.div_ceil(CHUNK);
+        FastState {
+            taken: vec![0; positions],
+            stale: vec![false; positions],
+            any_stale: false,
+            live: vec![0; positions.div_ceil(64)],
+            mark: vec![0; positions.div_ceil(64)],
+            clock: vec![NEVER; positions],
+            calendars: vec![Calendar::new(); chunks],
+            valid: false,
+        }
+    }
+
+    /// Drops every clock: the next fast generation starts with [`FastState::restart`].
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    pub fn is_valid(&self) -> bool {
+        self.valid
+    }
+
+    /// Every position with a choice is live again, with nothing read and no clock. Forced
+    /// positions are never visited: their single move's count is set to μ here.
+    pub fn restart(&mut self, offsets: &[u32], counts: &mut [u32], mu: u32) {
+        self.taken.fill(0);
+        self.mark.fill(0);
+        self.live.fill(0);
+        self.clock.fill(NEVER);
+        self.calendars.iter_mut().for_each(Calendar::clear);
+        for v in 0..offsets.len() - 1 {
+            let (start, end) = (offsets[v] as usize, offsets[v + 1] as usize);
+            match end - start {
+                0 => {}
+                1 => counts[start] = mu,
+                _ => self.live[v / 64] |= 1 << (v % 64),
+            }
+        }
+        self.valid = true;
+    }
+
+    /// Counts one winner's move `e` at v (a position with ≥ 2 moves, `range` its edges), read
+    /// by its game or the check. The first read of v in a generation clears v's counts (they
+    /// held the last generation's) and marks v for the pass.
+    #[inline]
+    pub fn count_read(&mut self, v: usize, e: usize, range: std::ops::Range<usize>, counts: &mut [u32]) {
+        if self.taken[v] == 0 {
+            counts[range].fill(0);
+            self.mark[v / 64] |= 1 << (v % 64);
+        }
+        self.taken[v] += 1;
+        counts[e] += 1;
+    }
+
+    pub fn chunk_count(&self) -> usize {
+        self.calendars.len()
+    }
+
+    /// Mutable views of chunks `from..to`, disjoint, for running them in any order or at once.
+    pub fn views<'a>(
+        &'a mut self,
+        offsets: &[u32],
+        p: &'a mut [f64],
+        counts: &'a mut [u32],
+        from: usize,
+        to: usize,
+    ) -> Vec<ChunkView<'a>> {
+        let n = self.taken.len();
+        let first = from * CHUNK;
+        let first_edge = offsets[first.min(n)] as usize;
+        let mut p = &mut p[first_edge..];
+        let mut counts = &mut counts[first_edge..];
+        let mut taken = &mut self.taken[first.min(n)..];
+        let mut stale = &mut self.stale[first.min(n)..];
+        let mut clock = &mut self.clock[first.min(n)..];
+        let words = self.live.len();
+        let mut live = &mut self.live[(from * WORDS_PER_CHUNK).min(words)..];
+        let mut mark = &mut self.mark[(from * WORDS_PER_CHUNK).min(words)..];
+        let mut calendars = self.calendars[from..to].iter_mut();
+        let mut out = Vec::with_capacity(to - from);
+        for c in from..to {
+            let start = c * CHUNK;
+            let end = ((c + 1) * CHUNK).min(n);
+            let edges = offsets[end] as usize - offsets[start] as usize;
+            let word_count = end.div_ceil(64) - start / 64;
+            let (p_c, p_rest) = std::mem::take(&mut p).split_at_mut(edges);
+            let (counts_c, counts_rest) = std::mem::take(&mut counts).split_at_mut(edges);
+            let (taken_c, taken_rest) = std::mem::take(&mut taken).split_at_mut(end - start);
+            let (stale_c, stale_rest) = std::mem::take(&mut stale).split_at_mut(end - start);
+            let (clock_c, clock_rest) = std::mem::take(&mut clock).split_at_mut(end - start);
+            let (live_c, live_rest) = std::mem::take(&mut live).split_at_mut(word_count);
+            let (mark_c, mark_rest) = std::mem::take(&mut mark).split_at_mut(word_count);
+            (p, counts, taken, stale, clock, live, mark) =
+                (p_rest, counts_rest, taken_rest, stale_rest, clock_rest, live_rest, mark_rest);
+            out.push(ChunkView {
+                index: c,
+                start,
+                edge_start: offsets[start] as usize,
+                p: p_c,
+                counts: counts_c,
+                taken: taken_c,
+                stale: stale_c,
+                clock: clock_c,
+                live: live_c,
+                mark: mark_c,
+                calendar: calendars.next().expect("one calendar per chunk"),
+            });
+        }
+        if to > from {
+            self.any_stale = true;
+        }
+        out
+    }
+}
+
+/// One chunk's share of the run's arrays (positions start..start + CHUNK and their edges).
+pub(crate) struct ChunkView<'a> {
+    index: usize,
+    start: usize,
+    edge_start: usize,
+    p: &'a mut [f64],
+    counts: &'a mut [u32],
+    taken: &'a mut [u32],
+    stale: &'a mut [bool],
+    clock: &'a mut [u64],
+    live: &'a mut [u64],
+    mark: &'a mut [u64],
+    calendar: &'a mut Calendar,
+}
+
+/// The chunk's own stream: SplitMix64's finaliser of the generation's word and the chunk index
+/// seeds a Xoshiro256++ (itself seeded through SplitMix64), so chunks' streams do not overlap in
+/// any way that matters.
+fn chunk_rng(seed: u64, chunk: usize) -> Xoshiro256PlusPlus {
+    let mut z = seed ^ (chunk as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
+}
+
+impl ChunkView<'_> {
+    /// Processes every position of the chunk that is live, read or due; returns the work done
+    /// (edges visited plus bitset words scanned).
+    pub fn run(self, offsets: &[u32], g: Generation) -> u64 {
+        let ChunkView { index, start, edge_start, p, counts, taken, stale, clock, live, mark, calendar } =
+            self;
+        let mut rng = chunk_rng(g.seed, index);
+        // Changes due now (entries whose clock was dropped or redrawn since are stale: skipped).
+        while let Some(&Reverse((due, v))) = calendar.peek() {
+            if due > g.now {
+                break;
+            }
+            calendar.pop();
+            let local = v as usize - start;
+            if clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0 {
+                mark[local / 64] |= 1 << (local % 64);
+            }
+        }
+        let inv_mu = 1.0 / f64::from(g.mu);
+        let mut work = live.len() as u64;
+        for w in 0..live.len() {
+            let mut bits = live[w] | mark[w];
+            mark[w] = 0;
+            while bits != 0 {
+                let local = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let v = start + local;
+                let (lo, hi) = (offsets[v] as usize - edge_start, offsets[v + 1] as usize - edge_start);
+                let (p, counts) = (&mut p[lo..hi], &mut counts[lo..hi]);
+                let read = std::mem::take(&mut taken[local]);
+                let was_live = live[w] >> (local % 64) & 1 == 1;
+                if read == 0 && !was_live {
+                    change_fixated(&mut rng, g.mu, g.gamma, p, counts);
+                } else {
+                    if read == 0 {
+                        counts.fill(0);
+                    }
+                    pooled_draw(&mut rng, g.mu - read, g.gamma, p, counts);
+                }
+                let fixated = update(p, counts, g.gamma, inv_mu);
+                stale[local] = true;
+                work += (hi - lo) as u64;
+                match fixated {
+                    None => {
+                        live[w] |= 1 << (local % 64);
+                        clock[local] = NEVER;
+                    }
+                    Some(dominant) => {
+                        live[w] &= !(1 << (local % 64));
+                        clock[local] = match next_change(&mut rng, g.mu, g.gamma, p, dominant) {
+                            Some(wait) => {
+                                let due = g.now.saturating_add(wait);
+                                // Redrawn clocks leave their old entries behind; sweep them out
+                                // before they outnumber the chunk's positions (amortised O(1)).
+                                if calendar.len() >= 2 * CHUNK {
+                                    calendar.retain(|&Reverse((due, v))| {
+                                        let local = v as usize - start;
+                                        clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
+                                    });
+                                }
+                                calendar.push(Reverse((due, v as u32)));
+                                due
+                            }
+                            None => NEVER,
+                        };
+                    }
+                }
+            }
+        }
+        work
+    }
+}
+
+/// r = kγ/(kγ + p(e*)) at a fixated position: the chance that one draw leaves e*, normalised by
+/// the stored masses as [`pooled_draw`] normalises them.
+fn stay_rate(p: &[f64], dominant: usize, gamma: f64) -> f64 {
+    let others = (p.len() - 1) as f64 * gamma;
+    others / (others + p[dominant])
+}
+
+/// Generations until a position fixated on `dominant` (p = P*, every other move at γ) changes,
+/// with μ draws per generation: Geometric(1 − (1 − r)^μ); None if it never does (γ = 0).
+pub fn next_change(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], dominant: usize) -> Option<u64> {
+    change_clock(rng, mu, stay_rate(p, dominant, gamma))
+}
+
+/// At a fixated position whose change is due (its μ draws are Multinomial(μ, P*) conditioned on
+/// not all landing on e*): the moves off e* number Binomial(μ, r | ≥ 1), spread uniformly over
+/// the k moves at γ. Writes the counts.
+pub fn change_fixated(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], counts: &mut [u32]) {
+    let dominant = (0..p.len()).find(|&i| p[i] != gamma).unwrap_or(0);
+    let off = binomial_at_least_one(rng, mu, stay_rate(p, dominant, gamma));
+    counts.fill(0);
+    counts[dominant] = mu - off;
+    spread_over_group(rng, off, p, gamma, (p.len() - 1) as u32, counts);
+}
+
+/// Adds one Multinomial(m, p) draw to `counts` (p one position's distribution): the k moves
+/// with p = γ exactly as one category of mass kγ whose count is spread uniformly over them, then
+/// sequential binomials over the other moves of positive probability, the last of which takes
+/// what remains. Masses are normalised by their actual sum, so rounding never sends a draw to a
+/// move of probability 0.
+pub fn pooled_draw(rng: &mut impl RngCore, m: u32, gamma: f64, p: &[f64], counts: &mut [u32]) {
+    if m == 0 || p.is_empty() {
+        return;
+    }
+    let (mut mass, mut group, mut last_live) = (0.0, 0u32, None);
+    for (i, &x) in p.iter().enumerate() {
+        if x > 0.0 {
+            mass += x;
+        }
+        if x == gamma {
+            group += 1;
+        } else if x > 0.0 {
+            last_live = Some(i);
+        }
+    }
+    let mut remaining = m;
+    if group > 0 && gamma > 0.0 {
+        let group_mass = f64::from(group) * gamma;
+        let g = if last_live.is_some() { binomial(rng, remaining, group_mass / mass) } else { remaining };
+        spread_over_group(rng, g, p, gamma, group, counts);
+        remaining -= g;
+        mass -= group_mass;
+    }
+    let Some(last) = last_live else {
+        // Nothing of positive probability outside the group (or at all): the last move takes
+        // what is left, as `sample::multinomial` does.
+        if remaining > 0 {
+            counts[p.len() - 1] += remaining;
+        }
+        return;
+    };
+    for i in 0..=last {
+        if remaining == 0 {
+            return;
+        }
+        let x = p[i];
+        if x == gamma || x.is_nan() || x <= 0.0 {
+            continue;
+        }
+        if i == last {
+            counts[i] += remaining;
+            return;
+        }
+        let c = binomial(rng, remaining, x / mass);
+        counts[i] += c;
+        remaining -= c;
+        mass -= x;
+    }
+}
+
+/// Adds `count` draws spread uniformly over the `k` moves with p = γ exactly.
+fn spread_over_group(rng: &mut impl RngCore, count: u32, p: &[f64], gamma: f64, k: u32, counts: &mut [u32]) {
+    if count == 0 || k == 0 {
+        return;
+    }
+    let members = || p.iter().enumerate().filter(|&(_, &x)| x == gamma).map(|(i, _)| i);
+    if count <= 8 {
+        for _ in 0..count {
+            let j = uniform_index(rng, k) as usize;
+            if let Some(i) = members().nth(j) {
+                counts[i] += 1;
+            }
+        }
+        return;
+    }
+    let mut remaining = count;
+    for (left, i) in (1..=k).rev().zip(members()) {
+        let c = if left == 1 { remaining } else { binomial(rng, remaining, 1.0 / f64::from(left)) };
+        counts[i] += c;
+        remaining -= c;
+        if remaining == 0 {
+            return;
+        }
+    }
+}
+
+/// p ← π_γ(counts/μ) at one position (`inv_mu` = 1/μ) (Algorithm 1, lines 18 and 20). Returns the chosen move
+/// when all winners chose the same one (the position is fixated).
+pub fn update(p: &mut [f64], counts: &[u32], gamma: f64, inv_mu: f64) -> Option<usize> {
+    let (mut chosen, mut last_chosen) = (0usize, 0usize);
+    for (i, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            chosen += 1;
+            last_chosen = i;
+        }
+    }
+    let unchosen = p.len() - chosen;
+    if inv_mu > gamma && unchosen > 0 {
+        // Closed form: β⁻ = zγ, β⁺ = 1 − (d − z)γ (the shares of chosen moves exceed γ).
+        let shrink = 1.0 - (unchosen as f64 * gamma) / (1.0 - chosen as f64 * gamma);
+        for (x, &c) in p.iter_mut().zip(counts) {
+            *x = if c == 0 { gamma } else { gamma + shrink * (f64::from(c) * inv_mu - gamma) };
+        }
+    } else {
+        for (x, &c) in p.iter_mut().zip(counts) {
+            *x = f64::from(c) * inv_mu;
+        }
+        if inv_mu <= gamma {
+            project(p, gamma);
+        }
+    }
+    (chosen == 1).then_some(last_chosen)
+}
