@@ -276,7 +276,8 @@ fn sbatch_script(args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
 fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards() {
     let dir = TempDir::new("slurm-array");
     let out = dir.path("out");
-    let sweep = ["--game", "game=subtraction&moves=1,2&heap=N-1", "--sizes", "8,16", "--runs", "3", "--seed", "5"];
+    let sweep =
+        ["--game", "game=subtraction&moves=1,2&heap=N-1", "--sizes", "8,16", "--runs", "3", "--seed", "5"];
     let shard_args = |k: &'static str| {
         let mut args = vec!["shard", k, out.as_str()];
         args.extend(sweep);
@@ -498,8 +499,11 @@ fn a_mu_gamma_grid_adds_a_heat_map_with_unfinished_cells_marked() {
     let cells = summary["sizes"].as_array().unwrap();
     let unfinished_medians = cells.iter().filter(|c| c["median"].is_null()).count();
     assert!(unfinished_medians > 0, "the budget leaves some cell's median unfinished: {summary}");
-    let texts: Vec<&str> =
-        doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text().map(str::trim)).collect();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(str::trim))
+        .collect();
     let crossed = texts.iter().filter(|t| **t == ">budget").count();
     assert_eq!(crossed, unfinished_medians, "each heat-map cell past the budget says so");
     // A cell where some runs did not finish gives finished/runs.

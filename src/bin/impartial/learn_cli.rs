@@ -549,12 +549,10 @@ impl Progress {
             Err(_) => 30,
             Ok(text) => match text.trim().parse::<u64>() {
                 Ok(s) if s <= 86_400 => s,
-                _ => {
-                    return Err(format!(
-                        "{} is not a valid value for {PROGRESS_VAR}: a whole number of seconds from 0 to 86,400.",
-                        quoted(&text)
-                    ))
-                }
+                _ => return Err(format!(
+                    "{} is not a valid value for {PROGRESS_VAR}: a whole number of seconds from 0 to 86,400.",
+                    quoted(&text)
+                )),
             },
         };
         let started = Instant::now();

@@ -21,7 +21,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING};
+use impartial::learn::runtime::{
+    figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING,
+};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -119,7 +121,11 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
     let heat = umda_only && ((mus.len() > 1 && gammas.len() > 1) || series.len() > MAX_LINES);
     let sizes = sizes_of(summary);
     let height = title_height(title)
-        + if heat { heat_height(&sizes, mus.len()) } else { LINES_HEIGHT + LEGEND_ROW * legend_rows(summary, &series) };
+        + if heat {
+            heat_height(&sizes, mus.len())
+        } else {
+            LINES_HEIGHT + LEGEND_ROW * legend_rows(summary, &series)
+        };
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
@@ -382,7 +388,9 @@ fn draw_lines(
                 chart.draw_series(LineSeries::new(medians.clone(), stroke)).map_err(draw_error)?;
             }
             Some((on, off)) => {
-                chart.draw_series(DashedLineSeries::new(medians.clone(), on, off, stroke)).map_err(draw_error)?;
+                chart
+                    .draw_series(DashedLineSeries::new(medians.clone(), on, off, stroke))
+                    .map_err(draw_error)?;
             }
         }
         let marker = if filled { color.filled() } else { WHITE.filled() };
@@ -405,7 +413,10 @@ fn draw_lines(
                         + Text::new(
                             format!("{}/{} unfinished", c.runs - c.finished, c.runs),
                             (-9, -2 - 11 * i as i32),
-                            ("sans-serif", 10).into_font().color(&color).pos(Pos::new(HPos::Right, VPos::Bottom)),
+                            ("sans-serif", 10)
+                                .into_font()
+                                .color(&color)
+                                .pos(Pos::new(HPos::Right, VPos::Bottom)),
                         ),
                 ))
                 .map_err(draw_error)?;
@@ -441,7 +452,12 @@ fn draw_lines(
         chart
             .draw_series(DashedLineSeries::new(vec![(n0, t0), (n1, t1)], 8, 5, BLACK.stroke_width(1)))
             .map_err(draw_error)?;
-        legend.push((format!("slope {b:.2} of Corollary 5.3's bound, through the first median"), BLACK, Some((8, 5)), None));
+        legend.push((
+            format!("slope {b:.2} of Corollary 5.3's bound, through the first median"),
+            BLACK,
+            Some((8, 5)),
+            None,
+        ));
     }
     // The legend, under the axes: a sample of each line, then its words.
     for (row, (label, color, dash, marker)) in legend.iter().enumerate() {
@@ -553,7 +569,8 @@ fn draw_heat(
                     }
                     None => {
                         // Past the budget: white, hatched, so it is no shade of the scale.
-                        area.draw(&Rectangle::new([(x, y), (x_end, y + rh)], WHITE.filled())).map_err(draw_error)?;
+                        area.draw(&Rectangle::new([(x, y), (x_end, y + rh)], WHITE.filled()))
+                            .map_err(draw_error)?;
                         let mut d = 0;
                         while d < (x_end - x) + rh {
                             let (a, b) = ((x + d - rh).max(x), (x + d).min(x_end));
@@ -585,7 +602,8 @@ fn draw_heat(
         // Cell borders, so that neighbouring cells of one shade stay apart.
         for j in 0..=mus.len() as i32 {
             let y = grid_top + rh * j;
-            area.draw(&PathElement::new(vec![(left, y), (right, y)], WHITE.stroke_width(1))).map_err(draw_error)?;
+            area.draw(&PathElement::new(vec![(left, y), (right, y)], WHITE.stroke_width(1)))
+                .map_err(draw_error)?;
         }
         for i in 0..=gammas.len() {
             let x = left + (cw * i as f64).round() as i32;
@@ -596,8 +614,12 @@ fn draw_heat(
             .map_err(draw_error)?;
         for (i, gamma) in gammas.iter().enumerate() {
             let x = left + (cw * (i as f64 + 0.5)).round() as i32;
-            area.draw(&Text::new(gamma.clone(), (x, grid_bottom + 4), font(SMALL).pos(Pos::new(HPos::Center, VPos::Top))))
-                .map_err(draw_error)?;
+            area.draw(&Text::new(
+                gamma.clone(),
+                (x, grid_bottom + 4),
+                font(SMALL).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(draw_error)?;
         }
         area.draw(&Text::new(
             "γ, the model's margin",
@@ -606,8 +628,12 @@ fn draw_heat(
         ))
         .map_err(draw_error)?;
         // The μ axis's title heads its column of labels (a panel is too short to write it along).
-        area.draw(&Text::new("μ", (left - 5, grid_top - 3), font(TEXT).pos(Pos::new(HPos::Right, VPos::Bottom))))
-            .map_err(draw_error)?;
+        area.draw(&Text::new(
+            "μ",
+            (left - 5, grid_top - 3),
+            font(TEXT).pos(Pos::new(HPos::Right, VPos::Bottom)),
+        ))
+        .map_err(draw_error)?;
         top = grid_bottom + HEAT_PANEL_BOTTOM as i32;
     }
     // The key: the colour scale of median T with its ticks, and what a hatched cell means.
@@ -628,8 +654,12 @@ fn draw_heat(
         let x = left + (((t.log10() - lo) / (hi - lo)) * (right - left) as f64).round() as i32;
         area.draw(&PathElement::new(vec![(x, key_top + key_h), (x, key_top + key_h + 3)], BLACK))
             .map_err(draw_error)?;
-        area.draw(&Text::new(short(t), (x, key_top + key_h + 4), font(SMALL).pos(Pos::new(HPos::Center, VPos::Top))))
-            .map_err(draw_error)?;
+        area.draw(&Text::new(
+            short(t),
+            (x, key_top + key_h + 4),
+            font(SMALL).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(draw_error)?;
     }
     area.draw(&Text::new(
         "median T, games (log scale); μ: games per generation;",
