@@ -3,7 +3,8 @@
 //!
 //! A sweep of a few series (learners, or a few μ or γ): median T against positions n on log–log
 //! axes, one line per series with its 10th–90th percentile band, told apart by colour, dash and
-//! marker (so it reads in greyscale); a cell with unfinished runs gets a triangle at the budget;
+//! marker (so it reads in greyscale); a cell with unfinished runs gets a triangle at the budget
+//! with how many (k/R);
 //! the slope of Corollary 5.3's bound (Props 6.1–6.4) is drawn through the first median. The
 //! legend is under the axes, never over the data. A μ × γ grid (or more than four series) is
 //! drawn as heat maps instead, one per size stacked: median T over μ (rows) × γ (columns),
@@ -406,17 +407,18 @@ fn draw_lines(
             chart
                 .draw_series(std::iter::once(TriangleMarker::new(at, 6, color.filled())))
                 .map_err(draw_error)?;
-            // Each series' count on a line of its own, so that counts at one size do not overlap.
+            // k/R above the triangle (short, so neighbouring sizes' counts do not overlap), each
+            // series' count on a line of its own.
             chart
                 .draw_series(std::iter::once(
                     EmptyElement::at(at)
                         + Text::new(
-                            format!("{}/{} unfinished", c.runs - c.finished, c.runs),
-                            (-9, -2 - 11 * i as i32),
+                            format!("{}/{}", c.runs - c.finished, c.runs),
+                            (0, -7 - 11 * i as i32),
                             ("sans-serif", 10)
                                 .into_font()
                                 .color(&color)
-                                .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                                .pos(Pos::new(HPos::Center, VPos::Bottom)),
                         ),
                 ))
                 .map_err(draw_error)?;
@@ -433,7 +435,7 @@ fn draw_lines(
             ))
             .map_err(draw_error)?;
         legend.push((
-            format!("budget, {} games (▲ runs unfinished)", short(budget)),
+            format!("budget, {} games (▲ k/R: k of R runs unfinished)", short(budget)),
             RGBColor(110, 110, 110),
             Some((2, 4)),
             None,
