@@ -1,6 +1,7 @@
 // The experiment panel's three pictures, drawn as SVG with plain code: the histogram of T over
 // the runs, the runs' Π curves overlaid, and a sweep's figure (median T against positions n on
-// log–log axes with the 10th–90th percentile band, as `impartial runtime --plot` draws it).
+// log–log axes with the 10th–90th percentile band, or for a μ × γ grid one heat map per size,
+// as `impartial runtime --plot` draws it).
 // Each draws into an <svg> at the width it is shown, so text stays legible on a phone.
 
 import { COLOURS } from './graph-view.js';
@@ -283,3 +284,97 @@ function extent(values) {
 }
 
 const clamp = (v, lo, hi) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo);
+
+/** Viridis at h in [0, 1] (lightness grows with h, so the order reads in greyscale too). */
+const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+export function viridis(h) {
+  const x = Math.min(1, Math.max(0, h)) * (VIRIDIS.length - 1);
+  const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
+  const f = x - i;
+  const [a, b] = [VIRIDIS[i], VIRIDIS[i + 1]];
+  return `rgb(${a.map((v, k) => Math.round(v + (b[k] - v) * f)).join(',')})`;
+}
+
+/**
+ * Whether a figure is a μ × γ grid, drawn as heat maps rather than lines: UMDA's lines only,
+ * several μ and several γ, or more lines than one axis can tell apart (as `runtime --plot`).
+ */
+export function isGrid(figure) {
+  if (figure.lines.some((l) => l.mu === '-' || l.mu === undefined)) return false;
+  const mus = new Set(figure.lines.map((l) => l.mu));
+  const gammas = new Set(figure.lines.map((l) => l.gamma));
+  return (mus.size > 1 && gammas.size > 1) || figure.lines.length > 4;
+}
+
+/**
+ * A μ × γ grid's figure: one heat map per size (μ rows, γ columns), each cell's median written
+ * in it on a log colour scale (a rect.cell carrying data-size, data-mu, data-gamma and data-t),
+ * a median past the budget hatched, finished/runs where some runs did not finish; the colour
+ * key under the maps. Returns the legend's entries (none: the key is in the figure).
+ */
+export function drawHeat(svg, figure) {
+  const mus = [...new Set(figure.lines.map((l) => l.mu))];
+  const gammas = [...new Set(figure.lines.map((l) => l.gamma))];
+  const cells = figure.lines.flatMap((l) => l.points.map((p) => ({ ...p, mu: l.mu, gamma: l.gamma })));
+  const sizes = [...new Map(cells.map((c) => [c.size, c.positions])).entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const row = 26;
+  const panel = 22 + row * mus.length + 40;
+  const { width } = reset(svg, sizes.length * panel + 70);
+  const left = 64;
+  const right = Math.min(width - 12, left + 110 * gammas.length);
+  const cw = (right - left) / gammas.length;
+  const logs = cells.filter((c) => c.median !== null).map((c) => Math.log10(Math.max(1, c.median)));
+  let [lo, hi] = logs.length ? extent(logs) : [0, 1];
+  if (hi - lo < 1e-9) [lo, hi] = [lo - 0.5, hi + 0.5];
+  const scale = (t) => (Math.log10(Math.max(1, t)) - lo) / (hi - lo);
+  const defs = el(svg, 'defs');
+  const hatch = el(defs, 'pattern', { id: 'exp-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+  el(hatch, 'line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#bbb', 'stroke-width': 2 });
+  const at = new Map(cells.map((c) => [`${c.size}|${c.mu}|${c.gamma}`, c]));
+  sizes.forEach(([size, positions], k) => {
+    const top = k * panel;
+    const g = el(svg, 'g', { class: 'heat', 'data-size': size, 'font-size': 12 });
+    el(g, 'text', { x: (left + right) / 2, y: top + 14, 'text-anchor': 'middle' }, `N = ${size} (${positions} positions)`);
+    const gridTop = top + 22;
+    el(g, 'text', { x: left - 6, y: gridTop - 4, 'text-anchor': 'end' }, 'μ');
+    mus.forEach((mu, j) => {
+      const y = gridTop + j * row;
+      el(g, 'text', { x: left - 6, y: y + row / 2 + 4, 'text-anchor': 'end', fill: '#444' }, mu);
+      gammas.forEach((gamma, i) => {
+        const c = at.get(`${size}|${mu}|${gamma}`);
+        if (!c) return;
+        const x = left + i * cw;
+        const h = c.median === null ? null : scale(c.median);
+        el(g, 'rect', {
+          class: 'cell', x, y, width: cw, height: row, stroke: '#fff',
+          fill: h === null ? 'url(#exp-hatch)' : viridis(h),
+          'data-size': size, 'data-mu': mu, 'data-gamma': gamma, 'data-t': c.median ?? '',
+        });
+        const ink = h !== null && h <= 0.55 ? '#fff' : '#000';
+        const partial = c.finished < c.runs;
+        el(g, 'text', { x: x + cw / 2, y: y + row / 2 + (partial ? -1 : 4), 'text-anchor': 'middle', fill: ink, 'font-size': 11 },
+          c.median === null ? '>budget' : short(c.median));
+        if (partial) el(g, 'text', { x: x + cw / 2, y: y + row - 3, 'text-anchor': 'middle', fill: ink, 'font-size': 9 }, `${c.finished}/${c.runs}`);
+      });
+    });
+    const gridBottom = gridTop + row * mus.length;
+    el(g, 'rect', { x: left, y: gridTop, width: right - left, height: gridBottom - gridTop, fill: 'none', stroke: '#888' });
+    gammas.forEach((gamma, i) => el(g, 'text', { x: left + (i + 0.5) * cw, y: gridBottom + 14, 'text-anchor': 'middle', fill: '#444' }, gamma));
+    el(g, 'text', { x: (left + right) / 2, y: gridBottom + 30, 'text-anchor': 'middle' }, 'γ, the model’s margin');
+  });
+  // The key: the colour scale with its ticks, and what a hatched cell and k/R mean.
+  const keyTop = sizes.length * panel + 4;
+  const key = el(svg, 'g', { class: 'heat-key', 'font-size': 11 });
+  const steps = 40;
+  for (let s = 0; s < steps; s++) {
+    el(key, 'rect', { x: left + ((right - left) * s) / steps, y: keyTop, width: (right - left) / steps + 0.5, height: 10, fill: viridis((s + 0.5) / steps) });
+  }
+  for (const t of logTicks(10 ** lo, 10 ** hi)) {
+    const x = left + ((Math.log10(t) - lo) / (hi - lo)) * (right - left);
+    el(key, 'line', { x1: x, x2: x, y1: keyTop + 10, y2: keyTop + 13, stroke: '#444' });
+    el(key, 'text', { x, y: keyTop + 24, 'text-anchor': 'middle', fill: '#444' }, short(t));
+  }
+  el(key, 'text', { x: (left + right) / 2, y: keyTop + 40, 'text-anchor': 'middle' }, 'median T, games (log scale); μ: games per generation');
+  el(key, 'text', { x: (left + right) / 2, y: keyTop + 54, 'text-anchor': 'middle' }, 'hatched: past the budget; k/R: k of R runs finished');
+  return [];
+}

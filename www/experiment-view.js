@@ -5,7 +5,7 @@
 // controller hands it the session with one call, setSession.
 
 import { experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
-import { drawCurves, drawHistogram, drawSweep } from './experiment-plots.js';
+import { drawCurves, drawHeat, drawHistogram, drawSweep, isGrid } from './experiment-plots.js';
 import { count } from './panels.js';
 import { PAGE_KEYS } from './state.js';
 
@@ -239,10 +239,13 @@ export class ExperimentView {
   drawFigure() {
     const svg = $('exp-figure');
     $('exp-figure-box').hidden = false;
-    const { legend, notes } = drawSweep(svg, this.figure);
+    // A μ × γ grid is drawn as one heat map per size, never as a line per cell.
+    const grid = isGrid(this.figure);
+    const { legend, notes } = grid ? { legend: drawHeat(svg, this.figure), notes: [] } : drawSweep(svg, this.figure);
     const points = this.figure.lines.flatMap((l) => l.points);
-    $('exp-figure-note').textContent =
-      `${this.figureName}: median T against positions n over ${count(points.length)} cells, with the 10th–90th percentile band.`;
+    $('exp-figure-note').textContent = grid
+      ? `${this.figureName}: median T over μ × γ at each size, ${count(points.length)} cells.`
+      : `${this.figureName}: median T against positions n over ${count(points.length)} cells, with the 10th–90th percentile band.`;
     svg.setAttribute('aria-label', $('exp-figure-note').textContent);
     $('exp-figure-legend').replaceChildren(
       ...legend.map(({ colour, label, dash }) => {

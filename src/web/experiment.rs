@@ -174,6 +174,10 @@ struct FigurePoint {
 #[derive(Serialize)]
 struct FigureLine {
     label: String,
+    /// The line's μ and γ as the grid names them (`-` for a rule learner's), so the page can
+    /// draw a μ × γ grid as heat maps.
+    mu: String,
+    gamma: String,
     bound_slope: Option<f64>,
     points: Vec<FigurePoint>,
 }
@@ -201,6 +205,14 @@ pub fn runtime_figure(value: JsValue) -> Result<JsValue, JsValue> {
     let lines = figure_series(&summary)
         .into_iter()
         .map(|s| FigureLine {
+            mu: s.cells.first().map_or(String::new(), |c| match c.mu_setting.as_str() {
+                "" => c.mu.to_string(),
+                m => m.to_string(),
+            }),
+            gamma: s.cells.first().map_or(String::new(), |c| match c.gamma_setting.as_str() {
+                "" => format!("{:.3e}", c.gamma),
+                g => g.to_string(),
+            }),
             label: s.label,
             bound_slope: s.bound_slope,
             points: s.cells.iter().map(|c| point(c)).collect(),

@@ -166,4 +166,27 @@ describe('a sweep’s figure', () => {
       await page.waitForFunction((g) => document.getElementById('generation').textContent !== g, before);
     });
   });
+  test('a μ × γ grid summary is drawn as one heat map per size whose cells are the file’s medians', async () => {
+    const summary = JSON.stringify(
+      cli(['--game', 'game=subtraction&moves=1,2&heap=N-1', '--sizes', '8,16,32', '--runs', '4', '--mu', '10,100', '--gamma', 'paper,0.01', '--max-evals', '1500']),
+    );
+    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1', async (page) => {
+      await page.setInputFiles('#exp-file', { name: 'grid.json', mimeType: 'application/json', buffer: Buffer.from(summary) });
+      await page.waitForFunction(() => document.getElementById('experiment').dataset.figure);
+      const cells = JSON.parse(summary).sizes;
+      assert.ok(cells.some((c) => c.median === null), 'the budget leaves a cell past it');
+      assert.equal(await page.$$eval('#exp-figure g.heat', (gs) => gs.length), 3, 'one heat map per size');
+      assert.equal(await page.$$eval('#exp-figure circle, #exp-figure polyline', (es) => es.length), 0, 'no line per cell');
+      const drawn = await page.$$eval('#exp-figure rect.cell', (rs) =>
+        rs.map((r) => [Number(r.dataset.size), r.dataset.mu, r.dataset.gamma, r.dataset.t === '' ? null : Number(r.dataset.t)]));
+      const expected = cells.map((c) => [c.size, c.mu_setting, c.gamma_setting, c.median]);
+      const order = (a, b) => String(a).localeCompare(String(b));
+      assert.deepEqual(drawn.sort(order), expected.sort(order));
+      const text = await page.textContent('#exp-figure');
+      assert.match(text, /γ, the model’s margin/);
+      assert.match(text, />budget/);
+      assert.match(text, /median T, games \(log scale\)/);
+      assert.match(await page.textContent('#exp-figure-note'), /^grid\.json: median T over μ × γ at each size, 12 cells\.$/);
+    });
+  });
 });

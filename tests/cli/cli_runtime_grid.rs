@@ -255,6 +255,141 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     assert!(stderr.contains("a shard's file is incomplete"), "{stderr}");
 }
 
+/// `runtime.sbatch MODE ARGS…` with the test's binary, as a job with `env` set: (exit code, stderr).
+#[cfg(unix)]
+fn sbatch_script(args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/slurm/runtime.sbatch");
+    let out = Command::new("bash")
+        .arg(script)
+        .args(args)
+        .env("IMPARTIAL", env!("CARGO_BIN_EXE_impartial"))
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[cfg(unix)]
+#[test]
+fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards() {
+    let dir = TempDir::new("slurm-array");
+    let out = dir.path("out");
+    let sweep =
+        ["--game", "game=subtraction&moves=1,2&heap=N-1", "--sizes", "8,16", "--runs", "3", "--seed", "5"];
+    let shard_args = |k: &'static str| {
+        let mut args = vec!["shard", k, out.as_str()];
+        args.extend(sweep);
+        args
+    };
+    // Any array form: the task id is the shard (here the ids --array=2,7 and 1-8:2 give).
+    for id in ["1", "2", "3", "5", "7", "8"] {
+        let (code, stderr) = sbatch_script(&shard_args("8"), &[("SLURM_ARRAY_TASK_ID", id)]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains(&format!("runtime.sbatch: shard {id} of 8 written to")), "{stderr}");
+        let table = std::fs::read_to_string(Path::new(&out).join(format!("shard-{id}-of-8.csv"))).unwrap();
+        let line: Value =
+            serde_json::from_str(table.lines().next().unwrap().strip_prefix("# sweep ").unwrap()).unwrap();
+        assert_eq!(line["shard"], serde_json::json!({"index": id.parse::<u32>().unwrap(), "count": 8}));
+    }
+    // A task id that is no shard of K, or no array at all: one sentence, exit 2, nothing written.
+    for (env, expected) in [
+        (vec![("SLURM_ARRAY_TASK_ID", "9")], "array task 9 is not a shard of 8"),
+        (vec![("SLURM_ARRAY_TASK_ID", "0")], "array task 0 is not a shard of 8"),
+        (vec![], "shard runs as a task of a job array"),
+    ] {
+        let (code, stderr) = sbatch_script(&shard_args("8"), &env);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
+    // Shards 4 and 6 are missing: the summary writes only missing-shards.txt (an earlier
+    // summary is removed) and says the same, with the command that reruns them.
+    std::fs::write(Path::new(&out).join("summary.csv"), "stale").unwrap();
+    let mut summarise = vec!["summarise", "8", out.as_str()];
+    summarise.extend(sweep);
+    let (code, stderr) = sbatch_script(&summarise, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let message = std::fs::read_to_string(Path::new(&out).join("missing-shards.txt")).unwrap();
+    assert_eq!(stderr, message);
+    assert!(message.starts_with("runtime.sbatch: no summary: 2 of 8 shards are missing (4,6;"), "{message}");
+    assert!(
+        message.contains(&format!(
+            "jid=$(sbatch --parsable --array=4,6 --output={out}/shard-%a.log scripts/slurm/runtime.sbatch shard 8 {out} \
+             --game 'game=subtraction&moves=1,2&heap=N-1' --sizes 8,16 --runs 3 --seed 5) && \
+             sbatch --dependency=afterany:$jid"
+        )),
+        "{message}"
+    );
+    let mut files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| !f.starts_with("shard-"))
+        .collect();
+    files.sort();
+    assert_eq!(files, ["missing-shards.txt"]);
+    // Run the missing two and summarise again: the whole sweep's summary, and no note left.
+    for id in ["4", "6"] {
+        assert_eq!(sbatch_script(&shard_args("8"), &[("SLURM_ARRAY_TASK_ID", id)]).0, 0);
+    }
+    // A shard of another K in the folder is not read.
+    let (code, stderr) = sbatch_script(&shard_args("3"), &[("SLURM_ARRAY_TASK_ID", "1")]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stderr) = sbatch_script(&summarise, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let mut whole = vec!["runtime"];
+    whole.extend(sweep);
+    assert_eq!(std::fs::read_to_string(Path::new(&out).join("summary.csv")).unwrap(), ok(&whole));
+    assert!(!Path::new(&out).join("missing-shards.txt").exists());
+    // A summary that fails (a shard cut short) leaves no temporary file.
+    let first = Path::new(&out).join("shard-1-of-8.csv");
+    let table = std::fs::read_to_string(&first).unwrap();
+    std::fs::write(&first, table.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    let (code, stderr) = sbatch_script(&summarise, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("incomplete"), "{stderr}");
+    let left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".tmp") || f.starts_with("summary"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // submit refuses a folder that is not empty, before looking for sbatch.
+    let mut submit = vec!["submit", "--", "8", out.as_str()];
+    submit.extend(sweep);
+    let (code, stderr) = sbatch_script(&submit, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is not empty: give a new folder"), "{stderr}");
+}
+
+#[test]
+fn a_sweep_off_a_terminal_prints_a_progress_line_as_often_as_asked() {
+    let args = ["runtime", "--game", "game=subtraction&moves=1,2&heap=N-1", "--sizes", "8", "--runs", "3"];
+    let out = Command::new(env!("CARGO_BIN_EXE_impartial"))
+        .args(args)
+        .env("IMPARTIAL_PROGRESS_SECONDS", "0")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("runtime: {} of 3 runs finished (", i + 1)), "{line}");
+    }
+    // The default (every 30 s) leaves a short sweep silent.
+    let (code, _, stderr) = run(&args);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let out = Command::new(env!("CARGO_BIN_EXE_impartial"))
+        .args(args)
+        .env("IMPARTIAL_PROGRESS_SECONDS", "soon")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("'soon' is not a valid value for IMPARTIAL_PROGRESS_SECONDS"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1);
+}
+
 /// The figure's circles (the medians' markers) as (cx, cy).
 fn markers(doc: &roxmltree::Document) -> Vec<(f64, f64)> {
     doc.descendants()
@@ -363,20 +498,30 @@ fn a_mu_gamma_grid_adds_a_heat_map_with_unfinished_cells_marked() {
     let cells = summary["sizes"].as_array().unwrap();
     let unfinished_medians = cells.iter().filter(|c| c["median"].is_null()).count();
     assert!(unfinished_medians > 0, "the budget leaves some cell's median unfinished: {summary}");
-    let crossed = doc
+    let texts: Vec<&str> = doc
         .descendants()
-        .filter(|n| n.has_tag_name("text") && n.text().map(str::trim) == Some("× >budget"))
-        .count();
-    assert_eq!(crossed, unfinished_medians, "each heat-map cell past the budget is crossed");
-    let marked = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|t| t.trim().ends_with(" unfinished")))
-        .count();
-    assert_eq!(
-        marked,
-        cells.iter().filter(|c| c["finished"] != c["runs"]).count(),
-        "unfinished runs are marked"
-    );
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(str::trim))
+        .collect();
+    let crossed = texts.iter().filter(|t| **t == ">budget").count();
+    assert_eq!(crossed, unfinished_medians, "each heat-map cell past the budget says so");
+    // A cell where some runs did not finish gives finished/runs.
+    for c in cells.iter().filter(|c| c["finished"] != c["runs"]) {
+        let note = format!("{}/{}", c["finished"], c["runs"]);
+        assert!(texts.contains(&note.as_str()), "{note}");
+    }
+    // No lines on one axis for a grid: the medians are in the heat maps only.
+    assert!(markers(&doc).is_empty(), "a grid draws no median lines");
+    // Every axis is titled, and the colour scale has its key.
+    for title in ["γ, the model's margin", "μ", "median T, games (log scale); μ: games per generation;"] {
+        assert!(texts.iter().any(|t| t.replace("&apos;", "'") == title), "{title}: {texts:?}");
+    }
+    // Each size has its heat map.
+    for size in [8, 32] {
+        assert!(texts.iter().any(|t| t.starts_with(&format!("N = {size} ("))), "N = {size}");
+    }
+    // One column of a paper: 400 px wide.
+    assert_eq!(doc.root_element().attribute("width"), Some("400"));
     // Each cell's median is written in its square.
     for c in cells.iter().filter(|c| c["median"].is_u64()) {
         let t = c["median"].as_u64().unwrap();

@@ -519,14 +519,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         learner: grid.learners.iter().map(Learner::label).collect::<Vec<_>>().join(","),
         shard,
     };
-    let show_progress = std::io::stderr().is_terminal();
+    let progress = Progress::new()?;
     let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
-        if show_progress {
-            crate::output::eprint(&format!("\rruns finished: {done}/{total}"));
-            if done == total {
-                crate::output::eprint("\n");
-            }
-        }
+        progress.show(done, total)
     })
     .map_err(|e| e.to_string())?;
     let summary = match (&plot, args.raw) {
@@ -554,6 +549,62 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         return Ok(());
     }
     print_summary(summary.as_ref().expect("summarised unless --raw without --plot"), args.json)
+}
+
+/// How a sweep shows its progress on stderr: on a terminal, one line rewritten as runs finish;
+/// off a terminal (a cluster job's log, a pipe), a line of its own every
+/// `IMPARTIAL_PROGRESS_SECONDS` seconds (30 unless set; 0 for every run), so a log shows the
+/// sweep moving and a short sweep writes nothing.
+struct Progress {
+    terminal: bool,
+    every: Duration,
+    started: Instant,
+    last: std::sync::Mutex<Instant>,
+}
+
+/// The environment variable that sets how often a sweep off a terminal reports progress.
+const PROGRESS_VAR: &str = "IMPARTIAL_PROGRESS_SECONDS";
+
+impl Progress {
+    fn new() -> Result<Progress, String> {
+        let every = match std::env::var(PROGRESS_VAR) {
+            Err(_) => 30,
+            Ok(text) => match text.trim().parse::<u64>() {
+                Ok(s) if s <= 86_400 => s,
+                _ => return Err(format!(
+                    "{} is not a valid value for {PROGRESS_VAR}: a whole number of seconds from 0 to 86,400.",
+                    quoted(&text)
+                )),
+            },
+        };
+        let started = Instant::now();
+        Ok(Progress {
+            terminal: std::io::stderr().is_terminal(),
+            every: Duration::from_secs(every),
+            started,
+            last: std::sync::Mutex::new(started),
+        })
+    }
+
+    /// Called as each run finishes (from any thread).
+    fn show(&self, done: usize, total: usize) {
+        if self.terminal {
+            crate::output::eprint(&format!("\rruns finished: {done}/{total}"));
+            if done == total {
+                crate::output::eprint("\n");
+            }
+            return;
+        }
+        let Ok(mut last) = self.last.lock() else { return };
+        if last.elapsed() >= self.every {
+            *last = Instant::now();
+            let percent = done * 100 / total.max(1);
+            crate::output::eprint(&format!(
+                "runtime: {done} of {total} runs finished ({percent}%) after {} s\n",
+                self.started.elapsed().as_secs()
+            ));
+        }
+    }
 }
 
 /// Refuses UMDA's settings given with a rule learner, which has none of them.
