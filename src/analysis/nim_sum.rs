@@ -52,7 +52,7 @@ impl Components {
             Family::Octal(octal) => {
                 let counters: u64 = octal.heaps.iter().sum();
                 let values =
-                    HeapGame::of(&game.game.family)?.values_to(usize::try_from(counters).ok()?).values;
+                    HeapGame::of(&game.game.family)?.values_to(usize::try_from(counters).ok()?).values.to_vec();
                 Some(Components::OctalHeaps(values))
             }
             Family::Sum(_) => {

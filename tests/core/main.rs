@@ -15,4 +15,5 @@ mod loopy;
 mod nim_sum;
 mod properties;
 mod sum;
+mod sequence_engine;
 mod value;

@@ -1,20 +1,25 @@
-//! `impartial sequence`: the Grundy sequence g(0..N) of a subtraction or octal game's single
-//! heaps, computed by the recurrence, with its period and the theorem that proves it.
+//! `impartial sequence`: the Grundy sequence g(0..N) of a heap game's single heaps (subtraction,
+//! octal, Grundy's game), computed by the recurrence, with its period and the theorem that
+//! proves it. Long searches report progress on stderr and end on Ctrl-C with what was proven.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use impartial::analysis::sequence::{HeapGame, Sequence, MAX_TO, SEARCH_LIMIT};
+use impartial::analysis::sequence::{bytes_per_heap, HeapGame, Sequence, Status, MAX_TO, SEARCH_LIMIT};
 use impartial::value::parse_number;
 
 #[derive(Args)]
 pub struct SequenceArgs {
-    /// A subtraction or octal game; its heap key may be left out, e.g. 'game=octal&code=0.77'
-    /// or 'game=subtraction&moves=1,3,4'.
+    /// A subtraction or octal game, or Grundy's game; its heap key may be left out, e.g.
+    /// 'game=octal&code=0.77', 'game=subtraction&moves=1,3,4' or 'game=grundy'.
     #[arg(long)]
     game: String,
-    /// Compute g(0..=N). Without it, the values are computed until a period is proven or
-    /// 131,072 heaps are reached.
+    /// Compute g(0..=N), N up to 2^32 (refused up front when the values would not fit in
+    /// memory). Without it, the values are computed until a period is proven or 2^26 heaps are
+    /// reached, with a progress line on stderr every few seconds; Ctrl-C ends the search with
+    /// what was computed.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     to: Option<String>,
     /// Print one JSON object: game, to, values, period ({preperiod, period} or null), proven.
@@ -22,26 +27,68 @@ pub struct SequenceArgs {
     json: bool,
 }
 
-pub fn sequence(args: SequenceArgs) -> Result<(), String> {
+/// Set by SIGINT; the computation polls it every few thousand heaps.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// How often the progress line is written.
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// Runs the command; Ok(false) when Ctrl-C ended it (the output then covers what was computed).
+pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     let (game, spec) = HeapGame::parse(&args.game).map_err(|e| e.to_string())?;
     let to = match &args.to {
-        Some(text) => Some(
-            parse_number("to", text, 0, MAX_TO as u64, &format!("a whole number from 0 to {MAX_TO}"))
-                .map_err(|e| e.to_string())? as usize,
-        ),
+        Some(text) => {
+            let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
+            let to = parse_number("to", text, 0, MAX_TO, &allowed).map_err(|e| e.to_string())?;
+            check_memory(to)?;
+            Some(
+                usize::try_from(to)
+                    .map_err(|_| format!("--to {to} does not fit this machine's addresses"))?,
+            )
+        }
         None => None,
     };
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t);
+    }
     let terminal = std::io::stderr().is_terminal();
-    let sequence = match to {
-        Some(to) => game.values_to(to),
-        None => game.until_period(SEARCH_LIMIT, |n| {
+    let started = Instant::now();
+    let mut last = started;
+    let mut shown = false;
+    let progress = |status: &Status| {
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            let line = progress_line(status, started.elapsed());
             if terminal {
-                eprint!("\rcomputing g(0..{n})…   ");
+                eprint!("\r{line:<100}");
+            } else {
+                eprintln!("{line}");
             }
-        }),
+            shown = true;
+        }
+        !INTERRUPTED.load(Ordering::Relaxed)
     };
-    if terminal && to.is_none() {
-        eprint!("\r{:40}\r", "");
+    let (sequence, finished) = match to {
+        Some(to) => game.values_while(to, false, progress),
+        None => game.values_while(SEARCH_LIMIT, true, progress),
+    };
+    if terminal && shown {
+        eprint!("\r{:100}\r", "");
+    }
+    if !finished {
+        let computed = sequence.values.len();
+        eprintln!(
+            "impartial: interrupted after {computed} heaps; {}",
+            match sequence.period {
+                Some(p) => format!("period {} from heap {} proven", p.period, p.preperiod),
+                None => "no period proven; the output holds the values computed".to_string(),
+            }
+        );
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
@@ -51,7 +98,61 @@ pub fn sequence(args: SequenceArgs) -> Result<(), String> {
         write_text(&mut out, &spec, &sequence, to)
     }
     .and_then(|()| out.flush());
+    Ok(finished)
+}
+
+/// Refuses a length whose values would not fit in the memory available now, before anything
+/// is allocated.
+fn check_memory(to: u64) -> Result<(), String> {
+    let needed = (to as f64 + 1.0) * bytes_per_heap();
+    let Some(available) = available_memory() else { return Ok(()) };
+    if needed > available as f64 {
+        return Err(format!(
+            "--to {to} would need about {} of memory ({} bytes per heap: the values and the period proof's table) and {} is available; allowed: a whole number from 0 to {MAX_TO} whose values fit in memory",
+            gigabytes(needed),
+            bytes_per_heap(),
+            gigabytes(available as f64)
+        ));
+    }
     Ok(())
+}
+
+fn gigabytes(bytes: f64) -> String {
+    format!("{:.1} GB", bytes / 1e9)
+}
+
+/// The memory this process may use: MemAvailable from /proc/meminfo, lowered by an address-space
+/// limit (`ulimit -v`) or a cgroup's memory.max when either is smaller; None when none is known.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
+    });
+    let cgroup =
+        std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok().and_then(|t| t.trim().parse::<u64>().ok());
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the struct it is given and nothing else.
+    let address_space = (unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0
+        && limit.rlim_cur != libc::RLIM_INFINITY)
+        .then_some(u64::from(limit.rlim_cur));
+    [meminfo, cgroup, address_space].into_iter().flatten().min()
+}
+
+/// heaps, largest value, mask (hexadecimal, with `+n` when the heap's parity counts), rare
+/// heaps, elapsed time.
+fn progress_line(status: &Status, elapsed: Duration) -> String {
+    let mask = if status.mask == 0 {
+        "none (every pair scanned)".to_string()
+    } else {
+        format!("{:x}{}", status.mask, if status.twist { "+n" } else { "" })
+    };
+    format!(
+        "computed {} heaps, largest value {}, mask {mask}, rare {}, {:.0} s",
+        status.heaps,
+        status.top,
+        status.rare,
+        elapsed.as_secs_f64()
+    )
 }
 
 /// The JSON object, the values written one at a time.
@@ -78,9 +179,16 @@ fn write_text(
     let to = sequence.values.len() - 1;
     writeln!(out, "game      {spec}")?;
     writeln!(out, "values    g(0..{to})")?;
-    for (row, chunk) in sequence.values.chunks(20).enumerate() {
-        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        writeln!(out, "{:>8}  {}", row * 20, line.join(" "))?;
+    let mut line = String::new();
+    for (i, v) in sequence.values.iter().enumerate() {
+        if i % 20 == 0 {
+            line.clear();
+            line.push_str(&format!("{i:>8} "));
+        }
+        line.push_str(&format!(" {v}"));
+        if i % 20 == 19 || i == to {
+            writeln!(out, "{line}")?;
+        }
     }
     match sequence.period {
         Some(p) => writeln!(
