@@ -16,9 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use impartial::error::quoted;
-use impartial::learn::runtime::{
-    figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING,
-};
+use impartial::learn::runtime::{figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
