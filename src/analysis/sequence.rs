@@ -57,6 +57,9 @@ pub enum HeapGame {
 pub struct Sequence {
     pub values: Values,
     pub period: Option<Period>,
+    /// The sparse-space computation's last status (mask, rare heaps); None for a subtraction
+    /// game, whose values need no search.
+    pub search: Option<Status>,
 }
 
 impl HeapGame {
@@ -158,10 +161,11 @@ impl HeapGame {
         };
         engine.reserve_to(to);
         let done = engine.run(to, until_proven, go_on);
+        let search = Some(engine.status());
         let proof = engine.proof();
         let values = engine.into_values();
         let period = values.proven_period(proof);
-        (Sequence { values, period }, done)
+        (Sequence { values, period, search }, done)
     }
 
     /// Computes g until a period is proven or `limit` heaps are reached; the values end where
@@ -200,7 +204,7 @@ fn subtraction_sequence(moves: &[u64], to: usize, until_proven: bool, proof: Pro
         let values = subtraction_cells(moves, length);
         let period = values.proven_period(proof);
         if period.is_some() || length >= to {
-            return Sequence { values, period };
+            return Sequence { values, period, search: None };
         }
         length = (2 * length + 1).min(to);
     }

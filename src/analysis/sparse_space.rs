@@ -55,8 +55,10 @@ pub struct Status {
     /// The current mask (0 while every pair is scanned) and whether it is twisted.
     pub mask: u32,
     pub twist: bool,
-    /// Heaps in the rare class under the current mask.
+    /// Heaps in the rare class under the current mask, heap 0 included when its value 0 is in
+    /// it (as Czajka's tables count them), and the largest of them (0 if none).
     pub rare: usize,
+    pub last_rare: usize,
     /// Pairs looked at so far (scanned or listed): the work done.
     pub pairs: u64,
 }
@@ -305,9 +307,11 @@ impl<T: Cell> Engine<T> {
     }
 
     fn status(&self) -> Status {
-        let (mask, twist, rare) =
-            self.classes.as_ref().map_or((0, false, 0), |c| (c.mask, c.twist == 1, c.rare.len()));
-        Status { heaps: self.g.len(), top: self.top, mask, twist, rare, pairs: self.pairs }
+        let (mask, twist, rare, last_rare) = self.classes.as_ref().map_or((0, false, 0, 0), |c| {
+            let heap_0 = usize::from(c.rare_class == 0);
+            (c.mask, c.twist == 1, c.rare.len() + heap_0, c.rare.last().map_or(0, |&(a, _)| a))
+        });
+        Status { heaps: self.g.len(), top: self.top, mask, twist, rare, last_rare, pairs: self.pairs }
     }
 
     /// Computes values up to heap `stop` (exclusive); returns a value that does not fit in T

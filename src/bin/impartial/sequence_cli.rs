@@ -25,6 +25,18 @@ pub struct SequenceArgs {
     /// Print one JSON object: game, to, values, period ({preperiod, period} or null), proven.
     #[arg(long)]
     json: bool,
+    /// Without --to: search at most N heaps (default 2^26, at most 2^32).
+    #[arg(long, value_name = "N", allow_hyphen_values = true, conflicts_with = "to")]
+    limit: Option<String>,
+    /// End the computation after S seconds of wall-clock time, with what was computed (exit 0;
+    /// the output says the values stopped short).
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seconds: Option<String>,
+    /// Print one JSON line without the values: game, heaps computed, period, largest value and
+    /// its heap, the sparse-space mask, rare heaps and the last of them, seconds, and why the
+    /// computation stopped ("proven", "to", "limit", "seconds" or "interrupted").
+    #[arg(long, conflicts_with = "json")]
+    summary: bool,
 }
 
 /// Set by SIGINT; the computation polls it every few thousand heaps.
@@ -40,18 +52,28 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 /// Runs the command; Ok(false) when Ctrl-C ended it (the output then covers what was computed).
 pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     let (game, spec) = HeapGame::parse(&args.game).map_err(|e| e.to_string())?;
+    let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
     let to = match &args.to {
-        Some(text) => {
-            let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
-            let to = parse_number("to", text, 0, MAX_TO, &allowed).map_err(|e| e.to_string())?;
-            check_memory(to)?;
-            Some(
-                usize::try_from(to)
-                    .map_err(|_| format!("--to {to} does not fit this machine's addresses"))?,
-            )
-        }
+        Some(text) => Some(parse_number("to", text, 0, MAX_TO, &allowed).map_err(|e| e.to_string())?),
         None => None,
     };
+    let limit = match &args.limit {
+        Some(text) => parse_number("limit", text, 1, MAX_TO, &allowed.replace("from 0", "from 1"))
+            .map_err(|e| e.to_string())?,
+        None => SEARCH_LIMIT as u64,
+    };
+    let seconds = match &args.seconds {
+        Some(text) => Some(Duration::from_secs(
+            parse_number("seconds", text, 1, 1 << 30, "a whole number of seconds from 1 to 2^30")
+                .map_err(|e| e.to_string())?,
+        )),
+        None => None,
+    };
+    let heaps = to.unwrap_or(limit);
+    check_memory(heaps)?;
+    let heaps =
+        usize::try_from(heaps).map_err(|_| format!("{heaps} heaps do not fit this machine's addresses"))?;
+    let to = to.map(|_| heaps);
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
         libc::signal(libc::SIGINT, on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t);
@@ -60,7 +82,12 @@ pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     let started = Instant::now();
     let mut last = started;
     let mut shown = false;
+    let mut out_of_time = false;
     let progress = |status: &Status| {
+        if seconds.is_some_and(|s| started.elapsed() >= s) {
+            out_of_time = true;
+            return false;
+        }
         if last.elapsed() >= PROGRESS_EVERY {
             last = Instant::now();
             let line = progress_line(status, started.elapsed());
@@ -75,12 +102,13 @@ pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     };
     let (sequence, finished) = match to {
         Some(to) => game.values_while(to, false, progress),
-        None => game.values_while(SEARCH_LIMIT, true, progress),
+        None => game.values_while(heaps, true, progress),
     };
     if terminal && shown {
         eprint!("\r{:100}\r", "");
     }
-    if !finished {
+    let interrupted = !finished && !out_of_time;
+    if interrupted {
         let computed = sequence.values.len();
         eprintln!(
             "impartial: interrupted after {computed} heaps; {}",
@@ -92,13 +120,53 @@ pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // A closed pipe (e.g. `| head`) ends the output; it is not an error worth a message.
-    let _ = if args.json {
+    let stopped = match () {
+        _ if interrupted => "interrupted",
+        _ if out_of_time => "seconds",
+        _ if to.is_some() => "to",
+        _ if sequence.period.is_some() => "proven",
+        _ => "limit",
+    };
+    let _ = if args.summary {
+        write_summary(&mut out, &spec, &sequence, stopped, started.elapsed())
+    } else if args.json {
         write_json(&mut out, &spec, &sequence)
     } else {
         write_text(&mut out, &spec, &sequence, to)
     }
-    .and_then(|()| out.flush());
-    Ok(finished)
+    .and_then(|()| {
+        if out_of_time && !args.summary {
+            eprintln!("impartial: stopped at the --seconds limit after {} heaps", sequence.values.len());
+        }
+        out.flush()
+    });
+    Ok(!interrupted)
+}
+
+/// The one-line JSON summary (see `--summary`).
+fn write_summary(
+    out: &mut impl Write,
+    spec: &str,
+    sequence: &Sequence,
+    stopped: &str,
+    elapsed: Duration,
+) -> std::io::Result<()> {
+    let (largest, largest_at) =
+        sequence.values.iter().enumerate().fold((0, 0), |(top, at), (i, v)| if v > top { (v, i) } else { (top, at) });
+    let search = sequence.search;
+    let summary = serde_json::json!({
+        "game": spec,
+        "heaps": sequence.values.len(),
+        "period": sequence.period,
+        "largest": largest,
+        "largest_at": largest_at,
+        "mask": search.filter(|s| s.mask != 0).map(|s| format!("{:x}{}", s.mask, if s.twist { "+n" } else { "" })),
+        "rare": search.map(|s| s.rare),
+        "last_rare": search.filter(|s| s.rare > 0).map(|s| s.last_rare),
+        "seconds": (elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
+        "stopped": stopped,
+    });
+    writeln!(out, "{summary}")
 }
 
 /// Refuses a length whose values would not fit in the memory available now, before anything
