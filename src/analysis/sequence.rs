@@ -118,12 +118,10 @@ impl HeapGame {
     /// What proves a period of this game.
     pub fn proof(&self) -> Proof {
         match self {
-            // A move longer than any heap computed never proves anything; cap it so the sum
-            // in the proof's bound cannot overflow.
+            // A move longer than any heap computed never proves anything (the proof's bounds
+            // are checked subtractions, so a huge move cannot overflow them).
             HeapGame::Subtraction(moves) => Proof::Window {
-                largest_move: moves
-                    .last()
-                    .map_or(1, |&s| usize::try_from(s).unwrap_or(usize::MAX).min(1 << 40)),
+                largest_move: moves.last().map_or(1, |&s| usize::try_from(s).unwrap_or(usize::MAX)),
             },
             HeapGame::Octal(code) => Proof::Octal { code_len: code.len() },
             HeapGame::Rule(rule) if rule.is_octal() => Proof::Octal { code_len: rule.longest_removal() },
