@@ -191,6 +191,8 @@ fn gigabytes(bytes: f64) -> String {
 
 /// The memory this process may use: MemAvailable from /proc/meminfo, lowered by an address-space
 /// limit (`ulimit -v`) or a cgroup's memory.max when either is smaller; None when none is known.
+// rlim_t is u64 here but not on every platform, so the conversion stays.
+#[allow(clippy::useless_conversion)]
 fn available_memory() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
         let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
