@@ -6,13 +6,17 @@
 //! same shape with outcomes in place of h: an N-position with a move to another N-position.
 
 pub mod bounds;
+pub mod compact_values;
 pub mod game;
 pub mod grundy;
+pub mod heap_rule;
 pub mod loopy;
 pub mod nim_sum;
 pub mod opt;
 pub mod period;
+pub mod period_proof;
 pub mod sequence;
+pub mod sparse_space;
 pub mod switchability;
 pub mod value;
 

@@ -54,7 +54,7 @@ impl Components {
             // Every heap of a position is at most the start's largest (a move leaves smaller
             // heaps), and the position was built, so that heap is small.
             let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
-            let values = HeapGame::of(family)?.values_to(usize::try_from(largest).ok()?).values;
+            let values = HeapGame::of(family)?.values_to(usize::try_from(largest).ok()?).values.to_vec();
             return Some(Components::SequenceHeaps(values));
         }
         match family.parts() {

@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use super::game::AnalysedGame;
-use super::sequence::{HeapGame, SEARCH_LIMIT};
+use super::sequence::{HeapGame, VALUE_LIMIT, VALUE_WORK};
 use super::Outcome;
 use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
@@ -239,18 +239,18 @@ fn by_graph(text: &str) -> Result<Value, InputError> {
 }
 
 /// The XOR of single heaps' values: from the sequence, computed until a period is proven or the
-/// largest heap is reached (at most [`SEARCH_LIMIT`] heaps), and by that period beyond it.
+/// largest heap is reached (at most [`VALUE_LIMIT`] heaps and [`VALUE_WORK`] pairs, so a game
+/// whose values grow is refused in about a second), and by that period beyond it.
 fn heap_values(game: &HeapGame, heaps: &[u64], canonical: String) -> Result<Value, InputError> {
-    // Small heaps need no period: searching 2^17 values for one would waste seconds.
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let limit = usize::try_from(largest).unwrap_or(usize::MAX).min(SEARCH_LIMIT);
-    let sequence = game.until_period(limit, |_| {});
+    let limit = usize::try_from(largest).unwrap_or(usize::MAX).min(VALUE_LIMIT);
+    let (sequence, _) = game.values_while(limit, true, |status| status.pairs < VALUE_WORK);
     let computed = sequence.values.len() as u64;
     let mut method = Method::HeapSequence;
     let mut total = 0u64;
     for &h in heaps {
         let g = if h < computed {
-            sequence.values[h as usize]
+            sequence.values.get(h as usize)
         } else {
             let Some(p) = sequence.period else {
                 return Err(bad_value(
@@ -265,7 +265,7 @@ fn heap_values(game: &HeapGame, heaps: &[u64], canonical: String) -> Result<Valu
             };
             method = Method::Period;
             let (n0, period) = (p.preperiod as u64, p.period as u64);
-            sequence.values[(n0 + (h - n0) % period) as usize]
+            sequence.values.get((n0 + (h - n0) % period) as usize)
         };
         total ^= u64::from(g);
     }

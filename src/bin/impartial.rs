@@ -86,9 +86,9 @@ mod cli {
         /// Learn by one of Böhme's rules (seed 003: lnwt, lnwp, llt, llp, rlnwt, rllt) against
         /// an opponent, play after play, beside the paper's bounds; games may have cycles.
         Learn(LearnArgs),
-        /// The Grundy sequence g(0..N) of a subtraction or octal game's single heaps, by the
-        /// recurrence, and its period with its proof (Guy and Smith's theorem for octal games,
-        /// a repeated window for subtraction games).
+        /// The Grundy sequence g(0..N) of a subtraction or octal game's (or Grundy's game's)
+        /// single heaps, by the recurrence, and its period with its proof (Guy and Smith's
+        /// theorem for octal games, a repeated window for subtraction games).
         Sequence(SequenceArgs),
         /// The start position's Grundy value by the cheapest exact method the game allows,
         /// without building the position graph where theory permits (nim-sum, heap sequences and
@@ -119,7 +119,16 @@ mod cli {
             Command::Umda(args) => finish(learn_cli::umda(args)),
             Command::Runtime(args) => finish(learn_cli::runtime(args)),
             Command::Learn(args) => finish(rules_cli::learn(args)),
-            Command::Sequence(args) => finish(sequence_cli::sequence(args)),
+            Command::Sequence(args) => match sequence_cli::sequence(args) {
+                // An output error (a full disk) still decides the exit code.
+                Ok(true) => finish(Ok(())),
+                // Ctrl-C: the output covers what was computed; 130 is the shell's code for SIGINT.
+                Ok(false) => match finish(Ok(())) {
+                    code if code == ExitCode::SUCCESS => ExitCode::from(130),
+                    code => code,
+                },
+                Err(err) => finish(Err(err)),
+            },
             Command::Value(args) => finish(value_cli::run(args)),
             Command::Analyse { game, json, positions, from, strategy } => {
                 finish(read_arg("game spec", game).and_then(|game| {

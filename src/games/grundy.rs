@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, HeapSum, HeapRule, Leave};
+use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
@@ -33,6 +33,10 @@ pub struct SplitUnequal;
 impl HeapRule for SplitUnequal {
     fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
         (1..=n.saturating_sub(1) / 2).all(|a| visit(Leave::Two(n - a, a)))
+    }
+
+    fn recurrence(&self) -> Recurrence<'_> {
+        Recurrence::SplitUnequal
     }
 }
 

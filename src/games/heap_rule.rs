@@ -66,6 +66,9 @@ pub enum Recurrence<'a> {
     Subtraction(&'a [u64]),
     /// An octal game: its digits d_1…d_k (Guy and Smith's periodicity theorem).
     Octal(&'a [u8]),
+    /// Grundy's game (a heap split into two unequal heaps): the sparse-space engine of
+    /// `analysis::sequence`, as for octal games; no period is known or proven.
+    SplitUnequal,
     /// Every option listed from the rule; no period proof.
     Plain,
 }

@@ -207,7 +207,7 @@ fn sequence_reads_its_game_from_a_file() {
 fn a_misere_sequence_is_refused_not_printed_as_normal_play() {
     for game in ["game=subtraction&moves=1,2&play=misere", "game=octal&code=0.77&play=misere"] {
         let out = run_within(Duration::from_secs(5), 400, &["sequence", "--game", game, "--to", "10"]);
-        assert_refused(&out, "is misère play, whose outcomes are not given by a Grundy sequence");
+        assert_refused(&out, "a sequence holds normal-play Grundy values");
     }
 }
 

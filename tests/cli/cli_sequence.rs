@@ -66,7 +66,7 @@ fn bad_input_is_one_sentence_and_exit_2() {
         (vec!["--game", "game=octal&code=0.77&heaps=x"], "heaps"),
         (vec!["--game", "game=octal&code=0.77", "--to", "-1"], "to"),
         (vec!["--game", "game=octal&code=0.77", "--to", "x"], "to"),
-        (vec!["--game", "game=octal&code=0.77", "--to", "1048577"], "1048576"),
+        (vec!["--game", "game=octal&code=0.77", "--to", "4294967297"], "4294967296 (2^32)"),
         (vec!["--game", "game=octal"], "code"),
     ] {
         let mut all = vec!["sequence"];
@@ -77,4 +77,83 @@ fn bad_input_is_one_sentence_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
         assert!(err.contains(says), "{all:?}: {err}");
     }
+}
+
+#[test]
+fn a_huge_subtraction_move_costs_linear_time() {
+    // One move longer than every heap: g is all zeros and no window can repeat. Checking every
+    // candidate period against the whole suffix took minutes here (quadratic).
+    let started = std::time::Instant::now();
+    let seq = json(&["sequence", "--game", "game=subtraction&moves=5000000", "--to", "1048576", "--json"]);
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert_eq!(seq["values"].as_array().unwrap().len(), 1_048_577);
+    assert_eq!(seq["proven"], false);
+}
+
+#[test]
+fn grundys_game_is_a_heap_game_sequence() {
+    let seq = json(&["sequence", "--game", "game=grundy", "--to", "20", "--json"]);
+    assert_eq!(seq["game"], "game=grundy&play=normal");
+    let values: Vec<u64> = seq["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    // OEIS A002188.
+    assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
+    assert_eq!(seq["period"], serde_json::Value::Null);
+    let (code, _, err) = run(&["sequence", "--game", "game=grundy&moves=3"]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+}
+
+#[test]
+fn a_length_beyond_memory_is_refused_before_anything_is_allocated() {
+    // Under a 1 GB address-space limit, 2^30 heaps (about 4 GB) are refused with the memory
+    // they would need; had the values been allocated first, the run would abort instead.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1000000; exec {} sequence --game 'game=octal&code=0.6' --to 1073741824",
+            env!("CARGO_BIN_EXE_impartial")
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("would need about 4.3 GB of memory") && err.contains("available"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn ctrl_c_ends_a_search_with_what_was_computed() {
+    use std::io::{BufRead, BufReader, Read};
+    // 0.76's values grow and no period is known: the search runs until interrupted.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_impartial"))
+        .args(["sequence", "--game", "game=octal&code=0.76", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut progress = String::new();
+    stderr.read_line(&mut progress).unwrap();
+    assert!(
+        progress.starts_with("computed ")
+            && progress.contains("largest value")
+            && progress.contains("mask")
+            && progress.contains("rare"),
+        "{progress}"
+    );
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("interrupted after"), "{rest}");
+    let seq: serde_json::Value =
+        serde_json::from_str(&out).expect("a whole JSON object, never a partial one");
+    let values = seq["values"].as_array().unwrap().len();
+    assert_eq!(seq["to"].as_u64().unwrap() as usize + 1, values);
+    assert!(values > 4096, "{values}");
+    assert_eq!(seq["proven"], false);
 }

@@ -50,7 +50,7 @@ fn lasker_moves(h: u64) -> Vec<Vec<u64>> {
 
 fn sequence(spec: &str, to: usize) -> Vec<u32> {
     let (game, _) = HeapGame::parse(spec).unwrap();
-    game.values_to(to).values
+    game.values_to(to).values.to_vec()
 }
 
 #[test]

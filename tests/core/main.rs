@@ -16,4 +16,5 @@ mod loopy;
 mod nim_sum;
 mod properties;
 mod sum;
+mod sequence_engine;
 mod value;

@@ -1,72 +1,240 @@
-//! `impartial sequence`: the Grundy sequence g(0..N) of a subtraction or octal game's single
-//! heaps, computed by the recurrence, with its period and the theorem that proves it.
+//! `impartial sequence`: the Grundy sequence g(0..N) of a heap game's single heaps (subtraction,
+//! octal, Grundy's game), computed by the recurrence, with its period and the theorem that
+//! proves it. Long searches report progress on stderr and end on Ctrl-C with what was proven.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use impartial::analysis::sequence::{HeapGame, Sequence, MAX_TO, SEARCH_LIMIT};
+use impartial::analysis::sequence::{bytes_per_heap, HeapGame, Sequence, Status, MAX_TO, SEARCH_LIMIT};
 use impartial::value::parse_number;
 
 #[derive(Args)]
 pub struct SequenceArgs {
-    /// A subtraction or octal game; its heap key may be left out, e.g. 'game=octal&code=0.77'
-    /// or 'game=subtraction&moves=1,3,4'.
+    /// A subtraction or octal game, or Grundy's game; its heap key may be left out, e.g.
+    /// 'game=octal&code=0.77', 'game=subtraction&moves=1,3,4' or 'game=grundy'.
     #[arg(long)]
     game: String,
-    /// Compute g(0..=N). Without it, the values are computed until a period is proven or
-    /// 131,072 heaps are reached.
+    /// Compute g(0..=N), N up to 2^32 (refused up front when the values would not fit in
+    /// memory). Without it, the values are computed until a period is proven or 2^26 heaps are
+    /// reached, with a progress line on stderr every few seconds; Ctrl-C ends the search with
+    /// what was computed.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     to: Option<String>,
     /// Print one JSON object: game, to, values, period ({preperiod, period} or null), proven.
     #[arg(long)]
     json: bool,
+    /// Without --to: search at most N heaps (default 2^26, at most 2^32).
+    #[arg(long, value_name = "N", allow_hyphen_values = true, conflicts_with = "to")]
+    limit: Option<String>,
+    /// End the computation after S seconds of wall-clock time, with what was computed (exit 0;
+    /// the output says the values stopped short).
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seconds: Option<String>,
+    /// Print one JSON line without the values: game, heaps computed, period, largest value and
+    /// its heap, the sparse-space mask, rare heaps and the last of them, seconds, and why the
+    /// computation stopped ("proven", "to", "limit", "seconds" or "interrupted").
+    #[arg(long, conflicts_with = "json")]
+    summary: bool,
 }
 
-/// How far `sequence` computes, without `--to`, a game whose periods nothing here proves.
+/// How far `sequence` computes, without `--to`, a family with neither an engine nor a period
+/// proof.
 const UNPROVEN_TO: usize = 1000;
 
-pub fn sequence(args: SequenceArgs) -> Result<(), String> {
+/// Set by SIGINT; the computation polls it every few thousand heaps.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// How often the progress line is written.
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// Runs the command; Ok(false) when Ctrl-C ended it (the output then covers what was computed).
+pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
     let text = crate::cli::read_arg("game spec", args.game)?;
     let (game, spec) = HeapGame::parse(&text).map_err(|e| e.to_string())?;
-    if spec.split('&').any(|pair| pair == "play=misere") {
-        // The recurrence is normal play's mex; misère values are not a Grundy sequence.
-        return Err(format!(
-            "{} is misère play, whose outcomes are not given by a Grundy sequence (the recurrence is normal play's); \
-             drop play=misere, or ask `impartial value` or `analyse` about one misère position.",
-            impartial::error::quoted(&spec)
-        ));
-    }
+    let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
     let to = match &args.to {
-        Some(text) => Some(
-            parse_number("to", text, 0, MAX_TO as u64, &format!("a whole number from 0 to {MAX_TO}"))
-                .map_err(|e| e.to_string())? as usize,
-        ),
+        Some(text) => Some(parse_number("to", text, 0, MAX_TO, &allowed).map_err(|e| e.to_string())?),
         None => None,
     };
-    let terminal = std::io::stderr().is_terminal();
-    let sequence = match to {
-        Some(to) => game.values_to(to),
-        // No period to look for: the first values, as far as a strip of them is read.
-        None if !game.proves_periods() => game.values_to(UNPROVEN_TO),
-        None => game.until_period(SEARCH_LIMIT, |n| {
-            if terminal {
-                crate::output::eprint(&format!("\rcomputing g(0..{n})…   "));
-            }
-        }),
+    let limit = match &args.limit {
+        Some(text) => parse_number("limit", text, 1, MAX_TO, &allowed.replace("from 0", "from 1"))
+            .map_err(|e| e.to_string())?,
+        None => SEARCH_LIMIT as u64,
     };
-    if terminal && to.is_none() {
-        crate::output::eprint(&format!("\r{:40}\r", ""));
+    let seconds = match &args.seconds {
+        Some(text) => Some(Duration::from_secs(
+            parse_number("seconds", text, 1, 1 << 30, "a whole number of seconds from 1 to 2^30")
+                .map_err(|e| e.to_string())?,
+        )),
+        None => None,
+    };
+    let heaps = to.unwrap_or(limit);
+    check_memory(heaps)?;
+    let heaps =
+        usize::try_from(heaps).map_err(|_| format!("{heaps} heaps do not fit this machine's addresses"))?;
+    let to = to.map(|_| heaps);
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t);
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut last = started;
+    let mut shown = false;
+    let mut out_of_time = false;
+    let progress = |status: &Status| {
+        if seconds.is_some_and(|s| started.elapsed() >= s) {
+            out_of_time = true;
+            return false;
+        }
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            let line = progress_line(status, started.elapsed());
+            if terminal {
+                crate::output::eprint(&format!("\r{line:<100}"));
+            } else {
+                crate::output::eprint(&format!("{line}\n"));
+            }
+            shown = true;
+        }
+        !INTERRUPTED.load(Ordering::Relaxed)
+    };
+    let (sequence, finished) = match to {
+        Some(to) => game.values_while(to, false, progress),
+        // Neither an engine nor a period proof (a heap rule by its formula or the plain
+        // recurrence): the first values, as far as a strip of them is read.
+        None if matches!(game, HeapGame::Family(_)) => game.values_while(UNPROVEN_TO, false, progress),
+        None => game.values_while(heaps, true, progress),
+    };
+    if terminal && shown {
+        crate::output::eprint(&format!("\r{:100}\r", ""));
+    }
+    let interrupted = !finished && !out_of_time;
+    if interrupted {
+        let computed = sequence.values.len();
+        crate::output::eprint(&format!(
+            "impartial: interrupted after {computed} heaps; {}\n",
+            match sequence.period {
+                Some(p) => format!("period {} from heap {} proven", p.period, p.preperiod),
+                None => "no period proven; the output holds the values computed".to_string(),
+            }
+        ));
     }
     let mut out = crate::output::stdout();
     // An output error is recorded by the writer and ends the command (see `output`).
     let asked = if game.proves_periods() { to } else { None };
-    let _ = if args.json {
+    let stopped = match () {
+        _ if interrupted => "interrupted",
+        _ if out_of_time => "seconds",
+        _ if to.is_some() => "to",
+        _ if sequence.period.is_some() => "proven",
+        _ => "limit",
+    };
+    let _ = if args.summary {
+        write_summary(&mut out, &spec, &sequence, stopped, started.elapsed())
+    } else if args.json {
         write_json(&mut out, &spec, &sequence)
     } else {
         write_text(&mut out, &spec, &sequence, asked)
     }
-    .and_then(|()| out.flush());
+    .and_then(|()| {
+        if out_of_time && !args.summary {
+            crate::output::eprint(&format!(
+                "impartial: stopped at the --seconds limit after {} heaps\n",
+                sequence.values.len()
+            ));
+        }
+        out.flush()
+    });
+    Ok(!interrupted)
+}
+
+/// The one-line JSON summary (see `--summary`).
+fn write_summary(
+    out: &mut impl Write,
+    spec: &str,
+    sequence: &Sequence,
+    stopped: &str,
+    elapsed: Duration,
+) -> std::io::Result<()> {
+    let (largest, largest_at) =
+        sequence.values.iter().enumerate().fold((0, 0), |(top, at), (i, v)| if v > top { (v, i) } else { (top, at) });
+    let search = sequence.search;
+    let summary = serde_json::json!({
+        "game": spec,
+        "heaps": sequence.values.len(),
+        "period": sequence.period,
+        "largest": largest,
+        "largest_at": largest_at,
+        "mask": search.filter(|s| s.mask != 0).map(|s| format!("{:x}{}", s.mask, if s.twist { "+n" } else { "" })),
+        "rare": search.map(|s| s.rare),
+        "last_rare": search.filter(|s| s.rare > 0).map(|s| s.last_rare),
+        "seconds": (elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
+        "stopped": stopped,
+    });
+    writeln!(out, "{summary}")
+}
+
+/// Refuses a length whose values would not fit in the memory available now, before anything
+/// is allocated.
+fn check_memory(to: u64) -> Result<(), String> {
+    let needed = (to as f64 + 1.0) * bytes_per_heap();
+    let Some(available) = available_memory() else { return Ok(()) };
+    if needed > available as f64 {
+        return Err(format!(
+            "--to {to} would need about {} of memory ({} bytes per heap: the values and the period proof's table) and {} is available; allowed: a whole number from 0 to {MAX_TO} whose values fit in memory",
+            gigabytes(needed),
+            bytes_per_heap(),
+            gigabytes(available as f64)
+        ));
+    }
     Ok(())
+}
+
+fn gigabytes(bytes: f64) -> String {
+    format!("{:.1} GB", bytes / 1e9)
+}
+
+/// The memory this process may use: MemAvailable from /proc/meminfo, lowered by an address-space
+/// limit (`ulimit -v`) or a cgroup's memory.max when either is smaller; None when none is known.
+// rlim_t is u64 here but not on every platform, so the conversion stays.
+#[allow(clippy::useless_conversion)]
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
+    });
+    let cgroup =
+        std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok().and_then(|t| t.trim().parse::<u64>().ok());
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the struct it is given and nothing else.
+    let address_space = (unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0
+        && limit.rlim_cur != libc::RLIM_INFINITY)
+        .then_some(u64::from(limit.rlim_cur));
+    [meminfo, cgroup, address_space].into_iter().flatten().min()
+}
+
+/// heaps, largest value, mask (hexadecimal, with `+n` when the heap's parity counts), rare
+/// heaps, elapsed time.
+fn progress_line(status: &Status, elapsed: Duration) -> String {
+    let mask = if status.mask == 0 {
+        "none (every pair scanned)".to_string()
+    } else {
+        format!("{:x}{}", status.mask, if status.twist { "+n" } else { "" })
+    };
+    format!(
+        "computed {} heaps, largest value {}, mask {mask}, rare {}, {:.0} s",
+        status.heaps,
+        status.top,
+        status.rare,
+        elapsed.as_secs_f64()
+    )
 }
 
 /// The JSON object, the values written one at a time.
@@ -93,9 +261,16 @@ fn write_text(
     let to = sequence.values.len() - 1;
     writeln!(out, "game      {spec}")?;
     writeln!(out, "values    g(0..{to})")?;
-    for (row, chunk) in sequence.values.chunks(20).enumerate() {
-        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        writeln!(out, "{:>8}  {}", row * 20, line.join(" "))?;
+    let mut line = String::new();
+    for (i, v) in sequence.values.iter().enumerate() {
+        if i % 20 == 0 {
+            line.clear();
+            line.push_str(&format!("{i:>8} "));
+        }
+        line.push_str(&format!(" {v}"));
+        if i % 20 == 19 || i == to {
+            writeln!(out, "{line}")?;
+        }
     }
     match sequence.period {
         Some(p) => writeln!(

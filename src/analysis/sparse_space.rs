@@ -1,0 +1,677 @@
+//! The Grundy sequence of a heap rule ([`HeapRule`]: octal games, Grundy's game) by its
+//! recurrence, fast: Winning Ways' "Sparse space spells speed" (ch. 4, Extras), as
+//! Flammenkamp's and Czajka's octal tables compute them.
+//!
+//! g(n) is the mex of the values one move from a heap of n: 0 (the heap taken whole), g(m)
+//! (one heap left) and g(a) ⊕ g(m − a) (two heaps left; the XOR is the Sprague–Grundy theorem
+//! for their sum, seed 001). The two-heap options make the plain recurrence O(n²).
+//!
+//! **Sparse space.** Fix a bit mask and call heap a *common* or *rare* by the parity of
+//! g(a) & mask (optionally also of a: the "twist", Flammenkamp's domain variant). The mask is
+//! oriented so that the XOR of a common pair has the parity that common values do not: then
+//! the options of the common values' parity come only from pairs with one rare member, listed
+//! exactly from the (short) rare list, which bounds the mex; options of the other parity
+//! below that bound are searched among the pairs, a search that stops at the first pair making
+//! each (most are made by the first few). Only a heap whose value is rare needs a search
+//! through every pair. The result never depends on the mask, only the speed.
+//!
+//! **Choosing the mask.** For every mask of the all-time value width (up to 16 bits) and both
+//! twists, the number of rare heaps is read off the Walsh–Hadamard transform of the histogram
+//! of (value, heap parity): with h the count of heaps by value, Σ_v h(v)(−1)^{|v & mask|} is
+//! the transform at `mask`, so one O(w·2^w) transform counts every mask at once. The mask is
+//! chosen again when a new value arrives in the rare class or the width grows (at most once per
+//! 2^(w−3) heaps, so the transforms stay a small share), and the rare list is rebuilt only when
+//! the best mask leaves clearly fewer rare heaps than the current one.
+//!
+//! **Memory.** Values are u16 while they fit ([`Cell`]; the sequence is widened to u32 once a
+//! value passes 65,535), and the rare heaps are kept with their values (no per-heap class
+//! bits), so the loop over them reads only the partner g(m − r), which for the (mostly small)
+//! rare r lies in the hot window just behind the heap being computed.
+
+use super::compact_values::{Cell, Values};
+use super::heap_rule::{HeapRule, Split};
+use super::period_proof::{proven_period, Period, Proof};
+
+/// Values computed with the plain recurrence before a mask is first chosen.
+const FIRST_MASK_AT: usize = 512;
+/// The widest mask tried: the transform of 2^16 cells takes about a millisecond.
+const MASK_BITS: u32 = 16;
+/// What listing one rare partner costs against one pair of a whole scan (a scattered read and
+/// store against a streamed one).
+const RARE_COST: u64 = 3;
+/// How often a heap's value is checked against the work budget and the caller is told.
+const REPORT_EVERY: usize = 1 << 12;
+/// The first length at which a period is sought; later ones grow by a quarter each time, so
+/// the proofs cost O(n) in all.
+const FIRST_PROOF_AT: usize = 64;
+
+/// What the computation reports to its caller every few thousand heaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Status {
+    /// Heaps computed: g(0..heaps).
+    pub heaps: usize,
+    /// The largest value so far.
+    pub top: u32,
+    /// The current mask (0 while every pair is scanned) and whether it is twisted.
+    pub mask: u32,
+    pub twist: bool,
+    /// Heaps in the rare class under the current mask, heap 0 included when its value 0 is in
+    /// it (as Czajka's tables count them), and the largest of them (0 if none).
+    pub rare: usize,
+    pub last_rare: usize,
+    /// Pairs looked at so far (scanned or listed): the work done.
+    pub pairs: u64,
+}
+
+/// Grundy values of one heap rule, extended on demand.
+#[derive(Debug, Clone)]
+pub struct OctalSequence {
+    rule: HeapRule,
+    store: Store,
+    period: Option<Period>,
+    next_proof: usize,
+}
+
+#[derive(Debug, Clone)]
+enum Store {
+    Narrow(Engine<u16>),
+    Wide(Engine<u32>),
+}
+
+/// The sequence in cells of type T and the state of the sparse-space method.
+#[derive(Debug, Clone)]
+struct Engine<T> {
+    g: Vec<T>,
+    classes: Option<Classes<T>>,
+    /// Heaps a ≥ 1 by the low 16 bits of their value and their parity.
+    histogram: [Vec<u64>; 2],
+    /// Stamp per value: `marks[v] == stamp` means v is an option of the heap being computed.
+    marks: Vec<u32>,
+    stamp: u32,
+    top: u32,
+    /// Bits of the largest value so far (at most [`MASK_BITS`]).
+    width: u32,
+    /// The heap at which the classes were last chosen, and whether a reason to choose again
+    /// has arisen since.
+    chosen_at: usize,
+    rechoose: bool,
+    pairs: u64,
+    /// The values still sought for the heap being computed (kept to spare an allocation).
+    missing: Vec<u32>,
+}
+
+/// The sparse-space split (see the module doc).
+#[derive(Debug, Clone)]
+struct Classes<T> {
+    mask: u32,
+    twist: u32,
+    /// The class (parity of g & mask, XOR the heap's parity when twisted) of the rare heaps.
+    rare_class: u32,
+    /// Rare heaps a ≥ 1, ascending, with their values.
+    rare: Vec<(usize, T)>,
+}
+
+#[inline(always)]
+fn parity(x: u32) -> u32 {
+    x.count_ones() & 1
+}
+
+impl<T: Cell> Classes<T> {
+    fn class(&self, a: usize, v: u32) -> u32 {
+        parity(v & self.mask) ^ (self.twist & a as u32 & 1)
+    }
+
+    fn push(&mut self, a: usize, v: T) {
+        if a >= 1 && self.class(a, v.get()) == self.rare_class {
+            self.rare.push((a, v));
+        }
+    }
+
+    /// The parity of the values that only pairs with one rare member make, for a split leaving
+    /// m counters in two heaps.
+    fn listed_parity(&self, m: usize) -> u32 {
+        1 ^ (self.twist & m as u32 & 1)
+    }
+}
+
+/// A move that leaves two heaps: m counters in all, the smaller heap a in 1..=hi.
+#[derive(Clone, Copy)]
+struct Pairs {
+    m: usize,
+    hi: usize,
+}
+
+/// The splits of one heap (at most one per kind of move).
+struct SplitList {
+    items: [Pairs; crate::games::octal::MAX_CODE_DIGITS + 1],
+    len: usize,
+}
+
+impl SplitList {
+    fn as_slice(&self) -> &[Pairs] {
+        &self.items[..self.len]
+    }
+}
+
+impl OctalSequence {
+    pub fn new(code: crate::games::octal::OctalCode) -> OctalSequence {
+        OctalSequence::of_rule(HeapRule::octal(&code))
+    }
+
+    /// The sequence of any heap rule (Grundy's game: [`HeapRule::grundy`]).
+    pub fn of_rule(rule: HeapRule) -> OctalSequence {
+        OctalSequence { rule, store: Store::Narrow(Engine::new()), period: None, next_proof: FIRST_PROOF_AT }
+    }
+
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
+    /// What proves this rule's periods: Guy and Smith for octal games, nothing otherwise.
+    pub fn proof(&self) -> Proof {
+        if self.rule.is_octal() {
+            Proof::Octal { code_len: self.rule.longest_removal() }
+        } else {
+            Proof::None
+        }
+    }
+
+    /// Heaps computed so far.
+    pub fn len(&self) -> usize {
+        match &self.store {
+            Store::Narrow(e) => e.g.len(),
+            Store::Wide(e) => e.g.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// g(i) for i < len().
+    pub fn get(&self, i: usize) -> u32 {
+        match &self.store {
+            Store::Narrow(e) => e.g[i].get(),
+            Store::Wide(e) => e.g[i].get(),
+        }
+    }
+
+    /// g(0), g(1), … as far as computed.
+    pub fn values(&self) -> Vec<u32> {
+        (0..self.len()).map(|i| self.get(i)).collect()
+    }
+
+    /// The values computed, handed over in their compact cells.
+    pub fn into_values(self) -> Values {
+        match self.store {
+            Store::Narrow(e) => Values::Narrow(e.g),
+            Store::Wide(e) => Values::Wide(e.g),
+        }
+    }
+
+    /// The period proven so far (Guy and Smith), if any: later values are copies.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    pub fn status(&self) -> Status {
+        match &self.store {
+            Store::Narrow(e) => e.status(),
+            Store::Wide(e) => e.status(),
+        }
+    }
+
+    /// Reserves room for g(0..=to) in the current cells.
+    pub fn reserve_to(&mut self, to: usize) {
+        let more = (to + 1).saturating_sub(self.len());
+        match &mut self.store {
+            Store::Narrow(e) => e.g.reserve_exact(more),
+            Store::Wide(e) => e.g.reserve_exact(more),
+        }
+    }
+
+    /// Computes g up to and including heap `to`.
+    pub fn extend_to(&mut self, to: usize) {
+        self.run(to, false, |_| true);
+    }
+
+    /// Computes g up to and including heap `to` (with `until_proven`, only until a period is
+    /// proven), telling `go_on` the status every few thousand heaps; it stops early (returning
+    /// false) when `go_on` says so. Once a period is proven the rest are copies; before, a
+    /// period is sought each time the length grows by a quarter.
+    pub fn run(&mut self, to: usize, until_proven: bool, mut go_on: impl FnMut(&Status) -> bool) -> bool {
+        while self.len() <= to {
+            let n = self.len();
+            if let Some(Period { period, .. }) = self.period {
+                if until_proven {
+                    return true;
+                }
+                let v = self.get(n - period);
+                self.push_copy(v);
+                continue;
+            }
+            if n >= self.next_proof {
+                self.next_proof = n + n / 4;
+                let proof = self.proof();
+                self.period = match &self.store {
+                    Store::Narrow(e) => proven_period(e.g.as_slice(), proof),
+                    Store::Wide(e) => proven_period(e.g.as_slice(), proof),
+                };
+                if self.period.is_some() {
+                    continue;
+                }
+            }
+            if n % REPORT_EVERY == 0 && n > 0 && !go_on(&self.status()) {
+                return false;
+            }
+            let stop = (to + 1).min(self.next_proof).min((n / REPORT_EVERY + 1) * REPORT_EVERY);
+            let widen = match &mut self.store {
+                Store::Narrow(e) => e.extend(&self.rule, stop),
+                Store::Wide(e) => e.extend(&self.rule, stop),
+            };
+            if let Some(v) = widen {
+                let Store::Narrow(e) = &self.store else { unreachable!("only narrow cells overflow") };
+                let mut wide = e.widen();
+                wide.push(v);
+                self.store = Store::Wide(wide);
+            }
+        }
+        true
+    }
+
+    fn push_copy(&mut self, v: u32) {
+        match &mut self.store {
+            Store::Narrow(e) => e.g.push(T16::of(v)),
+            Store::Wide(e) => e.g.push(v),
+        }
+    }
+}
+
+type T16 = u16;
+
+impl<T: Cell> Engine<T> {
+    fn new() -> Engine<T> {
+        Engine {
+            g: vec![T::of(0)],
+            classes: None,
+            histogram: [vec![0; 1 << MASK_BITS], vec![0; 1 << MASK_BITS]],
+            marks: Vec::new(),
+            stamp: 0,
+            top: 0,
+            width: 0,
+            chosen_at: 0,
+            rechoose: false,
+            pairs: 0,
+            missing: Vec::new(),
+        }
+    }
+
+    fn status(&self) -> Status {
+        let (mask, twist, rare, last_rare) = self.classes.as_ref().map_or((0, false, 0, 0), |c| {
+            let heap_0 = usize::from(c.rare_class == 0);
+            (c.mask, c.twist == 1, c.rare.len() + heap_0, c.rare.last().map_or(0, |&(a, _)| a))
+        });
+        Status { heaps: self.g.len(), top: self.top, mask, twist, rare, last_rare, pairs: self.pairs }
+    }
+
+    /// Computes values up to heap `stop` (exclusive); returns a value that does not fit in T
+    /// (not pushed), for the caller to widen the cells.
+    fn extend(&mut self, rule: &HeapRule, stop: usize) -> Option<u32> {
+        while self.g.len() < stop {
+            let n = self.g.len();
+            if rule.splits() && n >= FIRST_MASK_AT && self.should_choose(n) {
+                self.choose_classes(rule);
+            }
+            let v = self.next_value(rule);
+            if v > T::MAX {
+                return Some(v);
+            }
+            self.push(v);
+        }
+        None
+    }
+
+    fn push(&mut self, v: u32) {
+        let n = self.g.len();
+        let cell = T::of(v);
+        self.g.push(cell);
+        let seen =
+            self.histogram[n & 1][(v & 0xffff) as usize] + self.histogram[1 - (n & 1)][(v & 0xffff) as usize];
+        self.histogram[n & 1][(v & 0xffff) as usize] += 1;
+        if v > self.top {
+            self.top = v;
+            let width = (32 - v.leading_zeros()).min(MASK_BITS);
+            if width > self.width {
+                self.width = width;
+                self.rechoose = true;
+            }
+        }
+        if let Some(c) = &mut self.classes {
+            let before = c.rare.len();
+            c.push(n, cell);
+            if c.rare.len() > before && seen == 0 {
+                self.rechoose = true;
+            }
+        }
+    }
+
+    fn should_choose(&self, n: usize) -> bool {
+        let since = n - self.chosen_at;
+        let spacing = (1usize << self.width.saturating_sub(3)).max(256);
+        self.chosen_at == 0 || n.is_power_of_two() || (self.rechoose && since >= spacing)
+    }
+
+    /// Converts to four-byte cells (a value has passed 65,535).
+    fn widen(&self) -> Engine<u32> {
+        let mut g = Vec::with_capacity(self.g.capacity());
+        g.extend(self.g.iter().map(|v| v.get()));
+        Engine {
+            g,
+            classes: self.classes.as_ref().map(|c| Classes {
+                mask: c.mask,
+                twist: c.twist,
+                rare_class: c.rare_class,
+                rare: c.rare.iter().map(|&(a, v)| (a, v.get())).collect(),
+            }),
+            histogram: self.histogram.clone(),
+            marks: self.marks.clone(),
+            stamp: self.stamp,
+            top: self.top,
+            width: self.width,
+            chosen_at: self.chosen_at,
+            rechoose: self.rechoose,
+            pairs: self.pairs,
+            missing: Vec::new(),
+        }
+    }
+
+    /// g(n) for n = the next heap, from the values before it.
+    fn next_value(&mut self, rule: &HeapRule) -> u32 {
+        self.next_stamp();
+        self.cover_every_xor();
+        let n = self.g.len();
+        let mut splits =
+            SplitList { items: [Pairs { m: 0, hi: 0 }; crate::games::octal::MAX_CODE_DIGITS + 1], len: 0 };
+        for mv in rule.moves() {
+            let Some(m) = n.checked_sub(mv.remove) else { continue };
+            if mv.leave.none && m == 0 {
+                self.marks[0] = self.stamp;
+            }
+            if mv.leave.one && m >= 1 {
+                self.marks[self.g[m].get() as usize] = self.stamp;
+            }
+            if let Some(split) = mv.leave.two {
+                let hi = match split {
+                    Split::Any => m / 2,
+                    Split::Unequal => m.saturating_sub(1) / 2,
+                };
+                if hi >= 1 && splits.len < splits.items.len() {
+                    splits.items[splits.len] = Pairs { m, hi };
+                    splits.len += 1;
+                }
+            }
+        }
+        let splits = splits.as_slice();
+        if splits.is_empty() {
+            return self.first_unmarked(0, |_| true);
+        }
+        let listed = self.classes.as_ref().and_then(|c| {
+            let q = c.listed_parity(splits[0].m);
+            splits.iter().all(|s| c.listed_parity(s.m) == q).then_some((c.mask, q))
+        });
+        match listed {
+            Some((mask, q)) => self.mex_by_classes(splits, mask, q),
+            None => {
+                for s in splits {
+                    self.pairs += s.hi as u64;
+                    mark_pairs(&self.g, s.m, 1..s.hi + 1, &mut self.marks, self.stamp);
+                }
+                self.first_unmarked(0, |_| true)
+            }
+        }
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Grows `marks` to a power of two above every value, so it holds the XOR of any two and
+    /// the loops can mask the index instead of checking it, plus one sink slot.
+    fn cover_every_xor(&mut self) {
+        let cover = (self.top as usize + 1).max(self.marks.len().saturating_sub(1)).next_power_of_two();
+        self.marks.resize(cover + 1, 0);
+    }
+
+    #[inline(always)]
+    fn marked(&self, v: u32) -> bool {
+        is_marked(&self.marks, v, self.stamp)
+    }
+
+    #[inline(always)]
+    fn first_unmarked(&self, from: u32, wanted: impl Fn(u32) -> bool) -> u32 {
+        (from..).find(|&v| !self.marked(v) && wanted(v)).unwrap_or(from)
+    }
+
+    /// The mex by the sparse-space split (see the module doc).
+    fn mex_by_classes(&mut self, splits: &[Pairs], mask: u32, q: u32) -> u32 {
+        for s in splits {
+            self.mark_rare_pairs(s.m);
+        }
+        let bound = self.first_unmarked(0, |v| parity(v & mask) == q);
+        let mut missing = std::mem::take(&mut self.missing);
+        missing.clear();
+        missing.extend((0..bound).filter(|&v| !self.marked(v)));
+        let mex = if missing.is_empty() {
+            bound
+        } else {
+            first_not_made(&self.g, splits, &mut missing, &mut self.marks, self.stamp, &mut self.pairs)
+                .unwrap_or(bound)
+        };
+        self.missing = missing;
+        mex
+    }
+
+    /// Marks the values of the pairs of m counters with a rare member. The pairs with two rare
+    /// members make values of the other parity: marked too (they are options all the same),
+    /// which spares the loop a look-up of the partner's class.
+    fn mark_rare_pairs(&mut self, m: usize) {
+        let Some(c) = &self.classes else { return };
+        let (g, wrap) = (&self.g, xor_wrap(&self.marks));
+        let listed = c.rare.partition_point(|&(r, _)| r < m);
+        for &(r, gr) in &c.rare[..listed] {
+            self.marks[(gr ^ g[m - r]).get() as usize & wrap] = self.stamp;
+        }
+        self.pairs += listed as u64;
+    }
+
+    /// Chooses the mask and twist that leave the fewest rare heaps (module doc), and rebuilds
+    /// the rare list when that beats the current split clearly; drops the split when listing
+    /// the rare heaps would cost more than scanning the pairs.
+    fn choose_classes(&mut self, rule: &HeapRule) {
+        let n = self.g.len();
+        self.chosen_at = n;
+        self.rechoose = false;
+        // The rare class forced by each twist: with the twist, the removals of the splitting
+        // moves must agree in parity (the rare class is that parity); without, it is 0.
+        let removals: Vec<usize> =
+            rule.moves().iter().filter(|m| m.leave.two.is_some()).map(|m| m.remove & 1).collect();
+        let twisted_rare =
+            if removals.iter().all(|&r| r == removals[0]) { Some(removals[0] as u32) } else { None };
+        let width = self.width.max(1);
+        let size = 1usize << width;
+        let transform = |counts: &[u64]| {
+            let mut w: Vec<i64> = counts[..size].iter().map(|&c| c as i64).collect();
+            // Values wider than the mask fold onto its low bits (the histogram keeps 16).
+            for (v, &c) in counts.iter().enumerate().skip(size) {
+                w[v & (size - 1)] += c as i64;
+            }
+            walsh_hadamard(&mut w);
+            w
+        };
+        let (even, odd) = (transform(&self.histogram[0]), transform(&self.histogram[1]));
+        let (n_even, n_odd) = (even[0], odd[0]);
+        // Rare heaps for (mask, twist): class 0 under the twist is parity 0 for even heaps and 1
+        // for odd ones; (N + W)/2 heaps have parity 0, (N − W)/2 parity 1.
+        let rare_count = |mask: usize, twist: u32, rare_class: u32| -> i64 {
+            let zero = |n: i64, w: i64| (n + w) / 2;
+            let one = |n: i64, w: i64| (n - w) / 2;
+            match (twist, rare_class) {
+                (0, _) => zero(n_even, even[mask]) + zero(n_odd, odd[mask]),
+                (_, 0) => zero(n_even, even[mask]) + one(n_odd, odd[mask]),
+                _ => one(n_even, even[mask]) + zero(n_odd, odd[mask]),
+            }
+        };
+        let mut best: Option<(i64, u32, u32, u32)> = None;
+        for mask in 1..size {
+            let mut consider = |twist: u32, rare_class: u32| {
+                let count = rare_count(mask, twist, rare_class);
+                if best.map_or(true, |(b, ..)| count < b) {
+                    best = Some((count, mask as u32, twist, rare_class));
+                }
+            };
+            consider(0, 0);
+            if let Some(rc) = twisted_rare {
+                consider(1, rc);
+            }
+        }
+        let Some((count, mask, twist, rare_class)) = best else { return };
+        let splits = removals.len().max(1) as u64;
+        if (count as u64) * RARE_COST * splits >= (n as u64) / 2 {
+            self.classes = None;
+            return;
+        }
+        if let Some(c) = &self.classes {
+            let current = if (c.mask as usize) < size {
+                rare_count(c.mask as usize, c.twist, c.rare_class)
+            } else {
+                c.rare.len() as i64
+            };
+            // A new list costs a pass over every heap: only for a clear gain.
+            if count * 5 >= current * 4 {
+                return;
+            }
+        }
+        let mut c = Classes { mask, twist, rare_class, rare: Vec::with_capacity(count as usize) };
+        for (a, &v) in self.g.iter().enumerate() {
+            c.push(a, v);
+        }
+        self.classes = Some(c);
+    }
+}
+
+/// The Walsh–Hadamard transform in place: w[m] becomes Σ_v w[v]·(−1)^{|v & m|}.
+fn walsh_hadamard(w: &mut [i64]) {
+    let mut h = 1;
+    while h < w.len() {
+        for block in w.chunks_mut(2 * h) {
+            let (lo, hi) = block.split_at_mut(h);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        h *= 2;
+    }
+}
+
+/// Whether v is marked with `stamp` (the sink slot past the values is not a value).
+#[inline(always)]
+fn is_marked(marks: &[u32], v: u32, stamp: u32) -> bool {
+    (v as usize) < marks.len().saturating_sub(1) && marks[v as usize] == stamp
+}
+
+/// The mask that keeps an XOR of two values inside `marks`.
+#[inline(always)]
+fn xor_wrap(marks: &[u32]) -> usize {
+    marks.len() - 2
+}
+
+/// Marks g(a) ⊕ g(m − a) for every a in `heaps` (all below m): the two heaps read as two
+/// slices, one reversed, and the index masked, so nothing is bounds-checked per pair.
+fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: &mut [u32], stamp: u32) {
+    if heaps.is_empty() {
+        return;
+    }
+    let wrap = xor_wrap(marks);
+    let (small, large) = pair_halves(g, m, heaps);
+    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+        marks[(x ^ y).get() as usize & wrap] = stamp;
+    }
+}
+
+/// The least of `missing` (ascending) that no pair of any split makes, or None when every
+/// one is made. The pairs are searched in growing blocks from the smallest heap, dropping the
+/// values made, so a value made by an early pair costs little. While only a few values are
+/// sought, a block is compared with each ([`some_pair_makes`], which vectorises); with many,
+/// the block's values are marked and looked up.
+fn first_not_made<T: Cell>(
+    g: &[T],
+    splits: &[Pairs],
+    missing: &mut Vec<u32>,
+    marks: &mut [u32],
+    stamp: u32,
+    pairs: &mut u64,
+) -> Option<u32> {
+    let longest = splits.iter().map(|s| s.hi).max().unwrap_or(0);
+    let (mut from, mut block) = (1, FIRST_BLOCK);
+    while from <= longest && !missing.is_empty() {
+        let to = (from + block).min(longest + 1);
+        let heaps = |s: &Pairs| from.min(s.hi + 1)..to.min(s.hi + 1);
+        *pairs += splits.iter().map(|s| heaps(s).len() as u64).sum::<u64>();
+        if missing.len() <= COMPARED_AT_MOST {
+            missing.retain(|&v| !splits.iter().any(|s| some_pair_makes(g, s.m, heaps(s), v)));
+        } else {
+            for s in splits {
+                mark_pairs(g, s.m, heaps(s), marks, stamp);
+            }
+            missing.retain(|&v| !is_marked(marks, v, stamp));
+        }
+        from = to;
+        block = (2 * block).min(LAST_BLOCK);
+    }
+    missing.first().copied()
+}
+
+const FIRST_BLOCK: usize = 64;
+const LAST_BLOCK: usize = 1 << 14;
+/// How many sought values are compared with each pair rather than marked.
+const COMPARED_AT_MOST: usize = 4;
+
+fn pair_halves<T>(g: &[T], m: usize, heaps: std::ops::Range<usize>) -> (&[T], &[T]) {
+    (&g[heaps.clone()], &g[m + 1 - heaps.end..m + 1 - heaps.start])
+}
+
+/// Whether g(a) ⊕ g(m − a) = v for some a in `heaps`, compared without an early exit so the
+/// loop vectorises; callers keep ranges short.
+fn some_pair_makes<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, v: u32) -> bool {
+    if heaps.is_empty() || v > T::MAX {
+        return false;
+    }
+    let v = T::of(v);
+    let (small, large) = pair_halves(g, m, heaps);
+    small.iter().zip(large.iter().rev()).fold(false, |made, (&x, &y)| made | (x ^ y == v))
+}
+
+/// The values of a finished sequence in compact cells and its period proven over all of them.
+pub fn finish(sequence: OctalSequence) -> (Values, Option<Period>) {
+    let proof = sequence.proof();
+    let values = sequence.into_values();
+    let period = values.proven_period(proof);
+    (values, period)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_transform_counts_parities() {
+        let mut w = vec![3i64, 0, 1, 2];
+        walsh_hadamard(&mut w);
+        // mask 1: values 0 and 2 count +, 1 and 3 count −.
+        assert_eq!(w, [6, 3 + 1 - 2, 3 - 1 - 2, 3 - 1 + 2]);
+    }
+}
