@@ -1,4 +1,4 @@
-//! Graph build + Sprague–Grundy analysis throughput (issue 2): positions/s and edges/s.
+//! Graph build + Sprague–Grundy analysis throughput: positions/s and edges/s.
 //!
 //! Run with `cargo bench --bench analysis`. Each case times `build` followed by
 //! `Analysis::new` (Grundy values, outcomes, critical positions), i.e. what `impartial analyse`

@@ -1,4 +1,4 @@
-//! `impartial value` without graphs (issue 15 item 4): Deuber and Thomassé's g-set algebra on
+//! `impartial value` without graphs: Deuber and Thomassé's g-set algebra on
 //! random series–parallel posets of 10^3 and 10^4 elements, Hackendot forests of 10^4 nodes
 //! (random, and the caterpillar, the algebra's worst case), values of large heap games, and a
 //! sum of large parts.

@@ -32,7 +32,7 @@ pub enum InputError {
     /// A custom graph with a cycle through `node`.
     Cyclic { node: String },
     /// A `graph` game with a cycle through `node`, asked for something that needs an acyclic
-    /// game (the Sprague–Grundy analysis of seed 000 §2, UMDA, its bounds).
+    /// game (the Sprague–Grundy analysis of Benford & Lehre §2, UMDA, its bounds).
     NeedsAcyclic { node: String },
     /// A custom graph with an edge from a position to itself.
     SelfLoop { node: String },
@@ -96,7 +96,7 @@ impl fmt::Display for InputError {
             }
             InputError::NeedsAcyclic { node } => write!(
                 f,
-                "The graph game has a cycle through {}, so a play can be drawn; this needs an acyclic game (seed 000 §2), while seed 003's learning rules take cycles.",
+                "The graph game has a cycle through {}, so a play can be drawn; this needs an acyclic game (Benford & Lehre §2), while Böhme's learning rules take cycles.",
                 quoted(node)
             ),
             InputError::SelfLoop { node } => write!(

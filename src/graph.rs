@@ -1,11 +1,11 @@
-//! The game graph G = (V, F, v0) of seed 000 §2: a finite acyclic rooted digraph whose
+//! The game graph G = (V, F, v0) of Benford & Lehre §2: a finite acyclic rooted digraph whose
 //! positions are all reachable from the root.
 //!
 //! Stored as compressed sparse rows (CSR). The graph knows nothing of any family: each family
 //! builds it and names its positions through [`Labeling`]. Invariants, established by every
 //! builder in [`crate::games`] and relied on by the analysis:
 //! - ids are a reverse topological order: every move goes to a smaller id (the ordering
-//!   u_1, …, u_n with F(u_i) ⊆ {u_1, …, u_{i−1}} used in seed 000's proofs), so a single pass
+//!   u_1, …, u_n with F(u_i) ⊆ {u_1, …, u_{i−1}} used in Benford & Lehre's proofs), so a single pass
 //!   in increasing id order sees every successor before its predecessors;
 //! - the root v0 is the largest id (it reaches every other position);
 //! - no position lists the same move twice.
@@ -105,7 +105,7 @@ impl GameGraph {
         self.degree(v) == 0
     }
 
-    /// Δ = max_v |F(v)| (seed 000 §1.2).
+    /// Δ = max_v |F(v)| (Benford & Lehre §1.2).
     pub fn max_degree(&self) -> usize {
         (0..self.len()).map(|v| self.degree(v)).max().unwrap_or(0)
     }
@@ -158,7 +158,7 @@ impl GameGraph {
         usize::try_from(id).ok().filter(|&v| v < self.len())
     }
 
-    /// G* of seed 000 §2: this graph with a fictitious start v* whose only move is v* → v0.
+    /// G* of Benford & Lehre §2: this graph with a fictitious start v* whose only move is v* → v0.
     /// Used where the root is a P-position, so the first player has a winning strategy.
     /// v* gets the next id (it becomes the new root) and the label `v*`.
     pub fn with_fictitious_start(&self) -> GameGraph {
@@ -173,7 +173,7 @@ impl GameGraph {
     }
 }
 
-/// Label of seed 000's fictitious start position.
+/// Label of Benford & Lehre's fictitious start position.
 pub const FICTITIOUS_START: &str = "v*";
 
 /// Appends a graph's positions and moves row by row (sizes were checked against the budget

@@ -1,6 +1,6 @@
 //! impartial: impartial combinatorial games as game graphs, their Sprague–Grundy analysis, and
 //! (in later modules) UMDA learning an optimal strategy by self-play (Benford & Lehre, GECCO 2025,
-//! "seed 000" in the docs).
+//! "Benford & Lehre" in the docs).
 //!
 //! Data flows one way: a spec string ([`spec`]) → a validated [`spec::GameSpec`] → a
 //! [`graph::GameGraph`] built by [`games::build`] → [`analysis::Analysis`] and the

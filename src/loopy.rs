@@ -4,7 +4,7 @@
 //!
 //! Invariants (established by [`LoopyGraph::from_csr`]'s callers): every target is an id,
 //! no position lists the same move twice or moves to itself, and every position is reachable
-//! from the root. A position's moves keep the order its family lists them in: seed 003's
+//! from the root. A position's moves keep the order its family lists them in: Böhme's
 //! learners read that order as the list N(x) (§4.2, §4.3).
 
 use std::sync::Arc;
@@ -86,7 +86,7 @@ impl LoopyGraph {
         (self.offsets[v + 1] - self.offsets[v]) as usize
     }
 
-    /// Whether v has no moves (a terminal position, seed 003 (G3)).
+    /// Whether v has no moves (a terminal position, Böhme (G3)).
     pub fn is_sink(&self, v: usize) -> bool {
         self.degree(v) == 0
     }

@@ -20,7 +20,7 @@ use crate::value::bad_value;
 pub struct Preset {
     pub title: &'static str,
     pub spec: &'static str,
-    /// The page's learner and its opponent for this example (seed 003's rules), when it is
+    /// The page's learner and its opponent for this example (Böhme's rules), when it is
     /// about them; None for UMDA.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learner: Option<&'static str>,
@@ -35,7 +35,7 @@ pub struct Preset {
     pub page: Option<&'static str>,
 }
 
-/// The paper's examples (seed 000 §6) and a few more. The first is the page's default game.
+/// The paper's examples (Benford & Lehre §6) and a few more. The first is the page's default game.
 pub const PRESETS: [Preset; 25] = [
     Preset {
         title: "SubtractionNim²₇ (the paper’s running example)",
@@ -71,7 +71,7 @@ pub const PRESETS: [Preset; 25] = [
         spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None, page: None
     },
     Preset {
-        title: "Seed 003’s G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
+        title: "Böhme's G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
         spec: "game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4",
         learner: Some("lnwt"),
         opponent: Some("first"),
@@ -79,7 +79,7 @@ pub const PRESETS: [Preset; 25] = [
         page: None,
     },
     Preset {
-        title: "Seed 003’s K₅ (two-player): LNWP loses 5 plays, LNWT one",
+        title: "Böhme's K₅ (two-player): LNWP loses 5 plays, LNWT one",
         spec: "game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a",
         learner: Some("lnwp"),
         opponent: Some("first"),
@@ -87,7 +87,7 @@ pub const PRESETS: [Preset; 25] = [
         page: None,
     },
     Preset {
-        title: "Seed 003’s H (two-player, with cycles): LLT loses every play, LLP draws",
+        title: "Böhme's H (two-player, with cycles): LLT loses every play, LLP draws",
         spec: "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a",
         learner: Some("llt"),
         opponent: Some("first"),
@@ -135,7 +135,7 @@ pub const PRESETS: [Preset; 25] = [
 /// Longest spec we read at all (a custom graph is typed into it, so it may be long).
 pub const MAX_SPEC_BYTES: usize = 256 * 1024;
 
-/// Normal play (the player unable to move loses, seed 000 §2) or misère play (that player wins).
+/// Normal play (the player unable to move loses, Benford & Lehre §2) or misère play (that player wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Play {

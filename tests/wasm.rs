@@ -273,7 +273,7 @@ fn the_computer_player_moves_as_documented() {
     assert!(err.contains("is not a valid value for player: perfect, learned or random"), "{err}");
 }
 
-// ---- Seed 003's rules on the page (src/web/rules.rs) -----------------------------------------
+// ---- Böhme's rules on the page (src/web/rules.rs) -----------------------------------------
 
 #[path = "common/rules_pinned.rs"]
 mod rules_pinned;
@@ -310,7 +310,7 @@ fn rules_session_plays_exactly_the_native_cli_plays() {
 
 #[wasm_bindgen_test]
 fn rules_session_reports_counts_changes_and_bounds() {
-    // K_5 (seed 003 §4.3) as a two-player game, the non-winning move first: LNWP loses 5 plays,
+    // K_5 (Böhme §4.3) as a two-player game, the non-winning move first: LNWP loses 5 plays,
     // then is in Opt(G) (tests/cli/cli_rules.rs checks the CLI's same summary).
     let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
     for i in 1..=5 {

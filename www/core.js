@@ -181,7 +181,7 @@ export class GameSession {
     return this.inner.nim_sum(id);
   }
 
-  /** A whole strategy as seed 000 §1 writes it: `perfect`, `first` or `learned` (sampled from p_t, seeded by `draw`). */
+  /** A whole strategy as Benford & Lehre §1 writes it: `perfect`, `first` or `learned` (sampled from p_t, seeded by `draw`). */
   strategy(kind, draw) {
     return this.inner.strategy(kind, draw);
   }
@@ -225,7 +225,7 @@ export class GameSession {
 }
 
 /**
- * One of seed 003's rules learning a game against an opponent (the core's RulesSession, the
+ * One of Böhme's rules learning a game against an opponent (the core's RulesSession, the
  * run `impartial learn` drives): one `play()` is one play. Bad names or seeds throw the core's
  * sentence.
  */
@@ -279,7 +279,7 @@ export const hasCycle = (spec) => wasm.has_cycle(spec);
 
 /**
  * A graph game with cycles (the core's LoopyGame): what the views read from a GameSession, with
- * outcomes P, N and D and generalised Grundy values, but no UMDA run (seed 000 §2 needs an
+ * outcomes P, N and D and generalised Grundy values, but no UMDA run (Benford & Lehre §2 needs an
  * acyclic game); `cyclic` tells the controller to let a rule learn instead.
  */
 export class LoopyGameSession {

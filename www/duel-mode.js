@@ -1,4 +1,4 @@
-// Strategies mode: two whole strategies, written as seed 000 §1 writes them or picked (the
+// Strategies mode: two whole strategies, written as Benford & Lehre §1 writes them or picked (the
 // perfect player's, one sampled from the model UMDA has learned, the first listed move), play
 // each other from the start, once with x moving first (Path_G(x, y), §2) and once with y; the
 // page shows both plays as lists of moves, the chosen one on the board and on the graph, and
@@ -241,7 +241,7 @@ export class DuelMode {
     this.board.show(s.view(at), s.label(at), { caption, help: false });
   }
 
-  /** The intransitive cycle, found by trying every strategy (seed 000 §1). */
+  /** The intransitive cycle, found by trying every strategy (Benford & Lehre §1). */
   showCycle() {
     const box = $('duel-cycle-text');
     box.hidden = false;
@@ -263,7 +263,7 @@ export class DuelMode {
       const restored = through.filter((t) => back.has(t[2]));
       chosen = restored[0] ?? through[0] ?? triples[0];
       source =
-        `Seed 000 §1 says ${a} beats ${b}, which beats “${lost}”, which beats ${a}, whoever plays first; ` +
+        `Benford & Lehre §1 says ${a} beats ${b}, which beats “${lost}”, which beats ${a}, whoever plays first; ` +
         `but “${lost}” has five digits for six positions: one was lost when the paper's text was extracted. ` +
         `Playing every pair of this game's ${strategies} strategies finds ${triples.length} such cycles. ` +
         `Through the paper's ${a} and ${b} (in that order) the third can be ${through.map((t) => t[2]).join(', ') || 'none'}; ` +
@@ -272,7 +272,7 @@ export class DuelMode {
       source =
         triples.length === 0
           ? `Playing every pair of this game's ${strategies} strategies finds no strategies that beat each other in a cycle whoever starts.`
-          : `Playing every pair of this game's ${strategies} strategies finds ${triples.length} cycles of three strategies, each beating the next whoever starts (as seed 000 §1 shows for SubtractionNim²₇). Shown: the first found.`;
+          : `Playing every pair of this game's ${strategies} strategies finds ${triples.length} cycles of three strategies, each beating the next whoever starts (as Benford & Lehre §1 shows for SubtractionNim²₇). Shown: the first found.`;
     }
     panel.dataset.cycle = chosen ? chosen.join(' ') : 'none';
     const p = document.createElement('p');

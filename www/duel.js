@@ -1,7 +1,7 @@
-// A game between two strategies (seed 000 §1 and §2), in words: who wins the play Path_G(x, y)
+// A game between two strategies (Benford & Lehre §1 and §2), in words: who wins the play Path_G(x, y)
 // and why, in the lesson's terms (P- and N-positions). Pure functions, tested in tests/www/.
 
-/** The paper's own intransitive triple (seed 000 §1), as the extracted text has it: the third
+/** The paper's own intransitive triple (Benford & Lehre §1), as the extracted text has it: the third
  * strategy lost a digit ("12122" for six positions), so the page finds the cycle by search. */
 export const PAPER_GAME = 'game=subtraction&moves=1,2&heap=6&play=normal';
 export const PAPER_TRIPLE = ['111121', '122112', '12122'];

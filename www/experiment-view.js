@@ -1,4 +1,4 @@
-// The experiment panel (issue 13, item 4): R runs of the page's game with its μ, γ and engine,
+// The experiment panel: R runs of the page's game with its μ, γ and engine,
 // made in a Web Worker (experiment-worker.js) so the page keeps drawing; the distribution of T
 // as a histogram with its percentiles, the runs' Π curves, the CLI command that makes the same
 // runs, and the figure of a `runtime --json` file. Its settings are page keys (state.js); the

@@ -23,7 +23,7 @@ export class GameForm {
   /**
    * `onBuild(spec)` is called with the spec to build; it returns an error message or null.
    * `onPreset(preset)` is called before an example is built, with its learner and opponent
-   * (seed 003's examples come with the rule they show).
+   * (Böhme's examples come with the rule they show).
    */
   constructor(els, { onBuild, onPreset }) {
     this.els = els;

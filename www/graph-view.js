@@ -75,7 +75,7 @@ export class GraphView {
     this.sy = new Float32Array(0);
     this.mode = 'all';
     this.marks = null; // { current, path }: the game being played, drawn over the graph
-    // A rule learning (seed 003): { strategy (Int32Array: the learner's move per position, -1
+    // A rule learning (Böhme): { strategy (Int32Array: the learner's move per position, -1
     // at a sink), changed ([{position, to}] of the last play) }, or null for UMDA's model.
     this.rules = null;
     // Grundy values step by step: { outcome (the revealed outcomes, 3 = not yet), current (the

@@ -1,4 +1,4 @@
-// How the g-set algebra of seed 002 §3.1 finds a poset's value without its graph, on request:
+// How the g-set algebra of Fenner & Rogers §3.1 finds a poset's value without its graph, on request:
 // the steps as a list (parts before their union) and a Hasse diagram of the start drawn from
 // the expression's structure (parallel parts side by side, series parts stacked, top part
 // above), on which the chosen step's part is outlined and the parts its rule combines are boxed

@@ -1,4 +1,4 @@
-// Opening a game, and who learns it: UMDA (seed 000) or one of seed 003's rules; games with
+// Opening a game, and who learns it: UMDA (Benford & Lehre) or one of Böhme's rules; games with
 // cycles, which only the rules can learn, open as a LoopyGameSession. The controller owns the session, the page's values and the views; this
 // module decides which learner runs and what a graph with cycles hides, so the controller only
 // wires.
@@ -10,8 +10,8 @@ import { MODE_TABLE, PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
 const $ = (id) => document.getElementById(id);
 
 /**
- * A game for the page: a graph with cycles has no UMDA run (seed 000 §2 needs an acyclic game),
- * so it is built as a LoopyGameSession, which seed 003's rules learn; anything else as a
+ * A game for the page: a graph with cycles has no UMDA run (Benford & Lehre §2 needs an acyclic game),
+ * so it is built as a LoopyGameSession, which Böhme's rules learn; anything else as a
  * GameSession. Throws the core's sentence.
  */
 export function openSession(spec) {
@@ -42,7 +42,7 @@ export const DEFAULT_INSTEAD = 'Showing the default game instead.';
 /** Why UMDA and play mode are hidden on a graph with cycles. */
 const CYCLIC_WORDS =
   'This graph has cycles: a play can go round for ever, which is a draw. UMDA, its runtime bounds, play mode and strategies mode ' +
-  'need an acyclic game (seed 000 §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; seed 003’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
+  'need an acyclic game (Benford & Lehre §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; Böhme's rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
   'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
 
 /**
@@ -60,7 +60,7 @@ export function prepareCyclic(session, page, notices) {
   if (!cyclic) return;
   if (!isRule(page.learner)) {
     if (location.hash.includes('learner=umda')) {
-      notices.push('UMDA needs an acyclic game (seed 000 §2) and this graph has cycles: LLP (seed 003 §4.4) learns it instead.');
+      notices.push('UMDA needs an acyclic game (Benford & Lehre §2) and this graph has cycles: LLP (Böhme §4.4) learns it instead.');
     }
     page.learner = 'llp';
   }
@@ -68,7 +68,7 @@ export function prepareCyclic(session, page, notices) {
     notices.push('This graph has cycles, so its values cannot be computed one position at a time with every follower first: there is no step-by-step mode for it.');
   } else if (page.mode === 'play' || page.mode === 'duel') {
     const what = page.mode === 'play' ? 'play mode' : 'strategies mode';
-    notices.push(`This graph has cycles, and ${what} needs an acyclic game (seed 000 §2), so it is hidden: showing learn mode instead.`);
+    notices.push(`This graph has cycles, and ${what} needs an acyclic game (Benford & Lehre §2), so it is hidden: showing learn mode instead.`);
   }
   page.mode = 'learn';
   const plausible = {

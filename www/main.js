@@ -163,7 +163,7 @@ async function main() {
         if (!error) form.show(controller.session.info.game);
         return error;
       },
-      // Seed 003's examples bring their rule and its opponent, the others keep the learner; an
+      // Böhme's examples bring their rule and its opponent, the others keep the learner; an
       // example may open in a mode of its own (step by step).
       onPreset: (preset) => {
         if (preset?.learner) Object.assign(controller.page, { learner: preset.learner, opponent: preset.opponent });

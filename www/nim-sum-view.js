@@ -1,4 +1,4 @@
-// The nim-sum panel (seed 001; seed 002 §2.5 Theorem 2.28): for the position shown, each heap's
+// The nim-sum panel (Rees & Thomas; Fenner & Rogers §2.5 Theorem 2.28): for the position shown, each heap's
 // or part's Grundy value in binary, one column per bit; the XOR row s; its leading bit d; the
 // rows whose bit d is set; and the winning moves, each turning a value x into x ⊕ s < x. The
 // core gives the values (heaps of Nim, octal heaps by their sequence, a sum's parts by their

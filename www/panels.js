@@ -63,7 +63,7 @@ export function renderFacts(info, startView) {
 
 /**
  * A sum of games (the core lists its parts in `info.parts`, whatever their families): the nim-sum
- * of the parts' Grundy values at the start (seed 002 Theorem 2.28), and under misère play that
+ * of the parts' Grundy values at the start (Fenner & Rogers Theorem 2.28), and under misère play that
  * this XOR rule does not hold.
  */
 function renderParts(info) {

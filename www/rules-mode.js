@@ -1,4 +1,4 @@
-// Seed 003's learning rules on the page (issue 12 item 4): when the learner is a rule, one
+// Böhme's learning rules on the page: when the learner is a rule, one
 // step is one play of the learner against its opponent from the start. The last play's trace
 // is drawn on the graph, the learner's strategy as one highlighted move per position, the moves
 // the play changed flash, and the stats row counts plays, lost, drawn and when the strategy
@@ -11,7 +11,7 @@ import { RULE_OPPONENTS, isRule, quoted } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The rules as the learner menu names them (seed 003's sections). */
+/** The rules as the learner menu names them (Böhme's sections). */
 export const RULE_NAMES = {
   lnwt: 'LNWT: after a play not won, every own position on the trace moves on (§4.2)',
   lnwp: 'LNWP: after a play not won, the last own position that can moves on (§4.3)',
@@ -168,6 +168,6 @@ export class RulesMode {
     }
     const cor =
       b.corollary_4_4 !== null ? count(b.corollary_4_4) : `10^${b.corollary_4_4_log10.toFixed(1)}`;
-    return `Seed 003's bounds on the plays not won: LNWT fewer than (d+1)^h = (${b.d}+1)^${b.h} = ${cor} (Corollary 4.4), LNWP fewer than M_p = ${count(b.theorem_4_6)} (Theorem 4.6).`;
+    return `Böhme's bounds on the plays not won: LNWT fewer than (d+1)^h = (${b.d}+1)^${b.h} = ${cor} (Corollary 4.4), LNWP fewer than M_p = ${count(b.theorem_4_6)} (Theorem 4.6).`;
   }
 }

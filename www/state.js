@@ -27,7 +27,7 @@ export const PAGE_KEYS = [
   // Play mode (written only when mode=play): who plays the computer's side, who moves first,
   // and the label of the position on the board (the core checks it against the game).
   { key: 'mode', default: 'learn', parse: (t) => oneOf(t, 'mode', MODES) },
-  // One key for two opponents (the link's `opponent`, as issue 12 names it): the rule's when
+  // One key for two opponents (the link's `opponent`): the rule's when
   // the learner is a rule (RULE_OPPONENTS), else play mode's (OPPONENTS). Both lists are
   // accepted here; the mode that reads it refuses a value that is not its own, with a notice.
   { key: 'opponent', default: 'perfect', parse: (t) => oneOf(t, 'opponent', ALL_OPPONENTS) },
@@ -39,10 +39,10 @@ export const PAGE_KEYS = [
   { key: 'hint', default: '0', parse: (t) => oneOf(t, 'hint', ['0', '1']) },
   { key: 'played', default: '', parse: (t) => t },
   // Strategies mode (written only when mode=duel): strategies x and y, each `perfect`, `first`,
-  // `learned` or one move per position as seed 000 §1 writes them (the core checks it).
+  // `learned` or one move per position as Benford & Lehre §1 writes them (the core checks it).
   { key: 'x', default: 'perfect', parse: (t) => t },
   { key: 'y', default: 'first', parse: (t) => t },
-  // Who learns: UMDA (seed 000) or one of seed 003's rules (written only when a rule).
+  // Who learns: UMDA (Benford & Lehre) or one of Böhme's rules (written only when a rule).
   { key: 'learner', default: 'umda', parse: (t) => oneOf(t, 'learner', LEARNERS) },
   // Grundy values step by step (written only when mode=steps): how many positions are revealed
   // (the game's size is the mode's to check).
@@ -77,12 +77,12 @@ export const MODES = MODE_TABLE.map((m) => m.name);
 export const modeOf = (name) => MODE_TABLE.find((m) => m.name === name) ?? MODE_TABLE[0];
 export const OPPONENTS = ['perfect', 'learned', 'random', 'person'];
 export const FIRSTS = ['person', 'computer'];
-/** Who learns: UMDA or seed 003's rules (the core's names), and a rule's opponents. */
+/** Who learns: UMDA or Böhme's rules (the core's names), and a rule's opponents. */
 export const RULES = ['lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt'];
 export const LEARNERS = ['umda', ...RULES];
 export const RULE_OPPONENTS = ['first', 'perfect', 'random', 'same'];
 const ALL_OPPONENTS = [...OPPONENTS, ...RULE_OPPONENTS.filter((o) => !OPPONENTS.includes(o))];
-/** Whether the page's learner is one of seed 003's rules. */
+/** Whether the page's learner is one of Böhme's rules. */
 export const isRule = (learner) => RULES.includes(learner);
 /** Keys written only in one mode (the mode table's `keys`): key → its mode. */
 const MODE_KEYS = new Map(MODE_TABLE.flatMap((m) => m.keys.map((k) => [k, m.name])));

@@ -1,7 +1,7 @@
-// Grundy values step by step (issue 11 item 5): the values are hidden and revealed one position
+// Grundy values step by step: the values are hidden and revealed one position
 // at a time in the order of the ids. The core numbers positions so that every move goes to a
 // smaller id (src/graph.rs), so when position k's turn comes all its followers are known: the
-// panel lists them with their values and takes the mex of those values (seed 002 §2; under
+// panel lists them with their values and takes the mex of those values (Fenner & Rogers §2; under
 // misère play, the outcome rule instead). The values come from the core's arrays; the mex is
 // worked out here from the followers' values shown, and the browser tests check it against the
 // core's Grundy value. The sentences are pure functions (tests/www/); the class owns the panel.
@@ -91,7 +91,7 @@ export function explainStep(step, label) {
 
 /**
  * For a position of independent heaps or parts (Nim, octal games, sums), its value as the XOR
- * of theirs (Sprague–Grundy, seed 002 §2.5 Theorem 2.28): "g(3,2,1) = g(3) ⊕ g(2) ⊕ g(1) =
+ * of theirs (Sprague–Grundy, Fenner & Rogers §2.5 Theorem 2.28): "g(3,2,1) = g(3) ⊕ g(2) ⊕ g(1) =
  * 3 ⊕ 2 ⊕ 1 = 0". '' when there is one part or none (nothing to add up).
  */
 export function xorWords(label, sum) {

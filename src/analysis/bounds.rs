@@ -1,4 +1,4 @@
-//! The parameter settings and runtime bounds of seed 000 §5 (Theorem 5.2, Corollary 5.3).
+//! The parameter settings and runtime bounds of Benford & Lehre §5 (Theorem 5.2, Corollary 5.3).
 //!
 //! Theorem 5.2: with γ = 1/(20Δn), s = max_{v∈W_G} s(v) and
 //! μ ≥ C(K + s + 1)(20Δn)^{1+2s} log n, P[T ≥ C μ Σ_{v∈W_G} (20Δn)^{s(v)} log n] ≤ n^{−K}.

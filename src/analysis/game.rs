@@ -1,4 +1,4 @@
-//! One analysed game: the spec, its graph, the analysis and what seed 000 derives from them
+//! One analysed game: the spec, its graph, the analysis and what Benford & Lehre derives from them
 //! (the learner's role, n and Δ of the learning graph, the bounds). The report, the learner's
 //! task and the page's session are all built from it, so each is computed in one place.
 
@@ -13,7 +13,7 @@ use crate::spec::{GameSpec, Play};
 
 /// A game, built and analysed.
 ///
-/// Seed 000 assumes the first player can win. When the root v0 is a P-position the paper adds a
+/// Benford & Lehre assumes the first player can win. When the root v0 is a P-position the paper adds a
 /// fictitious start v* with the single move v* → v0 (§2) and learns G*. We do not build G*:
 /// v*'s distribution is the constant 1 on its only move, so a strategy of G* is a strategy of G
 /// plus that forced move, and the learner's first real decision comes after the opponent has
@@ -59,7 +59,7 @@ impl AnalysedGame {
         Ok(AnalysedGame::new(game, graph))
     }
 
-    /// Whether the root is a P-position, so that the learner plays G* (seed 000 §2).
+    /// Whether the root is a P-position, so that the learner plays G* (Benford & Lehre §2).
     pub fn fictitious_start(&self) -> bool {
         self.role == Role::Second
     }

@@ -1,4 +1,4 @@
-//! The Sprague–Grundy function h of seed 000 §2.1: sinks get 0, and
+//! The Sprague–Grundy function h of Benford & Lehre §2.1: sinks get 0, and
 //! h(v) = mex {h(w) : w ∈ F(v)} once every successor has a value.
 
 use crate::graph::GameGraph;
@@ -36,7 +36,7 @@ pub fn grundy_and_critical(graph: &GameGraph) -> (Vec<u32>, Vec<bool>) {
 }
 
 /// Position `v`'s Grundy value worked out from its options' values, e.g. `mex{0, 2} = 1`
-/// (seed 004: the minimum excluded value of the set of the options' Grundy values).
+/// (the SG notes: the minimum excluded value of the set of the options' Grundy values).
 pub fn mex_text(graph: &GameGraph, grundy: &[u32], v: usize) -> String {
     let mut options: Vec<u32> = graph.moves(v).iter().map(|&w| grundy[w as usize]).collect();
     options.sort_unstable();

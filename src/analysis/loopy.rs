@@ -5,7 +5,7 @@
 //! something changes: a position with a move to a P-position is N; a position all of whose moves
 //! go to N-positions is P. What is never labelled is D: a draw, neither player can force a win
 //! (Winning Ways ch. 12; Fraenkel, "Scenic trails ascending from sea-level Nim to alpine chess",
-//! 1996, §4). This is seed 003's (W1)–(W2) for the two players of an impartial game: a
+//! 1996, §4). This is Böhme's (W1)–(W2) for the two players of an impartial game: a
 //! position's `rank` is the least i with the player to move winning (N) or the other player
 //! winning (P) in A^i (§3, Corollary 3.2), which [`crate::learn::rules`] needs for Corollary 4.4's
 //! h. One pass over the edges backwards with a counter per position: positions are labelled in
@@ -83,7 +83,7 @@ impl Gsg {
 pub struct LoopyAnalysis {
     pub play: Play,
     pub outcome: Vec<LoopyOutcome>,
-    /// The least i with the position in A^i of seed 003 (W1)–(W2) for the player who wins it;
+    /// The least i with the position in A^i of Böhme (W1)–(W2) for the player who wins it;
     /// `u32::MAX` at D-positions.
     pub rank: Vec<u32>,
     /// γ(v); None under misère play.

@@ -1,4 +1,4 @@
-//! Sprague–Grundy analysis of a game graph (seed 000 §2 and App. A, seed 004).
+//! Sprague–Grundy analysis of a game graph (Benford & Lehre §2 and App. A, the SG notes).
 //!
 //! [`Analysis`] holds, per position, the Grundy value h (normal play), the outcome P/N and
 //! whether it is critical (W_G, Def 2.1). Misère play has no Grundy values here: outcomes come

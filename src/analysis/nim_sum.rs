@@ -1,4 +1,4 @@
-//! The nim-sum of a position's independent components (seed 001; seed 002 §2.5 Theorem 2.28):
+//! The nim-sum of a position's independent components (Rees & Thomas; Fenner & Rogers §2.5 Theorem 2.28):
 //! the heaps of a heap game (each by its single-heap Grundy value: its size in Nim), or the
 //! parts of a sum of games (each by its own graph's Grundy value at its component). The page's
 //! nim-sum panel writes them in binary; their XOR is the position's Grundy value, and a winning

@@ -1,4 +1,4 @@
-//! Whether a strategy is in Opt(G), seed 000 §2: x ∈ Opt(G) iff f_G(x, y) = 1 for every y,
+//! Whether a strategy is in Opt(G), Benford & Lehre §2: x ∈ Opt(G) iff f_G(x, y) = 1 for every y,
 //! with x moving first from the root.
 //!
 //! A strategy maps each interior position to one of its moves. Because G is acyclic, a play
@@ -21,7 +21,7 @@ use crate::spec::Play;
 pub enum Role {
     /// x moves first from v0: Opt(G).
     First,
-    /// y moves first from v0: Opt(G*) of seed 000 §2, where x's forced first move v* → v0
+    /// y moves first from v0: Opt(G*) of Benford & Lehre §2, where x's forced first move v* → v0
     /// hands the root to y. Used when v0 is a P-position, without building G*.
     Second,
 }

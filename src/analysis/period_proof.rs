@@ -6,7 +6,7 @@
 //! "The Periodicity Theorem"): for an octal game whose code has length k, if g(n + p) = g(n)
 //! for all n with n0 ≤ n < 2·n0 + p + k, then for all n ≥ n0. For a subtraction game with
 //! largest move s, g(n) depends on the s values before it, so a repeated window
-//! (g(n + p) = g(n) for n0 ≤ n < n0 + s) proves it (seed 004, see [`super::period`]).
+//! (g(n + p) = g(n) for n0 ≤ n < n0 + s) proves it (the SG notes, see [`super::period`]).
 //!
 //! **Linear time.** Both proofs ask, for a candidate period p, that the last L_p values
 //! g[len − L_p .. len) have period p, where L_p grows with p (Guy–Smith: n0 at most

@@ -4,7 +4,7 @@
 //!
 //! g(n) is the mex of the values one move from a heap of n: 0 (the heap taken whole), g(m)
 //! (one heap left) and g(a) ⊕ g(m − a) (two heaps left; the XOR is the Sprague–Grundy theorem
-//! for their sum, seed 001). The two-heap options make the plain recurrence O(n²).
+//! for their sum, Rees & Thomas). The two-heap options make the plain recurrence O(n²).
 //!
 //! **Sparse space.** Fix a bit mask and call heap a *common* or *rare* by the parity of
 //! g(a) & mask (optionally also of a: the "twist", Flammenkamp's domain variant). The mask is

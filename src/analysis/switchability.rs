@@ -1,4 +1,4 @@
-//! Switchability s(v), seed 000 §4 (Defs 4.1–4.3, Prop 4.4).
+//! Switchability s(v), Benford & Lehre §4 (Defs 4.1–4.3, Prop 4.4).
 //!
 //! An edge set A is a v-switcher if every A-compatible path from v0 to a sink contains v: at a
 //! position with an A-edge out the path must take an A-edge (A2), elsewhere any move (A3).

@@ -1,13 +1,13 @@
 //! The start position's Grundy value by the cheapest exact method the game's structure allows,
 //! without building the position graph where theory permits: the Sprague–Grundy theorem as an
-//! algorithm (seed 001, seed 002 §2–3, seed 004).
+//! algorithm (Rees & Thomas, Fenner & Rogers §2–3, the SG notes).
 //!
-//! - Nim: the nim-sum (XOR) of the heaps (seed 001).
+//! - Nim: the nim-sum (XOR) of the heaps (Rees & Thomas).
 //! - Lasker's Nim: each heap's value by its formula (Winning Ways ch. 4), XORed.
 //! - Subtraction and octal games, Grundy's game: each heap's value from the single-heap sequence
 //!   ([`super::sequence`]), and beyond the values computed from its proven period; several heaps
 //!   XOR (the heaps of a position are a sum).
-//! - Posets without `divN` parts (N-free): Deuber and Thomassé's g-set algebra (seed 002 §3.1,
+//! - Posets without `divN` parts (N-free): Deuber and Thomassé's g-set algebra (Fenner & Rogers §3.1,
 //!   Fact 3.1 and Lemma 3.2), for expressions far beyond any graph.
 //! - Everything else, and misère play (which sums do not respect): the position graph within
 //!   its budget, as `analyse` does.
@@ -54,12 +54,12 @@ impl Method {
     /// In words, for the text output and the page.
     pub fn describe(self) -> &'static str {
         match self {
-            Method::NimSum => "the nim-sum of the heaps (seed 001)",
+            Method::NimSum => "the nim-sum of the heaps (Rees & Thomas)",
             Method::HeapFormula => "the heaps' values by the game's formula (Winning Ways ch. 4), XORed",
-            Method::HeapSequence => "the heaps' values from the Grundy sequence, XORed (seed 004)",
+            Method::HeapSequence => "the heaps' values from the Grundy sequence, XORed (the SG notes)",
             Method::Period => "the heaps' values by the proven period of the Grundy sequence, XORed",
-            Method::GsetAlgebra => "the g-set algebra of Deuber and Thomassé (seed 002 §3.1)",
-            Method::SumOfParts => "the nim-sum of the parts' values (seed 002 Theorem 2.28)",
+            Method::GsetAlgebra => "the g-set algebra of Deuber and Thomassé (Fenner & Rogers §3.1)",
+            Method::SumOfParts => "the nim-sum of the parts' values (Fenner & Rogers Theorem 2.28)",
             Method::PositionGraph => "the position graph",
         }
     }
@@ -83,7 +83,7 @@ pub struct Value {
 }
 
 impl Value {
-    /// In words: "Grundy value 406 by the g-set algebra of Deuber and Thomassé (seed 002 §3.1),
+    /// In words: "Grundy value 406 by the g-set algebra of Deuber and Thomassé (Fenner & Rogers §3.1),
     /// so the first player wins".
     pub fn summary(&self) -> String {
         let winner = match self.outcome {
@@ -147,7 +147,7 @@ pub fn by_theory_only(text: &str) -> Result<Option<Value>, InputError> {
     }
 }
 
-/// Posets without `divN` parts and Hackendot forests: the g-set algebra (seed 002 §3.1) on the
+/// Posets without `divN` parts and Hackendot forests: the g-set algebra (Fenner & Rogers §3.1) on the
 /// raw text, which may be far larger than a graph's limit; None for other games.
 fn by_algebra(pairs: &[(String, String)]) -> Result<Option<Value>, InputError> {
     let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
@@ -185,7 +185,7 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
     let canonical = spec.to_string();
     if let Some(game) = spec.family.heap_sum() {
         checked(game.key, game.heaps)?;
-        // The heaps of a position are a sum: the XOR of their values (seed 002 Theorem 2.28).
+        // The heaps of a position are a sum: the XOR of their values (Fenner & Rogers Theorem 2.28).
         if let Some(formula) = game.rule.formula() {
             let total = game.heaps.iter().fold(0, |x, &h| x ^ (formula.g)(h));
             let method = if formula.identity { Method::NimSum } else { Method::HeapFormula };
@@ -196,7 +196,7 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
         }
     }
     if let Some(sum) = spec.family.parts() {
-        // Seed 002 §2.5 Theorem 2.28: g(G + H) = g(G) ⊕ g(H), each part by its own method.
+        // Fenner & Rogers §2.5 Theorem 2.28: g(G + H) = g(G) ⊕ g(H), each part by its own method.
         let mut parts = Vec::with_capacity(sum.len());
         for part in sum {
             let alone = GameSpec { family: part.clone(), play: Play::Normal };

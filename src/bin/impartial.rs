@@ -76,14 +76,14 @@ mod cli {
             #[arg(long, value_name = "JSON")]
             strategy: Option<String>,
         },
-        /// Run UMDA (seed 000, Algorithm 1) until an optimal strategy is among the winners or the
+        /// Run UMDA (Benford & Lehre, Algorithm 1) until an optimal strategy is among the winners or the
         /// game budget is spent.
         Umda(UmdaArgs),
         /// Measure T (the games UMDA plays until an optimal strategy is among the winners) over
         /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
         /// Corollary 5.3's bound.
         Runtime(RuntimeArgs),
-        /// Learn by one of Böhme's rules (seed 003: lnwt, lnwp, llt, llp, rlnwt, rllt) against
+        /// Learn by one of Böhme's rules (Böhme: lnwt, lnwp, llt, llp, rlnwt, rllt) against
         /// an opponent, play after play, beside the paper's bounds; games may have cycles.
         Learn(LearnArgs),
         /// The Grundy sequence g(0..N) of a subtraction or octal game's (or Grundy's game's)
@@ -176,7 +176,7 @@ mod cli {
     fn analyse_loopy(game: &str, json: bool, options: Options) -> Result<(), impartial::InputError> {
         let game = impartial::learn::rules_game::RulesGame::from_spec(game, &impartial::Limits::DEFAULT)?;
         if let (Some(_), Some(v)) = (&options.strategy, game.graph.find_cycle()) {
-            // The Opt(G) check of seed 000 §2 needs an acyclic game.
+            // The Opt(G) check of Benford & Lehre §2 needs an acyclic game.
             return Err(impartial::InputError::NeedsAcyclic { node: game.graph.label(v) });
         }
         let report = impartial::report::LoopyReport::of(&game, options.positions, options.from.as_deref())?;

@@ -1,4 +1,4 @@
-//! Chomp in seed 000 §6.4's normal-play form.
+//! Chomp in Benford & Lehre §6.4's normal-play form.
 //!
 //! Rules: a rows × cols board; a move picks a remaining square and removes it with every
 //! square to its right and above. The lower-left square is poison: the position with no

@@ -3,12 +3,12 @@
 //! Syntax: `game=dag&edges=a-b,a-c,b-c&root=a`. Each edge `from-to` is a move; names are
 //! 1–32 letters, digits, `_` or `.`; `root` is optional when exactly one position has no
 //! incoming move. The graph must be acyclic with no self-loops or repeated moves; positions
-//! not reachable from the root are left out (seed 000 §2 assumes every position reachable).
+//! not reachable from the root are left out (Benford & Lehre §2 assumes every position reachable).
 //! A position's moves keep the order in which its edges are listed.
 //! Label: the position's name.
 //! Ids: post-order of a depth-first search from the root, so every move goes to a smaller id.
 //!
-//! A game shaped like seed 000's Figure 4 (W_G = {v0, b}, and v0 → d wins at once), for
+//! A game shaped like Benford & Lehre's Figure 4 (W_G = {v0, b}, and v0 → d wins at once), for
 //! instance: `edges=v0-a,v0-b,v0-d,a-b,a-c,b-c,b-d,c-d&root=v0`.
 
 use std::collections::HashMap;

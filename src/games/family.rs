@@ -195,7 +195,7 @@ pub trait Game: Sized + Clone + PartialEq + Eq + fmt::Debug {
         None
     }
 
-    /// Whether every position's switchability is at most 1 (Benford & Lehre Prop 6.1, seed 000:
+    /// Whether every position's switchability is at most 1 (Benford & Lehre Prop 6.1, Benford & Lehre:
     /// SubtractionNim^k_n, whose moves are exactly 1…k, has a depth-1 switcher everywhere).
     fn switchable_in_one(&self) -> bool {
         false

@@ -3,12 +3,12 @@
 //!
 //! Each edge `from-to` is a move; self-loops and repeated moves are refused, cycles are not.
 //! `root` is optional when exactly one position has no incoming move. A position's moves keep
-//! the order listed (seed 003's learners read it as the list N(x)). Label: the position's name.
+//! the order listed (Böhme's learners read it as the list N(x)). Label: the position's name.
 //! Ids: post-order of a depth-first search from the root, exactly as for `dag`, so an acyclic
 //! `graph` builds the same [`GameGraph`] as the `dag` with the same edges, and every analysis
 //! gives the same results. A cyclic one is built as a [`LoopyGraph`] ([`GraphSpec::build_loopy`])
 //! and analysed by retrograde analysis ([`crate::analysis::loopy`]); asked for a [`GameGraph`]
-//! (Sprague–Grundy values, UMDA, seed 000's bounds) it is refused with
+//! (Sprague–Grundy values, UMDA, Benford & Lehre's bounds) it is refused with
 //! [`InputError::NeedsAcyclic`].
 
 use std::fmt;

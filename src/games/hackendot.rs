@@ -1,13 +1,13 @@
-//! Hackendot (von Neumann; seed 002 §1.1, solved by Úlehla 1980): a forest of upside-down
+//! Hackendot (von Neumann; Fenner & Rogers §1.1, solved by Úlehla 1980): a forest of upside-down
 //! trees, roots at the top. A move picks a remaining node and removes it with every node above
 //! it — its path to the root. The player who cannot move (empty forest) loses.
 //!
 //! It is the poset game of its forest, a node below its parent: a tree is its root over the
-//! parallel union of its children's trees (seed 002 Def 1.2: `C1/(T1+…+Tk)`), the forest the
+//! parallel union of its children's trees (Fenner & Rogers Def 1.2: `C1/(T1+…+Tk)`), the forest the
 //! parallel union of its trees. So the graph, labels, ids and board are the poset family's
 //! ([`super::poset`]): elements numbered from 0, lower parts first (so a root comes after its
 //! subtree), label `{0,2,3}` = the remaining nodes. Forests are series–parallel, so their
-//! values also come from Deuber and Thomassé's g-set algebra ([`forest_gset`], seed 002 §3.1).
+//! values also come from Deuber and Thomassé's g-set algebra ([`forest_gset`], Fenner & Rogers §3.1).
 //!
 //! Grammar of the `forest` key: each node `(`…`)` with its children inside, trees side by side:
 //! `(()())(())` is a root with two leaves beside a root with one leaf.
@@ -99,7 +99,7 @@ impl Hackendot {
 }
 
 /// The g-set of a forest of up to [`MAX_ALGEBRA_NODES`] nodes (the Grundy values of its
-/// options; the value is its mex), by the g-set algebra of seed 002 §3.1 without building any
+/// options; the value is its mex), by the g-set algebra of Fenner & Rogers §3.1 without building any
 /// graph: a tree is a point over its children's forest (Lemma 3.2 with g-set(C1) = {0}), a
 /// forest the parallel union of its trees (Fact 3.1). One pass with a stack, so a path of
 /// 10,000 nodes needs no deep recursion.
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn a_path_is_a_chain_and_a_star_is_a_lambda() {
-        // A path of n nodes is C_n (g = n); a root over n leaves is Λ_n (seed 002 §1.1).
+        // A path of n nodes is C_n (g = n); a root over n leaves is Λ_n (Fenner & Rogers §1.1).
         let path = |n: usize| format!("{}{}", "(".repeat(n), ")".repeat(n));
         assert_eq!(forest_gset(&path(5)).unwrap(), vec![0, 1, 2, 3, 4]);
         assert_eq!(forest_gset(&path(3_000)).unwrap().len(), 3_000);

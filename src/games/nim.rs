@@ -74,9 +74,9 @@ impl HeapRule for TakeAny {
         visit(Leave::Nothing) && (1..n).rev().all(|a| visit(Leave::One(a)))
     }
 
-    /// Bouton's theorem (seed 001): a heap of n has value n.
+    /// Bouton's theorem (Rees & Thomas): a heap of n has value n.
     fn formula(&self) -> Option<Formula> {
-        Some(Formula { g: |n| n, identity: true, source: "Bouton's theorem (seed 001)" })
+        Some(Formula { g: |n| n, identity: true, source: "Bouton's theorem (Rees & Thomas)" })
     }
 }
 

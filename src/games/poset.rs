@@ -1,10 +1,10 @@
-//! Poset games, seed 002 §1.1.
+//! Poset games, Fenner & Rogers §1.1.
 //!
 //! Rules: a finite poset; a move picks a remaining element x and removes every remaining
 //! y ≥ x. The player facing the empty poset cannot move and loses. The remaining set is always
 //! a down-set, and every down-set is reachable.
 //!
-//! Grammar of the `poset` key (seed 002 Def 1.2 and the list after it):
+//! Grammar of the `poset` key (Fenner & Rogers Def 1.2 and the list after it):
 //! - atoms: `C3` chain of 3, `A3` antichain of 3, `V3` = A3/C1, `L3` = Λ_3 = C1/A3,
 //!   `D3` = ◇_3 = C1/A3/C1, `div60` the divisors of 60 except 1 ordered by divisibility;
 //! - `P/Q` series union, P above Q (binds tighter); `P+Q` parallel union; parentheses.
@@ -154,8 +154,8 @@ impl PosetExpr {
         Ok(expr)
     }
 
-    /// The g-set of the whole poset (the Grundy values of its options, seed 002 §2), by Deuber and
-    /// Thomassé's algebra over the expression (seed 002 §3.1): Fact 3.1 for a parallel union,
+    /// The g-set of the whole poset (the Grundy values of its options, Fenner & Rogers §2), by Deuber and
+    /// Thomassé's algebra over the expression (Fenner & Rogers §3.1): Fact 3.1 for a parallel union,
     /// g-set(P + Q) = (g(P) ⊕ g-set(Q)) ∪ (g-set(P) ⊕ g(Q)); Lemma 3.2 for a series union,
     /// g-set(P/Q) = g-set(Q) ∪ {mex_i(g-set(Q)) : i ∈ g-set(P)}, mex_i the i-th (from 0) number
     /// missing from the set. Chains, antichains, V, Λ and ◇ are N-free, so every expression
@@ -170,7 +170,7 @@ impl PosetExpr {
         PosetExpr { node: Node::Atom(Atom::Chain, 1) }
     }
 
-    /// `top` over `below`: their series union (seed 002 Def 1.2), `top/below`.
+    /// `top` over `below`: their series union (Fenner & Rogers Def 1.2), `top/below`.
     pub fn over(top: PosetExpr, below: PosetExpr) -> PosetExpr {
         PosetExpr { node: flatten(vec![top.node, below.node], false) }
     }
@@ -471,7 +471,7 @@ impl Node {
         Some((gset, steps.len() - 1))
     }
 
-    /// The equivalent expression over chains, antichains and divisors (seed 002's definitions).
+    /// The equivalent expression over chains, antichains and divisors (Fenner & Rogers' definitions).
     fn desugared(&self) -> Node {
         let one = || Node::Atom(Atom::Chain, 1);
         let anti = |n| Node::Atom(Atom::Antichain, n);
@@ -757,7 +757,7 @@ pub fn mex(set: &[u32]) -> u32 {
     low as u32
 }
 
-/// Fact 3.1 (seed 002 §3.1): the g-set of P + Q from those of P and Q.
+/// Fact 3.1 (Fenner & Rogers §3.1): the g-set of P + Q from those of P and Q.
 pub fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
     let (gp, gq) = (mex(p), mex(q));
     let mut set: Vec<u32> = q.iter().map(|&i| gp ^ i).chain(p.iter().map(|&j| j ^ gq)).collect();
@@ -777,7 +777,7 @@ pub fn gset_of_parallel(mut parts: Vec<Vec<u32>>) -> Vec<u32> {
     parts.fold(first, |acc, set| gset_parallel(&acc, &set))
 }
 
-/// Lemma 3.2 (seed 002 §3.1): the g-set of P/Q (P above Q) is g-set(Q) with, for each i in
+/// Lemma 3.2 (Fenner & Rogers §3.1): the g-set of P/Q (P above Q) is g-set(Q) with, for each i in
 /// g-set(P), the i-th number missing from g-set(Q).
 pub fn gset_series(above: &[u32], mut below: Vec<u32>) -> Vec<u32> {
     // The i-th missing numbers, ascending (above is), none of them in `below`.

@@ -1,4 +1,4 @@
-//! Silver Dollar without the silver dollar, seed 000 §6.2.
+//! Silver Dollar without the silver dollar, Benford & Lehre §6.2.
 //!
 //! Rules: k coins on a strip of m squares, starting on the rightmost k. A move slides one coin
 //! left any number of squares, without passing or landing on another coin. Every placement of

@@ -1,7 +1,7 @@
-//! Subtraction games (seed 004; seed 000 §6.1).
+//! Subtraction games (the SG notes; Benford & Lehre §6.1).
 //!
 //! Rules: one heap; a move removes s items for some s in the subtraction set with s ≤ heap.
-//! SubtractionNim^k_n of seed 000 is `moves=1,…,k&heap=n−1`.
+//! SubtractionNim^k_n of Benford & Lehre is `moves=1,…,k&heap=n−1`.
 //! Positions: the heap sizes reachable from the starting heap. Label: the heap size (`13`).
 //! Ids: reachable heap sizes in increasing order, so every move goes to a smaller id.
 //!
@@ -37,7 +37,7 @@ pub struct Subtraction {
 }
 
 impl Subtraction {
-    /// SubtractionNim^k_n of seed 000 §6.1: the moves are exactly 1..k.
+    /// SubtractionNim^k_n of Benford & Lehre §6.1: the moves are exactly 1..k.
     pub fn is_subtraction_nim(&self) -> bool {
         self.moves.iter().enumerate().all(|(i, &s)| s == i as u64 + 1)
     }
@@ -82,7 +82,7 @@ impl Game for Subtraction {
         Some(HeapSum { heaps: std::slice::from_ref(&self.heap), key: "heap", rule: self })
     }
 
-    /// The amount taken ("subtract 1 or 2", seed 000 §1).
+    /// The amount taken ("subtract 1 or 2", Benford & Lehre §1).
     fn move_names(&self, graph: &GameGraph, v: usize) -> Option<(Vec<u64>, &'static str)> {
         let heap = |u: usize| number(&graph.label(u)).unwrap_or(0);
         let names = graph.moves(v).iter().map(|&w| heap(v).saturating_sub(heap(w as usize))).collect();

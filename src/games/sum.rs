@@ -1,8 +1,8 @@
-//! Sums of games (seed 002 §2.3 Def 2.6; seed 004): `game=sum&parts=nim(heaps=3,4)+chomp(rows=2;cols=3)`.
+//! Sums of games (Fenner & Rogers §2.3 Def 2.6; the SG notes): `game=sum&parts=nim(heaps=3,4)+chomp(rows=2;cols=3)`.
 //!
 //! Rules: the parts are played side by side; a move is a move in exactly one part, and the
 //! player who cannot move in any part loses (under `play=misere`, wins). Under normal play the
-//! Sprague–Grundy theorem (seed 002 §2.5 Theorem 2.28; seed 001's nim-sum, seed 004's XOR of
+//! Sprague–Grundy theorem (Fenner & Rogers §2.5 Theorem 2.28; Rees & Thomas' nim-sum, the SG notes' XOR of
 //! sums) gives g(G + H) = g(G) ⊕ g(H); the analysis does not use it (it runs on the product
 //! graph like on any other), and `tests/core/sum.rs` checks it. Misère sums do not follow it.
 //!

@@ -1,4 +1,4 @@
-//! Turning Turtles, seed 000 §6.3.
+//! Turning Turtles, Benford & Lehre §6.3.
 //!
 //! Rules: m coins in a row, all heads at the start. A move turns one coin from heads to tails,
 //! then optionally turns any one coin to its left (heads or tails). Play ends when all show

@@ -1,5 +1,5 @@
 //! Percentile-bootstrap 95% intervals for the median T of a sweep's cell and for the fitted
-//! log–log slope of a series of cells (issue 13, item 1).
+//! log–log slope of a series of cells.
 //!
 //! A cell's runs are resampled with replacement [`RESAMPLES`] times; each replicate's median is
 //! the nearest-rank median of the resample, with unfinished runs counted as T = ∞ (as in the

@@ -1,4 +1,4 @@
-//! The exact expected update of Algorithm 1: Lemma 3.1 of seed 000 (§3, proof in App. C.1).
+//! The exact expected update of Algorithm 1: Lemma 3.1 of Benford & Lehre (§3, proof in App. C.1).
 //!
 //! For independent x, y ~ Univ(X_G, p) and z the winner of the game x (first) against y:
 //!   P(z(u) = v) = p(u, v) · [1 + R(u) · (1 − W(v) − W(u))],

@@ -1,4 +1,4 @@
-//! The page's experiment (issue 13, item 4): R seeded runs of one game, each exactly the run
+//! The page's experiment: R seeded runs of one game, each exactly the run
 //! `impartial runtime` makes for that seed, with Π recorded along the way for a picture.
 //!
 //! A page's game is one size of a sweep: `runtime --game TEMPLATE --sizes N --seed S` runs

@@ -1,7 +1,7 @@
 //! The fast engine's per-position pass: the winners' pooled moves, the update p_{t+1} = π_γ(q_{t+1})
 //! and the skipping of positions that cannot change, in one pass over fixed chunks of positions.
 //!
-//! # Why each step is exact (seed 000 §3, Algorithm 1 and π_γ)
+//! # Why each step is exact (Benford & Lehre §3, Algorithm 1 and π_γ)
 //! The tournaments (in [`super::umda`]) draw only the moves a game or the optimality check reads;
 //! at a position v the m_v = μ − taken_v winners whose move there was never read each hold a fresh
 //! draw from p_t(v), independent of everything else, so their counts are one Multinomial(m_v,

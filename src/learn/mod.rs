@@ -1,5 +1,5 @@
 //! Learning an optimal strategy: UMDA with binary tournament selection
-//! (seed 000 §3, Algorithm 1), its exact expected dynamics (Lemma 3.1) and runtime experiments.
+//! (Benford & Lehre §3, Algorithm 1), its exact expected dynamics (Lemma 3.1) and runtime experiments.
 //!
 //! - [`task`] — a game prepared for learning (roles, optimal moves, W_G).
 //! - [`params`] — μ, γ, engine, seed and budget, validated from text.
@@ -12,7 +12,7 @@
 //! - [`experiment`] — the page's R runs of one game, seeded as `runtime` seeds them.
 //! - [`bootstrap`] — percentile-bootstrap intervals for the runtime summary.
 //! - [`rules_game`], [`rules`], [`rules_bounds`] — Böhme's learning rules LNWT, LNWP, LLT, LLP,
-//!   rLNWT and rLLT (seed 003 §4–5), on games with or without cycles, and their bounds.
+//!   rLNWT and rLLT (Böhme §4–5), on games with or without cycles, and their bounds.
 
 pub mod bootstrap;
 pub mod dynamics;

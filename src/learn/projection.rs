@@ -1,4 +1,4 @@
-//! π_γ, the projection of seed 000 §3 that keeps every probability at least γ.
+//! π_γ, the projection of Benford & Lehre §3 that keeps every probability at least γ.
 //!
 //! For γ ∈ [0, 1/|S|) and p ∈ P(S):
 //!   β⁺_γ(p) = Σ_s max{p(s) − γ, 0},   β⁻_γ(p) = Σ_s max{γ − p(s), 0},

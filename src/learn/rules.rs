@@ -1,7 +1,7 @@
-//! Böhme's learning rules (seed 003 §4.2–§4.4 and §5(d)) for the learner p, who knows only the
+//! Böhme's learning rules (Böhme §4.2–§4.4 and §5(d)) for the learner p, who knows only the
 //! moves at each position, playing one play after another from the root against an opponent.
 //!
-//! **Plays** (seed 003 §2). Positions are pairs (position, player to move); p moves first
+//! **Plays** (Böhme §2). Positions are pairs (position, player to move); p moves first
 //! from the root. A play follows both players' strategies until a sink (T: the player to move
 //! there loses under normal play, wins under misère play) or until a pair repeats, which is a
 //! draw (T3: the trace x_0, …, x_k ends when x_k = x_l for some l < k, x_0 … x_{k−1} distinct).
@@ -14,7 +14,7 @@
 //! the list N(x)"). π_x, the cyclic permutation of §4.2, is "the next move of the list, the
 //! last followed by the first"; σ_x of §4.3 is "the next move, NIL after the last".
 //!
-//! **The rules**, each applied after play m_i to give s^{i+1}_p (seed 003's definitions):
+//! **The rules**, each applied after play m_i to give s^{i+1}_p (Böhme's definitions):
 //! - LNWT (§4.2): if p does not win m_i, s(x) ← π_x(s(x)) for every x ∈ X(m_i) ∩ X_p.
 //! - LNWP (§4.3): if p does not win m_i, s(x) ← σ_x(s(x)) for the last x of X(m_i) ∩ X_p (in
 //!   trace order) with σ_x(s(x)) ≠ NIL; nothing changes if there is none.
@@ -45,7 +45,7 @@ use crate::loopy::LoopyGraph;
 use crate::spec::Play;
 use crate::value::bad_value;
 
-/// One of seed 003's learning rules.
+/// One of Böhme's learning rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
@@ -68,7 +68,7 @@ enum Change {
     Random,
 }
 
-const RULES: &str = "lnwt, lnwp, llt, llp, rlnwt or rllt (seed 003 §4–5)";
+const RULES: &str = "lnwt, lnwp, llt, llp, rlnwt or rllt (Böhme §4–5)";
 
 impl Rule {
     pub const ALL: [Rule; 6] = [Rule::Lnwt, Rule::Lnwp, Rule::Llt, Rule::Llp, Rule::Rlnwt, Rule::Rllt];
@@ -213,8 +213,8 @@ impl RulesRun {
         RulesRun::seated(game, rule, opponent, seed, false)
     }
 
-    /// A run whose learner moves first (as seed 003's p), or second: the opponent moves first
-    /// from the root. Second is seed 000's G* (§2), the fictitious start v* whose only move is
+    /// A run whose learner moves first (as Böhme's p), or second: the opponent moves first
+    /// from the root. Second is Benford & Lehre's G* (§2), the fictitious start v* whose only move is
     /// v* → v0, which UMDA learns where the root is a P-position; `runtime` seats a rule the
     /// same way, so both learn the same game.
     pub fn seated(game: RulesGame, rule: Rule, opponent: Opponent, seed: u64, second: bool) -> RulesRun {
@@ -323,7 +323,7 @@ impl RulesRun {
         PlayRecord { number, result, trace, changed, opponent_changed }
     }
 
-    /// Follows both strategies from the root (seed 003 (T1)–(T3)).
+    /// Follows both strategies from the root (Böhme (T1)–(T3)).
     fn play_once(&mut self) -> (PlayResult, Vec<u32>) {
         if self.stamp == u32::MAX {
             self.seen.fill(0);

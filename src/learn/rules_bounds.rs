@@ -1,4 +1,4 @@
-//! Seed 003's bounds on the plays the learner p does not win (or loses), for the root x_0 with
+//! Böhme's bounds on the plays the learner p does not win (or loses), for the root x_0 with
 //! p to move.
 //!
 //! - **Corollary 4.4** (LNWT): if x ∈ A^h_p(W_p) and |N(y)| ≤ d for every position y, p does

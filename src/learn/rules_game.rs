@@ -1,7 +1,7 @@
-//! A game prepared for seed 003's learning rules: its move lists (cycles allowed), outcomes by
+//! A game prepared for Böhme's learning rules: its move lists (cycles allowed), outcomes by
 //! retrograde analysis, and, for acyclic games, the core's Opt(G) check.
 //!
-//! Böhme's terminal game (seed 003 §2, (G1)–(G4)) is read off the impartial game graph: its
+//! Böhme's terminal game (Böhme §2, (G1)–(G4)) is read off the impartial game graph: its
 //! positions are pairs (position, player to move), the learner p moving first from the root;
 //! the terminal positions T are the sinks; p wins at a sink where the other player is to move
 //! (normal play) or where p is to move (misère play). A play ends at a sink or when a pair
@@ -105,13 +105,13 @@ impl RulesGame {
     }
 
     /// Whether "in Opt(G)" is defined and reachable: an acyclic game whose root is an
-    /// N-position (seed 000 §2; the learner moves first).
+    /// N-position (Benford & Lehre §2; the learner moves first).
     pub fn has_opt(&self) -> bool {
         self.has_opt_as(false)
     }
 
     /// As [`RulesGame::has_opt`] for a learner that moves first or, with `second`, second
-    /// (seed 000's G*: defined where the root is a P-position).
+    /// (Benford & Lehre's G*: defined where the root is a P-position).
     pub fn has_opt_as(&self, second: bool) -> bool {
         let winning_root = if second { LoopyOutcome::P } else { LoopyOutcome::N };
         self.acyclic.is_some() && self.root_outcome() == winning_root

@@ -1,5 +1,5 @@
 //! Runtime experiments: the distribution of T (Def 5.1) over many seeds per game size, to set
-//! beside the bounds of seed 000 §5–6 (Theorem 5.2, Corollary 5.3, Props 6.1–6.4).
+//! beside the bounds of Benford & Lehre §5–6 (Theorem 5.2, Corollary 5.3, Props 6.1–6.4).
 //!
 //! A sweep names its game by a spec in which the size is written `N`: as a whole value
 //! (`heap=N`), a whole item of a list (`heaps=N,N`), in several keys at once
@@ -31,10 +31,10 @@ use crate::spec::GameSpec;
 use crate::value::bad_value;
 
 /// Who learns in a sweep. T is the games played until the learner holds a strategy in Opt(G)
-/// (seed 000 §2, Def 5.1): for UMDA, until a generation's winners include one (τ = μ games a
-/// generation); for a rule of seed 003 (§4–5), the plays against its opponent until the
+/// (Benford & Lehre §2, Def 5.1): for UMDA, until a generation's winners include one (τ = μ games a
+/// generation); for a rule of Böhme (§4–5), the plays against its opponent until the
 /// learner's strategy is in Opt(G), one game a play (`impartial learn`'s `optimal_after`).
-/// Where the root is a P-position both learn seed 000's G* (§2): the learner moves second.
+/// Where the root is a P-position both learn Benford & Lehre's G* (§2): the learner moves second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Learner {
     Umda,
@@ -44,7 +44,7 @@ pub enum Learner {
 impl Learner {
     /// `umda`, or a rule and its opponent as `rule:opponent` (e.g. `lnwp:random`).
     pub fn parse(text: &str) -> Result<Learner, InputError> {
-        let allowed = "umda, or one of seed 003's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
+        let allowed = "umda, or one of Böhme's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
                        opponent (first, perfect, random, same) as rule:opponent, e.g. lnwp:random";
         match text.trim() {
             "umda" => Ok(Learner::Umda),
@@ -545,7 +545,7 @@ pub fn run_rule(size: &Size, rule: Rule, opponent: Opponent, run: u32, max_plays
         found: counts.optimal_after.is_some(),
         games: counts.optimal_after.unwrap_or(counts.plays),
         generations: counts.plays,
-        // Corollary 5.3 bounds UMDA's T; seed 003 bounds plays not won, not this T.
+        // Corollary 5.3 bounds UMDA's T; Böhme bounds plays not won, not this T.
         bound_log10: None,
         mu_setting: NO_SETTING.to_string(),
         gamma_setting: NO_SETTING.to_string(),

@@ -1,5 +1,5 @@
 //! What UMDA needs to know about a game besides its analysis: per edge, whether the move is
-//! optimal, and where the critical positions are (seed 000 §2, Def 2.1).
+//! optimal, and where the critical positions are (Benford & Lehre §2, Def 2.1).
 
 use std::ops::Deref;
 

@@ -1,4 +1,4 @@
-//! Algorithm 1 of seed 000 (§3): UMDA with binary tournament selection, as a resumable run.
+//! Algorithm 1 of Benford & Lehre (§3): UMDA with binary tournament selection, as a resumable run.
 //!
 //! The model p_t(v, ·) is a distribution over the moves F(v) of every interior position v, stored
 //! flat and aligned with the graph's edge array; p_0 is uniform. One generation plays μ
@@ -52,7 +52,7 @@ pub struct Found {
     pub games: u64,
 }
 
-/// Progress of a run after a generation (seed 000 §5 and Prop 2.2). "Mass" at a critical position
+/// Progress of a run after a generation (Benford & Lehre §5 and Prop 2.2). "Mass" at a critical position
 /// v is p(v, optimal moves), the probability that a sample moves from v to a P-position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Measures {
@@ -284,7 +284,7 @@ impl Run {
         self.path_moves
     }
 
-    /// The floor a fast-engine generation is measured against (issue 13, item 6): the work no
+    /// The floor a fast-engine generation is measured against: the work no
     /// generation of Algorithm 1 on this model can skip. It draws the moves of μ games from p_t,
     /// each move as a tournament draws its path (the same sampler, from a copy of the run's
     /// stream), and makes one pass over the edges, writing count/μ per edge into `out` (what
@@ -651,7 +651,7 @@ impl Run {
         3 * n as u64
     }
 
-    /// The measures the stats row and `learn --json` show for the current model (seed 000 §2, Prop 2.2).
+    /// The measures the stats row and `learn --json` show for the current model (Benford & Lehre §2, Prop 2.2).
     pub fn measures(&self) -> Measures {
         let visit = visit_probability(&self.task, &self.p);
         let mut measures = self.mass_measures();

@@ -26,7 +26,7 @@ pub struct Report {
     pub winning_move: Option<String>,
     /// |W_G|.
     pub critical: usize,
-    /// True when the root is a P-position, so seed 000's fictitious start v* → v0 is added for
+    /// True when the root is a P-position, so Benford & Lehre's fictitious start v* → v0 is added for
     /// everything that assumes a first-player win (Opt(G), the runtime bounds).
     pub fictitious_start: bool,
     /// Largest Prop 4.4 (or Prop 6.1) upper bound on s(v) over all positions.
@@ -90,7 +90,7 @@ pub struct Options {
     pub strategy: Option<Vec<(String, String)>>,
 }
 
-/// The result of checking a (possibly partial) strategy against Opt(G) (seed 000 §2).
+/// The result of checking a (possibly partial) strategy against Opt(G) (Benford & Lehre §2).
 #[derive(Debug, Clone, Serialize)]
 pub struct StrategyCheck {
     /// Positions the strategy fixes a move at.

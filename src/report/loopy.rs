@@ -1,5 +1,5 @@
 //! The analysis summary of a game with cycles (`game=graph`): P/N/D outcomes by retrograde
-//! analysis and the generalised Sprague–Grundy values ([`crate::analysis::loopy`]). Seed 000's
+//! analysis and the generalised Sprague–Grundy values ([`crate::analysis::loopy`]). Benford & Lehre's
 //! parts (Grundy values, W_G, Opt(G), switchability, the runtime bounds) need an acyclic game
 //! and are left out. The JSON field names are a public interface, documented in README.
 
@@ -18,7 +18,7 @@ pub struct LoopyNode {
     /// γ as text: `2`, or `∞(0,1)` (∞ with the finite values among the followers); null under
     /// misère play.
     pub gsg: Option<String>,
-    /// The least i with the position in seed 003's A^i for the player who wins it; null at a draw.
+    /// The least i with the position in Böhme's A^i for the player who wins it; null at a draw.
     pub rank: Option<u32>,
     pub moves: Vec<String>,
     /// Moves to P-positions (winning moves), then, where there is none, moves to D-positions

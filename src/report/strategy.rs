@@ -1,5 +1,5 @@
 //! A strategy given by a person (position label → move label), read and checked against
-//! Opt(G) (seed 000 §2).
+//! Opt(G) (Benford & Lehre §2).
 
 use super::data::StrategyCheck;
 use crate::analysis::opt;
@@ -62,7 +62,7 @@ pub const NO_MOVE: u32 = u32::MAX;
 pub const MAX_STRATEGIES_SEARCHED: u128 = 512;
 
 /// The name of each move of `v`, in the graph's order, as a strategy string writes it
-/// (seed 000 §1): for a subtraction game the amount taken ("subtract 1 or 2"), for every other
+/// (Benford & Lehre §1): for a subtraction game the amount taken ("subtract 1 or 2"), for every other
 /// family the move's number (from 1) in the position's list of moves.
 pub fn move_names(game: &AnalysedGame, v: usize) -> Vec<u64> {
     match game.game.family.move_names(&game.graph, v) {
@@ -72,7 +72,7 @@ pub fn move_names(game: &AnalysedGame, v: usize) -> Vec<u64> {
 }
 
 /// The positions a strategy string covers, in its order: every position with a move, by id
-/// (for a subtraction game, by heap size: entry i is for the heap of size i, as in seed 000 §1).
+/// (for a subtraction game, by heap size: entry i is for the heap of size i, as in Benford & Lehre §1).
 pub fn interior(game: &AnalysedGame) -> Vec<usize> {
     (0..game.graph.len()).filter(|&v| !game.graph.is_sink(v)).collect()
 }
@@ -93,7 +93,7 @@ pub fn strategy_grammar(game: &AnalysedGame) -> String {
     format!("{count} entries ({sep}), one per position with a move in increasing order, each {what}")
 }
 
-/// Reads a strategy written as the paper writes one (seed 000 §1, e.g. `122111` for
+/// Reads a strategy written as the paper writes one (Benford & Lehre §1, e.g. `122111` for
 /// SubtractionNim²₇: entry i is the move at the i-th position with a move): digits, or numbers
 /// separated by commas. Returns the chosen target per position ([`NO_MOVE`] at sinks).
 ///
@@ -143,7 +143,7 @@ pub fn write_strategy_string(game: &AnalysedGame, strategy: &[u32]) -> String {
     names.join(if one_digit_names(game) { "" } else { "," })
 }
 
-/// The play of strategy x against strategy y (seed 000 §2).
+/// The play of strategy x against strategy y (Benford & Lehre §2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Duel {
     /// Path_G(x, y) = v0, x(v0), y(x(v0)), …, ending at a position with no moves.
@@ -152,7 +152,7 @@ pub struct Duel {
     pub first_wins: bool,
 }
 
-/// Plays x (moving first) against y from the start v0: Path_G(x, y) of seed 000 §2. Under
+/// Plays x (moving first) against y from the start v0: Path_G(x, y) of Benford & Lehre §2. Under
 /// normal play the player who cannot move loses (f_G), under misère play wins. Strategies are
 /// targets per position; an entry that is not a move of its position (a bug of the caller)
 /// ends the play there.
@@ -174,7 +174,7 @@ pub fn play_strategies(graph: &GameGraph, play: Play, x: &[u32], y: &[u32]) -> D
     Duel { path, first_wins: first_moved_last == (play == Play::Normal) }
 }
 
-/// x beats y whoever plays first: f_G(x, y) = 1 and f_G(y, x) = −1 (seed 000 §1, "regardless
+/// x beats y whoever plays first: f_G(x, y) = 1 and f_G(y, x) = −1 (Benford & Lehre §1, "regardless
 /// of who plays first").
 pub fn beats_either_way(graph: &GameGraph, play: Play, x: &[u32], y: &[u32]) -> bool {
     play_strategies(graph, play, x, y).first_wins && !play_strategies(graph, play, y, x).first_wins
@@ -215,7 +215,7 @@ pub fn all_strategies(game: &AnalysedGame, limit: u128) -> Option<Vec<Vec<u32>>>
     }
 }
 
-/// The intransitive triples of seed 000 §1: strategies x, y, z with x beating y, y beating z
+/// The intransitive triples of Benford & Lehre §1: strategies x, y, z with x beating y, y beating z
 /// and z beating x whoever plays first, found by trying every strategy (at most
 /// [`MAX_STRATEGIES_SEARCHED`]). Each cycle once, starting at its first strategy in string
 /// order; at most `cap` of them, in order. None when there are too many strategies to try.

@@ -35,7 +35,7 @@ impl Report {
             line(format!("winning     move to {w}"));
         }
         if self.play == Play::Normal {
-            line(format!("critical    |W_G| = {} (seed 000 Def 2.1)", count(self.critical, "position")));
+            line(format!("critical    |W_G| = {} (Benford & Lehre Def 2.1)", count(self.critical, "position")));
         } else {
             line(format!(
                 "critical    {}: N-positions with a move to an N-position (Def 2.1 read with misère outcomes)",
@@ -58,7 +58,7 @@ impl Report {
         ));
         if self.fictitious_start {
             line(format!(
-                "note        the root is a P-position: as in seed 000 §2, learning uses a fictitious start {FICTITIOUS_START} → {}",
+                "note        the root is a P-position: as in Benford & Lehre §2, learning uses a fictitious start {FICTITIOUS_START} → {}",
                 self.root
             ));
         }

@@ -1,4 +1,4 @@
-//! The page's experiment panel (issue 13, item 4): R runs of the page's game in a Web Worker,
+//! The page's experiment panel: R runs of the page's game in a Web Worker,
 //! each the run `impartial runtime` makes for the same seed (see [`crate::learn::experiment`]),
 //! and the figure of a `runtime --json` file.
 

@@ -1,7 +1,7 @@
 //! A `graph` game with cycles on the page: its positions, outcomes (P, N and D) and
 //! generalised Grundy values (retrograde analysis, [`crate::analysis::loopy`]) and a drawing,
 //! with the same accessors the page reads from [`super::Session`]. UMDA and its bounds need an
-//! acyclic game (seed 000 §2), so there is no run here: the page lets seed 003's rules learn it
+//! acyclic game (Benford & Lehre §2), so there is no run here: the page lets Böhme's rules learn it
 //! ([`super::RulesSession`]).
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Seed 003's learning rules on the page: a thin layer over [`RulesRun`], the run the CLI's
+//! Böhme's learning rules on the page: a thin layer over [`RulesRun`], the run the CLI's
 //! `impartial learn` drives, so the page's plays are the CLI's for the same seed.
 //!
 //! One step is one play. Each play returns its trace, its result, the strategy changes it
@@ -145,7 +145,7 @@ impl RulesSession {
         to_js(&self.run.counts())
     }
 
-    /// Seed 003's bounds for the root (Corollary 4.4's (d+1)^h with d and h, Theorem 4.6's M_p).
+    /// Böhme's bounds for the root (Corollary 4.4's (d+1)^h with d and h, Theorem 4.6's M_p).
     pub fn bounds(&self) -> Result<JsValue, JsValue> {
         to_js(&self.bounds)
     }

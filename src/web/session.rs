@@ -1,4 +1,4 @@
-//! One game on the page: its graph, analysis and layout, a UMDA run on it (seed 000
+//! One game on the page: its graph, analysis and layout, a UMDA run on it (Benford & Lehre
 //! Algorithm 1) and, when asked, the expected dynamics (Lemma 3.1) stepped alongside.
 //!
 //! The page drives the run with [`Session::work`] from its frame loop; a generation's result
@@ -71,7 +71,7 @@ struct Info {
     /// `analyse --json` lists them (`parts`); absent for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     parts: Option<Vec<crate::report::PartReport>>,
-    /// Posets and Hackendot under normal play: how the g-set algebra (seed 002 §3.1) finds the
+    /// Posets and Hackendot under normal play: how the g-set algebra (Fenner & Rogers §3.1) finds the
     /// start's value, one step per part of the expression.
     #[serde(skip_serializing_if = "Option::is_none")]
     gset_steps: Option<Vec<crate::games::poset::GsetStep>>,
@@ -173,7 +173,7 @@ struct Progress {
     critical: usize,
     critical_learned: usize,
     /// Critical positions whose winning moves have p = 0: with γ = 0 they are never sampled
-    /// again, so no later strategy wins there (seed 000 §3: π_γ keeps every move ≥ γ).
+    /// again, so no later strategy wins there (Benford & Lehre §3: π_γ keeps every move ≥ γ).
     critical_lost: usize,
     critical_mass_mean: Option<f64>,
     critical_mass_min: Option<f64>,
@@ -439,7 +439,7 @@ impl Session {
         Ok(edge.map_or(-1, |e| task.graph.targets()[e] as i32))
     }
 
-    /// A whole strategy as the paper writes one (seed 000 §1; see `strategy_grammar`):
+    /// A whole strategy as the paper writes one (Benford & Lehre §1; see `strategy_grammar`):
     /// `perfect` (the perfect player's move at every position, as `computer_move`), `first`
     /// (the first listed move everywhere) or `learned` (one strategy sampled from the current
     /// model p_t, position by position, seeded by `draw` and the run's seed).
@@ -515,7 +515,7 @@ impl Session {
     }
 
     /// Strategy triples x, y, z each beating the next whoever plays first (x beats y, y beats
-    /// z, z beats x; seed 000 §1), found by playing every pair of strategies: `{ strategies,
+    /// z, z beats x; Benford & Lehre §1), found by playing every pair of strategies: `{ strategies,
     /// triples: [[x, y, z], …] }` with at most `cap` triples, or null when the game has more
     /// than 512 strategies to try.
     pub fn intransitive_triples(&self, cap: u32) -> Result<JsValue, JsValue> {

@@ -1,4 +1,4 @@
-// Browser tests of strategies mode (issue 10 item 4, seed 000 §1–§2) in headless Chromium: two
+// Browser tests of strategies mode (Benford & Lehre §1–§2) in headless Chromium: two
 // strategies play each other from the start, both ways round, checked against a brute force of
 // the paper's recursive payoff written here for subtraction games; the intransitive cycle found
 // by search is checked the same way; x=, y= links replay; bad values get notices and a working
@@ -13,7 +13,7 @@ import { browserHarness } from './harness.mjs';
 const withPage = browserHarness();
 
 /**
- * f^v(x, y) of seed 000 §2 for a subtraction game, literally: strategy strings give the amount
+ * f^v(x, y) of Benford & Lehre §2 for a subtraction game, literally: strategy strings give the amount
  * taken at heap i (entry i − 1); −f^{v − x(v)}(y, x) with a move, −1 without (normal play).
  */
 function payoff(heap, x, y, amounts) {
@@ -30,7 +30,7 @@ const duel = (page) =>
 const NIM27 = '#game=subtraction&moves=1,2&heap=6';
 
 describe('strategies mode', () => {
-  test('the paper’s play: 122111 against 122122 goes 6 → 5 → 3 → 1 → 0 and y wins (seed 000 §1)', async () => {
+  test('the paper’s play: 122111 against 122122 goes 6 → 5 → 3 → 1 → 0 and y wins (Benford & Lehre §1)', async () => {
     await withPage(`${NIM27}&mode=duel&x=122111&y=122122`, async (page) => {
       await page.waitForFunction(() => document.getElementById('duel-panel').dataset.x === '122111');
       assert.equal(await page.locator('#duel-panel').isVisible(), true);

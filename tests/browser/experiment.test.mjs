@@ -1,4 +1,4 @@
-// Browser tests of the Experiment panel (issue 13, item 4) in headless Chromium: the worker's T
+// Browser tests of the Experiment panel in headless Chromium: the worker's T
 // values are the CLI's (`impartial runtime --raw --json`) for the same game, settings and seeds;
 // the page keeps drawing and its controls respond while an experiment runs; a `runtime --json`
 // summary loads as a figure whose points are the file's; a malformed file or setting is one

@@ -8,7 +8,7 @@
 //
 // Two more parts: hostile `runtime --json` summaries loaded into the Experiment panel (zero,
 // huge and negative numbers, wrong types, thousands of series, markup in labels: each is drawn
-// inside the figure or is one notice), and seed 003's rules learning games up to 120,960
+// inside the figure or is one notice), and Böhme's rules learning games up to 120,960
 // positions (each steps, the page keeps drawing).
 //
 //   node --test tests/browser/                        48 links, 6 summaries, 2 rule games (part of scripts/test)
@@ -94,7 +94,7 @@ const PAGE_VALUES = {
   // Play mode's opponents and a learning rule's (first, same), each read by the other too.
   opponent: () => ['perfect', 'learned', 'random', 'person', 'first', 'same'],
   first: () => ['person', 'computer'],
-  // Seed 003's rules as the learner (and UMDA, and a name that is neither).
+  // Böhme's rules as the learner (and UMDA, and a name that is neither).
   learner: () => ['umda', 'lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt', 'LNWT'],
   at: () => ['', '0', '1', '1,2', '2,1', 'HHTT', 'HT', '{0,1}', '{}', 'v0', 'a', '3,3,1', '1,1'],
   // Strategies mode: words, the paper's strings (one with a digit lost), numbers, nothing.
@@ -437,7 +437,7 @@ test(`the Experiment panel survives ${SUMMARIES} hostile summary files (seed ${S
   assert.deepEqual(failures, [], `seed ${SEED}`);
 });
 
-test(`seed 003's rules learn ${RULE_GAMES} random games on the page, large ones included (seed ${SEED})`, async () => {
+test(`Böhme's rules learn ${RULE_GAMES} random games on the page, large ones included (seed ${SEED})`, async () => {
   const d = dice(mulberry32(SEED + 2));
   const failures = [];
   const { page, problems, close } = await freshPage();

@@ -130,7 +130,7 @@ describe('a cyclic graph in a mode it has not', () => {
   for (const [mode, words] of [['duel', 'strategies mode'], ['play', 'play mode']]) {
     test(`mode=${mode} gets a notice and learn mode`, async () => {
       await withPage(`#game=graph&edges=a-b,b-a,b-c&root=a&mode=${mode}&paused=1`, async (page) => {
-        assert.match(await notice(page), new RegExp(`This graph has cycles, and ${words} needs an acyclic game \\(seed 000 §2\\), so it is hidden: showing learn mode instead\\.`));
+        assert.match(await notice(page), new RegExp(`This graph has cycles, and ${words} needs an acyclic game \\(Benford & Lehre §2\\), so it is hidden: showing learn mode instead\\.`));
         assert.match(await page.evaluate(() => location.hash), /^(?!.*mode=(duel|play))/);
       });
     });

@@ -1,4 +1,4 @@
-// Browser tests of play mode (issue 10) in headless Chromium: whole games for every family,
+// Browser tests of play mode in headless Chromium: whole games for every family,
 // through the list of legal moves (with hints) and through clicks on the board, checked against
 // the native CLI's analysis; Undo; `at=` links; the learned opponent against the model (a
 // chi-square test on a pinned run); bad input. They wait for what the page exposes
@@ -343,7 +343,7 @@ async function graphDrawn(page) {
   });
 }
 
-describe('presentation faults found by a lecturer (issue 10)', () => {
+describe('presentation faults found by a lecturer', () => {
   test('labels stay inside the canvas, clear of each other and of the nodes', async () => {
     for (const spec of [
       'game=nim&heaps=5,7,2',

@@ -1,4 +1,4 @@
-// Browser tests of seed 003's learning rules on the page (issue 12 item 4) in headless
+// Browser tests of Böhme's learning rules on the page in headless
 // Chromium: a rule driven play by play, its counts checked against the native CLI
 // (`impartial learn`) for the same seed; the learner's strategy and the flashing changes on the
 // graph; the learner and opponent in the link, bad values with a notice; the presets; the
@@ -14,7 +14,7 @@ import { CLI, NEEDS_CLI, browserHarness } from './harness.mjs';
 
 const withPage = browserHarness({ needs: [NEEDS_CLI] });
 
-/** Seed 003's G_4 and K_5 as two-player games (as the page's presets write them). */
+/** Böhme's G_4 and K_5 as two-player games (as the page's presets write them). */
 const G4 =
   'game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4';
 const K5 = 'game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a';
@@ -54,7 +54,7 @@ describe('a rule learns on the page', () => {
         );
       }
       const final = await stats(page);
-      assert.equal(final.lost, '15', 'seed 003 §4.2: 2^4 − 1');
+      assert.equal(final.lost, '15', 'Böhme §4.2: 2^4 − 1');
       assert.equal(await page.textContent('#rule-optimal'), 'after 15 plays');
       assert.match(await page.textContent('#rule-bounds'), /\(2\+1\)\^7 = 2,187/);
     });
@@ -105,7 +105,7 @@ describe('a rule learns on the page', () => {
       await step(page, 5);
       // The sixth play goes a → w and wins: nothing changes, nothing flashes.
       assert.equal(await page.getAttribute('#graph', 'data-flash'), '0');
-      assert.equal((await stats(page)).lost, '5', 'seed 003 §4.3: LNWP loses n = 5 plays on K_5');
+      assert.equal((await stats(page)).lost, '5', 'Böhme §4.3: LNWP loses n = 5 plays on K_5');
       assert.equal((await stats(page)).optimalAfter, '5');
     });
   });
@@ -147,7 +147,7 @@ describe('the learner in the link and the controls', () => {
     });
   });
 
-  test('seed 003’s presets bring their rule; the Chomp preset compares it with UMDA', async () => {
+  test('Böhme's presets bring their rule; the Chomp preset compares it with UMDA', async () => {
     await withPage('#paused=1', async (page) => {
       await page.selectOption('#preset', K5);
       await page.waitForFunction(() => document.body.dataset.learner === 'rule');
@@ -167,7 +167,7 @@ describe('graphs with cycles', () => {
   test('H is drawn with its D-positions; LLP learns to draw as the CLI does; UMDA is hidden with a sentence', async () => {
     await withPage(`#${H}&learner=llp&opponent=first&paused=1`, async (page) => {
       assert.equal(await page.evaluate(() => document.body.dataset.cyclic), 'true');
-      assert.match(await page.textContent('#cyclic-note'), /UMDA, its runtime bounds, play mode and strategies mode need an acyclic game \(seed 000 §2\)/);
+      assert.match(await page.textContent('#cyclic-note'), /UMDA, its runtime bounds, play mode and strategies mode need an acyclic game \(Benford & Lehre §2\)/);
       assert.equal(await page.isVisible('#mu'), false);
       assert.equal(await page.isDisabled('#mode-play'), true);
       assert.equal(await page.isDisabled('#learner option[value="umda"]'), true);
@@ -179,7 +179,7 @@ describe('graphs with cycles', () => {
       const want = cli(H, 'llp', 'first', 1, 20);
       const got = await stats(page);
       assert.deepEqual([got.lost, got.drawn, got.won], [want.lost, want.drawn, want.won].map(String));
-      assert.equal(got.drawn, '19', 'seed 003 §4.4: LLP loses one play, then draws');
+      assert.equal(got.drawn, '19', 'Böhme §4.4: LLP loses one play, then draws');
       assert.equal(await page.textContent('#rule-optimal'), 'not defined');
       assert.match(await page.textContent('#rule-last'), /Play 20: .* — the learner drew \(a position repeated/);
       assert.match(await page.textContent('#rule-bounds'), /LLP loses fewer than M_p = 6 plays \(Theorem 4\.8\)/);
@@ -188,12 +188,12 @@ describe('graphs with cycles', () => {
 
   test('UMDA asked for on a graph with cycles: a notice and a rule instead; the H preset brings LLT', async () => {
     await withPage(`#${H}&learner=umda&paused=1`, async (page) => {
-      assert.match(await page.textContent('#notice'), /UMDA needs an acyclic game \(seed 000 §2\) and this graph has cycles: LLP/);
+      assert.match(await page.textContent('#notice'), /UMDA needs an acyclic game \(Benford & Lehre §2\) and this graph has cycles: LLP/);
       assert.equal((await hashParams(page)).get('learner'), 'llp');
       await page.selectOption('#preset', H);
       await page.waitForFunction(() => location.hash.includes('learner=llt'));
       await step(page, 3);
-      assert.equal((await stats(page)).lost, '3', 'seed 003 §4.4: LLT started from g loses every play');
+      assert.equal((await stats(page)).lost, '3', 'Böhme §4.4: LLT started from g loses every play');
     });
   });
 });

@@ -1,4 +1,4 @@
-// Browser tests of Grundy values step by step (issue 11 item 5) in headless Chromium: every
+// Browser tests of Grundy values step by step in headless Chromium: every
 // position of a small subtraction game, of Chomp and of misère Nim is stepped through, and at
 // each step the followers shown are the core's moves, the value is the mex of the values shown
 // and equals the core's Grundy value (the outcome, under misère play), the graph writes exactly

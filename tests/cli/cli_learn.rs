@@ -1,4 +1,4 @@
-//! `impartial umda` and `impartial runtime` as a user runs them (issue 3, items 7–8): the
+//! `impartial umda` and `impartial runtime` as a user runs them: the
 //! summary, the trace, the model dump, the runtime table, sharding, and one sentence with exit
 //! code 2 for bad input.
 

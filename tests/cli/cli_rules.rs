@@ -1,4 +1,4 @@
-//! `impartial learn` as a user runs it (issue 12 item 3): seed 003's rules on the paper's
+//! `impartial learn` as a user runs it: Böhme's rules on the paper's
 //! examples, the JSON summary and trace, the strategy dump, and one sentence with exit code 2
 //! for bad input.
 

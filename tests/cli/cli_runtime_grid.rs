@@ -1,5 +1,5 @@
 //! `impartial runtime` sweeps over the paper's four families and μ × γ grids, their figure,
-//! and the Slurm script (issue 13, items 1, 2 and 5): grids and multi-key sweeps equal their
+//! and the Slurm script: grids and multi-key sweeps equal their
 //! cells run one by one, shards run as the Slurm script runs them equal the whole sweep, the
 //! figure is valid SVG whose data are the summary's, and bad input gets one sentence.
 
@@ -48,7 +48,7 @@ fn data_lines(table: &str) -> Vec<String> {
     table.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).map(str::to_string).collect()
 }
 
-/// The paper's four families (seed 000 §6) as sweep templates, each with sizes that run fast.
+/// The paper's four families (Benford & Lehre §6) as sweep templates, each with sizes that run fast.
 const FAMILIES: [(&str, &str); 4] = [
     // SubtractionNim^2_n: heap n − 1, so N is the paper's n.
     ("game=subtraction&moves=1,2&heap=N-1", "8,16"),

@@ -1,4 +1,4 @@
-//! `impartial runtime --learner` (issue 13, item 1): seed 003's rules measured beside UMDA on
+//! `impartial runtime --learner`: Böhme's rules measured beside UMDA on
 //! the same games and seeds. A rule's rows equal the same runs made one by one with
 //! `impartial learn`, a sweep of several learners equals each learner's sweep, shards of
 //! different learners are refused by --summarise, and a bad learner gets one sentence.
@@ -9,7 +9,7 @@ use crate::common::cli;
 use cli::{ok, run};
 
 /// SubtractionNim²_N: N = 8 and 11 have N-roots (heap 7, 10), N = 10 and 16 P-roots (heap 9,
-/// 15), where the learner moves second (seed 000's G*).
+/// 15), where the learner moves second (Benford & Lehre's G*).
 const GAME: &str = "game=subtraction&moves=1,2&heap=N-1";
 const SIZES: &str = "8,10,11,16";
 
@@ -154,7 +154,7 @@ fn shards_of_a_sweep_of_learners_merge_and_shards_of_different_learners_do_not()
 #[test]
 fn bad_learners_get_one_sentence() {
     let cases: [(&[&str], &str); 6] = [
-        (&["--learner", "lnwt"], "'lnwt' is not a valid value for learner: umda, or one of seed 003's rules"),
+        (&["--learner", "lnwt"], "'lnwt' is not a valid value for learner: umda, or one of Böhme's rules"),
         (&["--learner", "lnwq:random"], "'lnwq:random' is not a valid value for learner"),
         (&["--learner", "lnwp:clever"], "'lnwp:clever' is not a valid value for learner"),
         (&["--learner", "umda,lnwp:random,umda"], "with none given twice"),

@@ -41,7 +41,7 @@ fn subtraction_sequences_repeat_a_window() {
     let seq = json(&["sequence", "--game", "game=subtraction&moves=1,3,4", "--to", "30", "--json"]);
     assert_eq!(seq["game"], "game=subtraction&moves=1,3,4&play=normal");
     let values: Vec<u64> = seq["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
-    assert_eq!(values[..14], [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2], "seed 004: period 0101232");
+    assert_eq!(values[..14], [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2], "the SG notes: period 0101232");
     assert_eq!(seq["period"], serde_json::json!({"preperiod": 0, "period": 7}));
 }
 

@@ -215,7 +215,7 @@ fn umda_case() -> BoxedStrategy<Vec<String>> {
         .boxed()
 }
 
-/// `learn`: seed 003's rules, with plays kept small so runs end well within the timeout.
+/// `learn`: Böhme's rules, with plays kept small so runs end well within the timeout.
 fn learn_case() -> BoxedStrategy<Vec<String>> {
     let flags = vec![
         flag("--rule", value(texts(&["lnwt", "lnwp", "llt", "llp", "rlnwt", "rllt", "LNWT", "", "umda"]))),

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: random game graphs and the literal payoff of
-//! seed 000 §2.
+//! Benford & Lehre §2.
 #![allow(dead_code)]
 
 pub mod cli;
@@ -73,7 +73,7 @@ pub fn all_strategies(graph: &GameGraph) -> Vec<Vec<u32>> {
     out
 }
 
-/// f^v_G(x, y) of seed 000 §2, literally: −f^{x(v)}_G(y, x) at an interior v, −1 at a sink
+/// f^v_G(x, y) of Benford & Lehre §2, literally: −f^{x(v)}_G(y, x) at an interior v, −1 at a sink
 /// (+1 at a sink under misère play).
 pub fn payoff(graph: &GameGraph, v: usize, x: &[u32], y: &[u32], play: Play) -> i32 {
     if graph.is_sink(v) {

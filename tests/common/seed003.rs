@@ -1,9 +1,9 @@
-//! Seed 003's example games written as two-player `graph` specs (§4.2 G_n, §4.3 K_n, §4.4 H),
+//! Böhme's example games written as two-player `graph` specs (§4.2 G_n, §4.3 K_n, §4.4 H),
 //! and random graphs, shared by the tests of the rules, the loopy analysis, the CLI and the
 //! README's table (examples/rules_table.rs).
 #![allow(dead_code)]
 
-/// Seed 003 §4.2's G_n: N(a_i) = {a_{i−1}, l_i}, N(a_1) = {w, l_1}, the l-moves listed first
+/// Böhme §4.2's G_n: N(a_i) = {a_{i−1}, l_i}, N(a_1) = {w, l_1}, the l-moves listed first
 /// (the paper's initial strategy s^1(a_i) = l_i). a_i → m_i → l_i (a loss: p is to move at
 /// l_i), a_i → c_i → a_{i−1}, a_1 → w (a win: the opponent is to move at w).
 pub fn g_n(n: usize) -> String {
@@ -19,7 +19,7 @@ pub fn g_n(n: usize) -> String {
     format!("game=graph&edges={}&root=a{n}", edges.join(","))
 }
 
-/// Seed 003 §4.3's K_n: N(a) = {w, b}, N(b) = {l_1, …, l_n}; the non-winning move a → b listed
+/// Böhme §4.3's K_n: N(a) = {w, b}, N(b) = {l_1, …, l_n}; the non-winning move a → b listed
 /// first.
 pub fn k_n(n: usize) -> String {
     let mut edges = vec!["a-c".to_string(), "a-w".into(), "c-b".into()];
@@ -30,7 +30,7 @@ pub fn k_n(n: usize) -> String {
     format!("game=graph&edges={}&root=a", edges.join(","))
 }
 
-/// Seed 003 §4.4's H: N(a) = {b, c}, N(b) = {c, t}, N(c) = {b, t}, W_p = ∅, listed so that the
+/// Böhme §4.4's H: N(a) = {b, c}, N(b) = {c, t}, N(c) = {b, t}, W_p = ∅, listed so that the
 /// heads give the paper's g (g(a) = b, g(b) = c, g(c) = t).
 pub const H: &str =
     "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a";

@@ -111,11 +111,11 @@ fn nim_is_the_xor_of_the_heaps() {
             assert_eq!(u64::from(g), xor, "nim {label}");
         }
     }
-    // Seed 001's worked positions: (5,7,2) is P; (4,5,6) is N (nim-sum 7; the slide is wrong).
+    // Rees & Thomas' worked positions: (5,7,2) is P; (4,5,6) is N (nim-sum 7; the slide is wrong).
     assert_eq!(analysed("game=nim&heaps=5,7,2").1.outcome.last(), Some(&Outcome::P));
     let (graph, analysis) = analysed("game=nim&heaps=4,5,6");
     assert_eq!(analysis.grundy.as_ref().unwrap()[graph.root()], 7);
-    // The winning move reduces one heap n_j to n_j XOR 7 (seed 002, corrected): 4 → 3.
+    // The winning move reduces one heap n_j to n_j XOR 7 (Fenner & Rogers, corrected): 4 → 3.
     assert_eq!(graph.label(analysis.winning_move(&graph, graph.root()).unwrap()), "3,5,6");
 }
 
@@ -270,11 +270,11 @@ fn poset_facts_from_seed_002() {
         assert_eq!(root_grundy(&format!("V{n}")), n % 2 + 1, "V{n}");
     }
     assert_eq!(root_grundy("D2"), 3);
-    // Sums are XORs (seed 002 §2): C3 + C5 + C6 is Nim 3,5,6.
+    // Sums are XORs (Fenner & Rogers §2): C3 + C5 + C6 is Nim 3,5,6.
     assert_eq!(root_grundy("C3+C5+C6"), 3 ^ 5 ^ 6);
     // V_n written out is the same game as the atom.
     assert_eq!(root_grundy("A4/C1"), root_grundy("V4"));
-    // Divisors of p^a·q^b is Chomp on (a+1)×(b+1) (seed 002 §1.1.1), so square cases are N.
+    // Divisors of p^a·q^b is Chomp on (a+1)×(b+1) (Fenner & Rogers §1.1.1), so square cases are N.
     assert_ne!(root_grundy("div36"), 0);
 }
 
@@ -377,7 +377,7 @@ fn subtraction_periods_with_long_windows() {
 #[test]
 fn divisors_of_p2_q3_is_chomp_4_by_3() {
     // 72 = 2^3·3^2: the divisors except 1 ordered by divisibility are a 4×3 board without its
-    // poison corner (seed 002 §1.1.1), so the two games have the same positions and values.
+    // poison corner (Fenner & Rogers §1.1.1), so the two games have the same positions and values.
     let (poset, pa) = analysed("game=poset&poset=div72");
     let (chomp, ca) = analysed("game=chomp&rows=4&cols=3");
     assert_eq!(poset.len(), chomp.len());
@@ -391,7 +391,7 @@ fn divisors_of_p2_q3_is_chomp_4_by_3() {
 }
 
 /// The page's first example (its default game) is the paper's running example SubtractionNim²₇
-/// as seed 000 has it: positions {0, …, 6}, starting at 6, a P-position (so UMDA plays second,
+/// as Benford & Lehre has it: positions {0, …, 6}, starting at 6, a P-position (so UMDA plays second,
 /// from the fictitious start v*).
 #[test]
 fn the_first_example_is_the_paper_s_subtraction_nim() {

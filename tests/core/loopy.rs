@@ -3,7 +3,7 @@
 //!
 //! - Outcomes: the fixed point iterated naively, every position re-examined until nothing
 //!   changes (no queue, no counters).
-//! - Ranks: seed 003's sets A^i of (W1)–(W2) built literally on the two-player terminal game
+//! - Ranks: Böhme's sets A^i of (W1)–(W2) built literally on the two-player terminal game
 //!   whose positions are (position, player to move).
 //! - γ: the sum with a Nim heap. By Smith's theory γ(u) = a exactly when u + *a is a
 //!   P-position, and γ(u) = ∞ when no a does this; the sum's outcomes come from the naive fixed
@@ -95,7 +95,7 @@ fn gsg_by_sums(graph: &LoopyGraph) -> Vec<Gsg> {
         .collect()
 }
 
-/// Seed 003's A^i for the learner p (to move at the root), literally: positions (v, side),
+/// Böhme's A^i for the learner p (to move at the root), literally: positions (v, side),
 /// side 0 = p to move; T = sinks; W_p = sinks with the other player to move (normal play) or
 /// with p to move (misère). Returns the least i with (v, side) ∈ A^i, or None.
 fn seed_003_ranks(moves: &[Vec<usize>], play: Play) -> Vec<[Option<u32>; 2]> {

@@ -1,5 +1,5 @@
 //! The nim-sum panel's numbers: at every position of Nim, octal games and sums, the XOR of the
-//! components' values equals the position graph's Grundy value (seed 002 Theorem 2.28).
+//! components' values equals the position graph's Grundy value (Fenner & Rogers Theorem 2.28).
 
 use impartial::analysis::nim_sum::Components;
 use impartial::{AnalysedGame, Limits};

@@ -1,5 +1,5 @@
 //! Property tests on random DAGs, and brute-force twins written from the definitions of
-//! seed 000 §2 and §4 rather than from the main code's shortcuts.
+//! Benford & Lehre §2 and §4 rather than from the main code's shortcuts.
 
 use std::collections::HashMap;
 
@@ -163,7 +163,7 @@ fn compatible_paths(
 
 #[test]
 fn figure_4_a_strategy_wrong_at_a_critical_position_can_still_be_optimal() {
-    // Prop 2.2 is sufficient, not necessary (seed 000 App. A, Figure 4).
+    // Prop 2.2 is sufficient, not necessary (Benford & Lehre App. A, Figure 4).
     let spec = GameSpec::parse("game=dag&edges=v0-a,v0-b,v0-d,a-b,a-c,b-c,b-d,c-d&root=v0").unwrap();
     let graph = build(&spec, &Limits::DEFAULT).unwrap();
     let at = |name: &str| graph.find(name).unwrap() as u32;

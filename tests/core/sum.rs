@@ -1,5 +1,5 @@
-//! Sums of games (`game=sum`, issue 11 item 1): the Sprague–Grundy theorem g(G + H) = g(G) ⊕ g(H)
-//! (seed 002 §2.5 Theorem 2.28) checked at every position of sums of random small parts of every
+//! Sums of games (`game=sum`): the Sprague–Grundy theorem g(G + H) = g(G) ⊕ g(H)
+//! (Fenner & Rogers §2.5 Theorem 2.28) checked at every position of sums of random small parts of every
 //! family, Grundy values and outcomes (normal and misère) against a brute force over tuples of
 //! the parts' labels, canonical printing, labels, views and every bad
 //! input.
@@ -80,7 +80,7 @@ fn sum_spec(parts: &[PartSpec], play: &str) -> String {
 /// A brute force over tuples of the parts' labels that shares nothing with the product graph
 /// or its analysis: a position is the list of its parts' labels, its moves replace one part's
 /// label by that of a move in the part's own graph. It gives the Grundy value by the mex
-/// recursion (seed 002 Def 2.22–2.23) and the misère outcome (a player with no move wins).
+/// recursion (Fenner & Rogers Def 2.22–2.23) and the misère outcome (a player with no move wins).
 struct Brute<'a> {
     parts: &'a [GameGraph],
     memo: HashMap<Vec<String>, (u32, bool)>,
@@ -214,8 +214,8 @@ proptest! {
 
 #[test]
 fn a_sum_of_one_heap_nims_is_nim() {
-    // Seed 001's worked position (5,7,2): nim-sum 0, a P-position; and (4,5,6), an N-position
-    // (nim-sum 7; seed 001's slide says otherwise, INDEX.md corrects it).
+    // Rees & Thomas' worked position (5,7,2): nim-sum 0, a P-position; and (4,5,6), an N-position
+    // (nim-sum 7; Rees & Thomas' slide says otherwise, INDEX.md corrects it).
     for heaps in [[5u64, 7, 2], [4, 5, 6], [1, 2, 3]] {
         let parts: Vec<String> = heaps.iter().map(|h| format!("nim(heaps={h})")).collect();
         let (_, sum) = graph_of(&format!("game=sum&parts={}", parts.join("+")));

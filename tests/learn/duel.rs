@@ -1,4 +1,4 @@
-//! A game between two strategies (seed 000 §1, §2): the play of x against y, strategies written
+//! A game between two strategies (Benford & Lehre §1, §2): the play of x against y, strategies written
 //! as the paper writes them, and the search for intransitive triples, each checked against the
 //! literal recursive payoff f_G of tests/common (written differently from the core's loop).
 
@@ -19,7 +19,7 @@ const NIM27: &str = "game=subtraction&moves=1,2&heap=6";
 
 #[test]
 fn the_papers_play_of_122111_against_122122() {
-    // Seed 000 §1: P1 122111, P2 122122; 6 → 5 → 3 → 1 → 0, P1 cannot move, P2 wins.
+    // Benford & Lehre §1: P1 122111, P2 122122; 6 → 5 → 3 → 1 → 0, P1 cannot move, P2 wins.
     let g = game(NIM27);
     let x = read_strategy_string(&g, "122111").unwrap();
     let y = read_strategy_string(&g, "122122").unwrap();
@@ -31,7 +31,7 @@ fn the_papers_play_of_122111_against_122122() {
 
 #[test]
 fn any_12x12x_wins_when_it_does_not_move_first() {
-    // Seed 000 §1: "any strategy of the form 12*12* will always win this game, provided the
+    // Benford & Lehre §1: "any strategy of the form 12*12* will always win this game, provided the
     // corresponding player does not move first".
     let g = game(NIM27);
     for a in ['1', '2'] {
@@ -134,7 +134,7 @@ fn intransitive_triples_are_exactly_the_cycles() {
             }
         }
     }
-    // SubtractionNim²₇ has such cycles (seed 000 §1), found here by search.
+    // SubtractionNim²₇ has such cycles (Benford & Lehre §1), found here by search.
     assert!(!intransitive_triples(&game(NIM27), 1).unwrap().is_empty());
     // Too many strategies to try: None, not a long wait.
     assert!(intransitive_triples(&game("game=subtraction&moves=1,2&heap=30"), 1).is_none());

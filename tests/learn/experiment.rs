@@ -1,4 +1,4 @@
-//! The page's experiment (issue 13, item 4) in the core: its runs are the runs of `runtime`'s
+//! The page's experiment in the core: its runs are the runs of `runtime`'s
 //! sweep for the same template, size and seed, row for row; a page's game and its size give the
 //! sweep's template back; Π curves stay bounded; a runtime file is read or refused in one
 //! sentence. (The browser test checks the worker against the CLI itself.)

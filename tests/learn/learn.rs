@@ -1,4 +1,4 @@
-//! UMDA (seed 000 §3): π_γ's properties (App. B), Lemma 3.1 against a brute force over every
+//! UMDA (Benford & Lehre §3): π_γ's properties (App. B), Lemma 3.1 against a brute force over every
 //! strategy pair, the sampling engines against Lemma 3.1 and against each other, determinism.
 
 use crate::common;
@@ -382,7 +382,7 @@ fn the_pinned_runs_give_the_pinned_hashes() {
 #[test]
 fn a_p_position_root_is_learned_from_the_second_seat() {
     assert!(task(MISERE_NIM_2_8).fictitious_start(), "heap 7 is a misère P-position");
-    // Heap 6 of SubtractionNim^2 is a P-position: seed 000 learns G* (v* → v0). An optimal
+    // Heap 6 of SubtractionNim^2 is a P-position: Benford & Lehre learns G* (v* → v0). An optimal
     // strategy answers every opening move by returning to a multiple of 3.
     let task = task(SUBTRACTION_NIM_2_7);
     assert!(task.fictitious_start());
@@ -393,7 +393,7 @@ fn a_p_position_root_is_learned_from_the_second_seat() {
     assert_eq!(found.games, 50 * found.generation);
 }
 
-/// Π as log₁₀ (issue 10: Π underflowed to 0 on Chomp 8×8 although every mass is at least γ):
+/// Π as log₁₀ (Π once underflowed to 0 on Chomp 8×8 although every mass is at least γ):
 /// the same number where Π is representable, and finite where the product underflows.
 #[test]
 fn prop22_log10_is_pi_without_underflow() {
@@ -413,7 +413,7 @@ fn prop22_log10_is_pi_without_underflow() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The floor the benchmark measures the fast engine against (issue 13, item 6).
+// The floor the benchmark measures the fast engine against.
 
 #[test]
 fn the_lower_bound_pass_draws_the_mu_games_and_leaves_the_run_alone() {

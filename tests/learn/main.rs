@@ -1,4 +1,4 @@
-//! The learners through the library: UMDA, seed 003's rules, duels and experiments.
+//! The learners through the library: UMDA, Böhme's rules, duels and experiments.
 //! One test crate per area, so the tests link a few times rather than once per file.
 
 #[path = "../common/mod.rs"]

@@ -1,4 +1,4 @@
-//! Böhme's learning rules (seed 003 §4–5): the paper's examples G_n, K_n and H written as
+//! Böhme's learning rules (Böhme §4–5): the paper's examples G_n, K_n and H written as
 //! two-player games (INDEX.md: each move of the learner goes to an opponent position with a
 //! single move to where the learner moved; a winning terminal is reached with the opponent to
 //! move), one step of each rule against its definition, and the bounds of Corollary 4.4 and
@@ -78,7 +78,7 @@ fn on_h_llt_loses_every_play_and_llp_learns_to_draw() {
 
 #[test]
 fn on_h_rllt_reaches_a_drawing_strategy_where_llt_cannot() {
-    // Seed 003 §5(d): LLT is not D-effective (above), its randomisation rLLT converges almost
+    // Böhme §5(d): LLT is not D-effective (above), its randomisation rLLT converges almost
     // surely to a drawing strategy. On H, once the learner draws it keeps its strategy, so a run
     // of 100 draws in a row, for every seed, shows it got there.
     for seed in 0..50 {
@@ -250,7 +250,7 @@ proptest! {
 #[test]
 fn a_learner_seated_second_learns_g_star_where_the_root_is_a_p_position() {
     // SubtractionNim²₇: heap 6 is a P-position, so moving first nothing is in Opt(G); moving
-    // second (seed 000's G*) the learner answers every opponent move and can win every play.
+    // second (Benford & Lehre's G*) the learner answers every opponent move and can win every play.
     let spec = "game=subtraction&moves=1,2&heap=6";
     assert!(!game(spec).has_opt() && game(spec).has_opt_as(true));
     let mut first = RulesRun::new(game(spec), Rule::Rlnwt, Opponent::Random, 4);

@@ -240,7 +240,7 @@ describe('knownKeysOnly', () => {
   });
 });
 
-describe('learner keys (seed 003’s rules)', () => {
+describe('learner keys (Böhme's rules)', () => {
   test('learner is written only for a rule, with its opponent; UMDA links are unchanged', () => {
     const rule = parseHash('#game=g&learner=lnwp&opponent=same');
     assert.deepEqual([rule.page.learner, rule.page.opponent, rule.notices], ['lnwp', 'same', []]);
@@ -261,7 +261,7 @@ describe('learner keys (seed 003’s rules)', () => {
   });
 });
 
-describe('experiment keys (issue 13, item 4)', () => {
+describe('experiment keys', () => {
   test('written only when not their default, and read back', () => {
     assert.doesNotMatch(formatHash('game=g', DEFAULTS), /exp-/);
     const page = { ...DEFAULTS, 'exp-runs': '10', 'exp-n': '20' };

@@ -91,7 +91,7 @@ pub struct RuntimeArgs {
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
-    /// The learner: umda (seed 000's Algorithm 1), or one of seed 003's rules with its
+    /// The learner: umda (Benford & Lehre's Algorithm 1), or one of Böhme's rules with its
     /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G).
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
@@ -618,7 +618,7 @@ fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
     ];
     match given.iter().find(|(_, set)| *set) {
         Some((flag, _)) => Err(format!(
-            "{flag} sets UMDA, and the learners {} are seed 003's rules, which have no μ, γ or engine; leave {flag} out.",
+            "{flag} sets UMDA, and the learners {} are Böhme's rules, which have no μ, γ or engine; leave {flag} out.",
             quoted(learners.trim())
         )),
         None => Ok(()),

@@ -1,5 +1,5 @@
-//! `impartial learn`: seed 003's learning rules against an opponent, play after play
-//! (issue 12 item 3). Flags → validated values → the core's [`RulesRun`].
+//! `impartial learn`: Böhme's learning rules against an opponent, play after play
+//!. Flags → validated values → the core's [`RulesRun`].
 
 use std::io::Write;
 
@@ -20,7 +20,7 @@ pub struct LearnArgs {
     /// The game spec (as for `analyse`; `game=graph` may have cycles), or @FILE.
     #[arg(long, allow_hyphen_values = true)]
     pub game: String,
-    /// The learning rule: lnwt, lnwp, llt, llp, rlnwt or rllt (seed 003 §4–5).
+    /// The learning rule: lnwt, lnwp, llt, llp, rlnwt or rllt (Böhme §4–5).
     #[arg(long, default_value = "lnwt", allow_hyphen_values = true)]
     pub rule: String,
     /// The opponent: first (each position's first move), perfect, random (a fresh random
@@ -42,7 +42,7 @@ pub struct LearnArgs {
     /// Also print the learner's final strategy, {position: move}.
     #[arg(long)]
     pub dump_strategy: bool,
-    /// The learner moves second: the opponent moves first from the root (seed 000's G*, which
+    /// The learner moves second: the opponent moves first from the root (Benford & Lehre's G*, which
     /// `runtime --learner` uses where the root is a P-position).
     #[arg(long)]
     pub second: bool,
@@ -89,7 +89,7 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
             }));
         }
     }
-    // Seed 003's bounds are for p moving first from the root: not given for --second.
+    // Böhme's bounds are for p moving first from the root: not given for --second.
     let bounds = (!args.second).then(|| RuleBounds::of(&game));
     let mut run = RulesRun::seated(game, rule, opponent, seed, args.second);
     let mut w = crate::output::stdout();
@@ -230,7 +230,7 @@ fn summary_text(s: &Value) -> String {
         (_, None) => "Opt(G)      not in Opt(G) yet\n".into(),
     };
     if b.is_null() {
-        text += "bounds      not given: seed 003's are for a learner that moves first\n";
+        text += "bounds      not given: Böhme's are for a learner that moves first\n";
     } else {
         text += &bounds_text(b);
     }
