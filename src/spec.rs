@@ -71,7 +71,7 @@ pub const PRESETS: [Preset; 25] = [
         spec: "game=sum&parts=nim(heaps=2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=4)", learner: None, opponent: None, mode: None, page: None
     },
     Preset {
-        title: "Böhme's G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
+        title: "Böhme’s G₄ (two-player): LNWT loses 2⁴ − 1 = 15 plays",
         spec: "game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4",
         learner: Some("lnwt"),
         opponent: Some("first"),
@@ -79,7 +79,7 @@ pub const PRESETS: [Preset; 25] = [
         page: None,
     },
     Preset {
-        title: "Böhme's K₅ (two-player): LNWP loses 5 plays, LNWT one",
+        title: "Böhme’s K₅ (two-player): LNWP loses 5 plays, LNWT one",
         spec: "game=graph&edges=a-c,a-w,c-b,b-m1,m1-l1,b-m2,m2-l2,b-m3,m3-l3,b-m4,m4-l4,b-m5,m5-l5&root=a",
         learner: Some("lnwp"),
         opponent: Some("first"),
@@ -87,7 +87,7 @@ pub const PRESETS: [Preset; 25] = [
         page: None,
     },
     Preset {
-        title: "Böhme's H (two-player, with cycles): LLT loses every play, LLP draws",
+        title: "Böhme’s H (two-player, with cycles): LLT loses every play, LLP draws",
         spec: "game=graph&edges=a-xab,a-xac,xab-b,xac-c,b-ybc,b-ybt,ybc-c,ybt-t,c-zct,c-zcb,zct-t,zcb-b&root=a",
         learner: Some("llt"),
         opponent: Some("first"),

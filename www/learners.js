@@ -42,7 +42,7 @@ export const DEFAULT_INSTEAD = 'Showing the default game instead.';
 /** Why UMDA and play mode are hidden on a graph with cycles. */
 const CYCLIC_WORDS =
   'This graph has cycles: a play can go round for ever, which is a draw. UMDA, its runtime bounds, play mode and strategies mode ' +
-  'need an acyclic game (Benford & Lehre §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; Böhme's rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
+  'need an acyclic game (Benford & Lehre §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; Böhme’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
   'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
 
 /**

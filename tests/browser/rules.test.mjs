@@ -147,7 +147,7 @@ describe('the learner in the link and the controls', () => {
     });
   });
 
-  test('Böhme's presets bring their rule; the Chomp preset compares it with UMDA', async () => {
+  test('Böhme’s presets bring their rule; the Chomp preset compares it with UMDA', async () => {
     await withPage('#paused=1', async (page) => {
       await page.selectOption('#preset', K5);
       await page.waitForFunction(() => document.body.dataset.learner === 'rule');

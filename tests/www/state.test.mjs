@@ -240,7 +240,7 @@ describe('knownKeysOnly', () => {
   });
 });
 
-describe('learner keys (Böhme's rules)', () => {
+describe('learner keys (Böhme’s rules)', () => {
   test('learner is written only for a rule, with its opponent; UMDA links are unchanged', () => {
     const rule = parseHash('#game=g&learner=lnwp&opponent=same');
     assert.deepEqual([rule.page.learner, rule.page.opponent, rule.notices], ['lnwp', 'same', []]);
