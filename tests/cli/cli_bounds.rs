@@ -3,65 +3,20 @@
 //! quote user text escaped and short. Each process runs under a memory limit (prlimit) and a
 //! wall-clock limit, so a regression fails here instead of exhausting the machine.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
 /// Address-space limit for every process here: far above what the commands need (about
 /// 300 MB at most), far below what the unbounded versions took (4–15 GB).
-const MEMORY_LIMIT: &str = "--as=2147483648";
+const MEMORY_LIMIT: u64 = 2 << 30;
 
-struct Outcome {
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-    elapsed: Duration,
-}
+use crate::common::cli::Outcome;
 
 /// Runs the CLI under the memory limit, killing it after `limit`; stdout is kept whole
 /// (these outputs are bounded by the budget under test).
 fn run_within(limit: Duration, args: &[&str]) -> Outcome {
-    let started = Instant::now();
-    let mut child = Command::new("prlimit")
-        .arg(MEMORY_LIMIT)
-        .arg(env!("CARGO_BIN_EXE_impartial"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("prlimit (util-linux) runs the binary");
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stdout.read_to_end(&mut bytes);
-        bytes
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break Some(status);
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let elapsed = started.elapsed();
-    Outcome {
-        code: status.and_then(|s| s.code()),
-        stdout: out_reader.join().expect("reader"),
-        stderr: err_reader.join().expect("reader"),
-        elapsed,
-    }
+    crate::common::cli::run_within(limit, MEMORY_LIMIT, args)
 }
 
 /// Asserts one refusal: exit 2, one line on stderr, short, no control characters.

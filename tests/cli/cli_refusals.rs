@@ -3,55 +3,14 @@
 //! that no generation fits, and listings streamed rather than held. Each process runs under an
 //! address-space limit (prlimit) and a wall-clock limit, so a regression fails here.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-struct Outcome {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::common::cli::Outcome;
 
 /// Runs the CLI under `memory_mib` of address space, killed after `limit`.
 fn run_within(limit: Duration, memory_mib: u64, args: &[&str]) -> Outcome {
-    let started = Instant::now();
-    let mut child = Command::new("prlimit")
-        .arg(format!("--as={}", memory_mib << 20))
-        .arg(env!("CARGO_BIN_EXE_impartial"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("prlimit (util-linux) runs the binary");
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break Some(status);
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Outcome {
-        code: status.and_then(|s| s.code()),
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
-    }
+    crate::common::cli::run_within(limit, memory_mib << 20, args)
 }
 
 fn assert_refused(out: &Outcome, words: &str) {
@@ -112,7 +71,7 @@ fn a_summary_of_a_full_grid_is_linear_in_its_cells() {
         &["runtime", "--summarise", &file, "--plot", &svg.to_string_lossy()],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert_eq!(out.stdout.lines().filter(|l| l.starts_with("# log-log slope")).count(), 10_000);
+    assert_eq!(out.stdout_text().lines().filter(|l| l.starts_with("# log-log slope")).count(), 10_000);
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 
@@ -167,7 +126,7 @@ fn the_dumped_strategy_is_streamed_not_held() {
         &["learn", "--game", game, "--plays", "1", "--dump-strategy", "--json"],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let summary: serde_json::Value = serde_json::from_str(&out.stdout).expect("one JSON object");
+    let summary: serde_json::Value = serde_json::from_str(&out.stdout_text()).expect("one JSON object");
     let strategy = summary["strategy"].as_object().expect("the strategy");
     // Every position with a move: all but the terminal one.
     assert_eq!(strategy.len() as u64 + 1, summary["positions"].as_u64().unwrap());
@@ -198,7 +157,7 @@ fn sequence_reads_its_game_from_a_file() {
         &["sequence", "--game", &format!("@{}", path.to_string_lossy()), "--to", "10", "--json"],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let json: serde_json::Value = serde_json::from_str(&out.stdout_text()).expect("JSON");
     // Kayles (0.77): 0 1 2 3 1 4 3 2 1 4 2.
     assert_eq!(json["values"], serde_json::json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]));
 }

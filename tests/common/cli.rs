@@ -19,3 +19,65 @@ pub fn ok(args: &[&str]) -> String {
     assert_eq!(code, 0, "{args:?}: {stderr}");
     stdout
 }
+
+/// What a bounded run of the CLI did: its exit code (None when killed at the time limit), its
+/// output and how long it took.
+pub struct Outcome {
+    pub code: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+    pub elapsed: std::time::Duration,
+}
+
+impl Outcome {
+    /// stdout as text (lossy).
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// Runs the CLI under `memory_bytes` of address space (prlimit), killed after `limit`.
+pub fn run_within(limit: std::time::Duration, memory_bytes: u64, args: &[&str]) -> Outcome {
+    use std::io::Read;
+    use std::process::Stdio;
+    let started = std::time::Instant::now();
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={memory_bytes}"))
+        .arg(env!("CARGO_BIN_EXE_impartial"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit (util-linux) runs the binary");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        bytes
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    // Polls the child (a bounded wait: it is killed at the limit).
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let elapsed = started.elapsed();
+    Outcome {
+        code: status.and_then(|s| s.code()),
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+        elapsed,
+    }
+}
