@@ -419,7 +419,8 @@ function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
       const key = rule === 'take' ? `h${i}:${b}` : `h${h}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
       const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
-      const where = moves ? 'the heap' : `heap ${i + 1}`;
+      // A heap that keeps its place has a number; a split board's heaps are a sorted multiset.
+      const where = moves ? 'the heap' : rule === 'take' ? `heap ${i + 1}` : 'this heap';
       const split = `split ${where} into ${b} and ${h - b}`;
       const take = `take ${h - b} from ${where} (leaving ${b})`;
       counter.append(el('title', {}, rule === 'split' ? split : rule === 'take' ? take : `${take}, or ${split}`));
