@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::common::cli;
 use crate::common::seed003;
 use cli::{ok, run};
-use seed003::{k_n, H};
+use seed003::{g_n, k_n, H};
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(args)).unwrap()
@@ -157,20 +157,7 @@ fn readme_s_g_n_and_k_n_rows_are_what_learn_counts() {
     for line in readme.lines().filter(|l| l.starts_with("| G_") || l.starts_with("| K_")) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let (name, n): (&str, usize) = (&cells[1][..1], cells[1][2..].parse().unwrap());
-        let spec = if name == "G" {
-            let mut edges = Vec::new();
-            for i in (1..=n).rev() {
-                edges.push(format!("a{i}-m{i}"));
-                edges.push(if i > 1 { format!("a{i}-c{i}") } else { "a1-w".to_string() });
-                edges.push(format!("m{i}-l{i}"));
-                if i > 1 {
-                    edges.push(format!("c{i}-a{}", i - 1));
-                }
-            }
-            format!("game=graph&edges={}&root=a{n}", edges.join(","))
-        } else {
-            k_n(n)
-        };
+        let spec = if name == "G" { g_n(n) } else { k_n(n) };
         let first_number = |cell: &str| cell.split_whitespace().next().unwrap().parse::<u64>().unwrap();
         for (rule, column) in [("lnwt", 4), ("lnwp", 7)] {
             let s = json(&["learn", "--game", &spec, "--rule", rule, "--plays", "2000", "--json"]);
