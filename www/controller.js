@@ -9,6 +9,7 @@ import { EDGE_BUDGET } from './graph-view.js';
 import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
 import { KnownValues } from './known.js';
+import { RemoteRun } from './learn-remote.js';
 import { DEFAULT_INSTEAD, LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
 import { Modes } from './modes.js';
 import { renderNimSum } from './nim-sum-view.js';
@@ -51,6 +52,19 @@ export class Controller {
       onGeneration: () => this.recordGeneration(),
       status: $('run-status'),
       onSummary: () => this.describeCanvas(),
+    });
+    // UMDA learns in a worker; the page draws what it posts.
+    this.remote = new RemoteRun({
+      onGeneration: (progress) => this.recordGeneration(progress),
+      onModel: () => {
+        this.graph.dirty = true;
+        this.card.generationDone(this.session.generation());
+      },
+      onState: () => this.renderStats(),
+      onError: (message) => {
+        this.notices.show([message]);
+        this.reset();
+      },
     });
   }
 
@@ -114,6 +128,7 @@ export class Controller {
     this.page = page;
     prepareCyclic(session, page, notices);
     const params = applySettings(session, page, notices);
+    this.remote.attach(session.cyclic ? null : session);
     this.scheduler.session = session;
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
@@ -216,13 +231,16 @@ export class Controller {
     this.graph.dirty = true;
   }
 
-  /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
-  recordGeneration() {
+  /**
+   * After each finished generation (and at generation 0 of a run): chart, stats, card. A
+   * worker's run gives its `progress`; the graph and card follow its model (`onModel`).
+   */
+  recordGeneration(progress = this.session.progress()) {
     // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
     if (this.rules?.active) return;
-    const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);
+    if (this.session.remote && progress.generation > 0) return;
     this.card.generationDone(progress.generation);
     this.graph.dirty = true;
   }

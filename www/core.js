@@ -71,6 +71,10 @@ export class GameSession {
     this.m = this.info.edges;
     this.buffer = null;
     this.views();
+    // A worker's run of this game (learn-remote.js), when one learns it: then the run's state
+    // below is the worker's, mirrored, and this session's own run stays at generation 0.
+    this.remote = null;
+    this.mirrored = null;
   }
 
   /** Typed arrays over wasm memory, re-made only when the memory has grown (or the model moved). */
@@ -98,24 +102,34 @@ export class GameSession {
 
   // The run's parameters. Setters take text, as the core parses it (its refusal is thrown as its
   // sentence), and return the value in force.
+  // A worker's run gets each value once this session has accepted it (so it never refuses one).
   setMu(text) {
-    return this.inner.set_mu(text);
+    const mu = this.inner.set_mu(text);
+    this.remote?.send('setMu', text);
+    return mu;
   }
 
   setGamma(text) {
-    return this.inner.set_gamma(text);
+    const gamma = this.inner.set_gamma(text);
+    this.remote?.send('setGamma', text);
+    return gamma;
   }
 
   setEngine(text) {
     this.inner.set_engine(text);
+    this.remote?.send('setEngine', text);
   }
 
   reseed(text) {
     this.inner.reseed(text);
+    this.mirrored = null;
+    this.remote?.restart(this.inner.seed());
   }
 
   setExpected(on) {
     this.inner.set_expected(on);
+    this.expected = on;
+    this.remote?.send('setExpected', on);
   }
 
   /** The values in force: { mu, gamma (a number), seed (text), engine }. */
@@ -127,6 +141,25 @@ export class GameSession {
   /** Back to generation 0 with the same seed. */
   reset() {
     this.inner.reset();
+    this.mirrored = null;
+    this.remote?.restart(this.inner.seed());
+  }
+
+  /**
+   * The state a worker's run posted (learn-remote.js): `progress` after its last finished
+   * generation (null before the first), `inProgress` as below, and, when the worker sent them,
+   * its model and masses, copied into this session's arrays so that the graph, the hover card,
+   * play mode and strategies read what the worker learned.
+   */
+  mirror({ progress, inProgress, model, mass }) {
+    this.mirrored ??= { progress: null, inProgress: null };
+    if (progress) this.mirrored.progress = progress;
+    this.mirrored.inProgress = inProgress;
+    if (model) {
+      const v = this.views();
+      v.model.set(model);
+      v.mass.set(mass);
+    }
   }
 
   /** Runs about `units` of work on the current generation; true when it has finished. */
@@ -136,7 +169,7 @@ export class GameSession {
 
   /** Generations finished. */
   generation() {
-    return this.inner.generation();
+    return this.mirrored?.progress ? this.mirrored.progress.generation : this.inner.generation();
   }
 
   /**
@@ -144,13 +177,16 @@ export class GameSession {
    * and the μ set for the next one.
    */
   inProgress() {
+    if (this.mirrored) return this.mirrored.inProgress && { ...this.mirrored.inProgress, nextMu: this.inner.mu() };
     const played = this.inner.games_in_progress();
     return played < 0 ? null : { played, mu: this.inner.mu_in_progress(), nextMu: this.inner.mu() };
   }
 
-  /** The measures after the last finished generation. */
+  /** The measures after the last finished generation (μ, γ and the engine: those in force). */
   progress() {
-    return this.inner.progress();
+    const p = this.mirrored?.progress;
+    if (!p) return this.inner.progress();
+    return { ...p, mu: this.inner.mu(), gamma: this.inner.gamma(), engine: this.inner.engine() };
   }
 
   /** The first `limit` positions' rows for the positions table. */

@@ -1,6 +1,7 @@
-// The frame loop: runs UMDA in slices so that every frame stays within its budget, whatever μ
-// and the graph's size, then draws. It learns how much work fits in a millisecond and leaves the
-// last drawing's cost to the drawing. It knows the session and its callbacks, not the page.
+// The frame loop: once a frame, tells UMDA's worker (learn-remote.js) another frame has gone by,
+// or runs a rule's learner in slices so that every frame stays within its budget, then draws.
+// It learns how much work fits in a millisecond and leaves the last drawing's cost to the
+// drawing. It knows the session and its callbacks, not the page.
 
 import { count } from './panels.js';
 
@@ -20,9 +21,9 @@ export class Scheduler {
    */
   constructor({ draw, drawAfter, onGeneration, status, onSummary }) {
     Object.assign(this, { draw, drawAfter, onGeneration, status, onSummary });
-    this.session = null;
+    this.learner = null;
     this.speed = 1; // generations per frame while playing
-    this.playing = false;
+    this.running = false;
     this.pendingSteps = 0;
     this.credit = 0;
     this.unitsPerMs = 20_000;
@@ -32,6 +33,27 @@ export class Scheduler {
     this.statusShown = 0;
     this.loop = this.loop.bind(this);
     requestAnimationFrame(this.loop);
+  }
+
+  /** The session the loop drives: a GameSession (its worker's run) or a rule's learner. */
+  get session() {
+    return this.learner;
+  }
+
+  set session(learner) {
+    // A worker's run left behind stops at once.
+    if (learner !== this.learner) this.learner?.remote?.setPlaying(false);
+    this.learner = learner;
+  }
+
+  /** Whether the learner plays; a worker's run stops at once, not at the next frame. */
+  get playing() {
+    return this.running;
+  }
+
+  set playing(on) {
+    this.running = on;
+    if (!on) this.learner?.remote?.setPlaying(false);
   }
 
   /** Forgets steps asked for and the credit towards the next generation (a new run or speed). */
@@ -49,9 +71,18 @@ export class Scheduler {
     requestAnimationFrame(this.loop);
     if (!this.session) return;
     const start = performance.now();
-    const ran = this.playing || this.pendingSteps > 0;
-    // The last drawing's cost is left for drawing (its rasterising lands in the next frames).
-    if (ran) this.work(start, Math.min(MAX_WORK_MS, Math.max(MIN_WORK_MS, FRAME_MS - this.drawMs)));
+    const remote = this.session.remote;
+    const ran = this.playing || this.pendingSteps > 0 || Boolean(remote?.busy);
+    if (remote) {
+      if (ran) {
+        remote.tick({ playing: this.playing, speed: this.speed, steps: this.pendingSteps, drawMs: this.drawMs });
+        this.pendingSteps = 0;
+        this.showProgress();
+      }
+    } else if (ran) {
+      // The last drawing's cost is left for drawing (its rasterising lands in the next frames).
+      this.work(start, Math.min(MAX_WORK_MS, Math.max(MIN_WORK_MS, FRAME_MS - this.drawMs)));
+    }
     const drawStart = performance.now();
     if (this.draw()) this.drawMs = 0.8 * this.drawMs + 0.2 * (performance.now() - drawStart);
     this.drawAfter();
@@ -91,8 +122,15 @@ export class Scheduler {
       else this.pendingSteps -= 1;
       this.onGeneration();
     }
-    // A long generation says how far it is, four times a second (each text change costs a
-    // page layout, so not every frame).
+    this.showProgress();
+  }
+
+  /**
+   * A long generation says how far it is, four times a second (each text change costs a page
+   * layout, so not every frame).
+   */
+  showProgress() {
+    const session = this.session;
     const now = performance.now();
     const under = session.inProgress();
     if (!under) this.setStatus('');

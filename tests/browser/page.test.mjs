@@ -87,7 +87,7 @@ async function withPage(hash, body, options = {}) {
 
 const text = (page, selector) => page.locator(selector).innerText();
 const number = async (page, id) => Number((await text(page, `#${id}`)).replaceAll(',', ''));
-const progress = (page) => page.evaluate(() => window.impartial.controller.session.inner.progress());
+const progress = (page) => page.evaluate(() => window.impartial.controller.session.progress());
 /** The page's values as its address holds them now (read in the page: replaceState is silent). */
 const hashParams = async (page) => new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
 
