@@ -251,6 +251,7 @@ impl ChunkView<'_> {
         }
         let inv_mu = 1.0 / f64::from(g.mu);
         let mut work = live.len() as u64;
+        let mut scratch = Vec::new();
         for w in 0..live.len() {
             let mut bits = live[w] | mark[w];
             mark[w] = 0;
@@ -268,7 +269,7 @@ impl ChunkView<'_> {
                     if read == 0 {
                         counts.fill(0);
                     }
-                    pooled_draw(&mut rng, g.mu - read, g.gamma, p, counts);
+                    pooled_draw_with(&mut rng, g.mu - read, g.gamma, p, counts, &mut scratch);
                 }
                 let fixated = update(p, counts, g.gamma, inv_mu);
                 stale[local] = true;
@@ -334,29 +335,49 @@ pub fn change_fixated(rng: &mut impl RngCore, mu: u32, gamma: f64, p: &[f64], co
 /// what remains. Masses are normalised by their actual sum, so rounding never sends a draw to a
 /// move of probability 0.
 pub fn pooled_draw(rng: &mut impl RngCore, m: u32, gamma: f64, p: &[f64], counts: &mut [u32]) {
+    pooled_draw_with(rng, m, gamma, p, counts, &mut Vec::new());
+}
+
+/// [`pooled_draw`] with a scratch buffer for the live moves' indices, reused across positions.
+///
+/// One pass finds the mass, the group and the live moves without a branch on p (whether a move
+/// sits at γ is a coin toss to the branch predictor): adding +0.0 for a move of no mass leaves
+/// the sum's bits as they are, so the mass is the same sum in the same order; the binomials then
+/// run over the live moves' list, in the same order as a scan of p would meet them.
+pub(crate) fn pooled_draw_with(
+    rng: &mut impl RngCore,
+    m: u32,
+    gamma: f64,
+    p: &[f64],
+    counts: &mut [u32],
+    scratch: &mut Vec<u32>,
+) {
     if m == 0 || p.is_empty() {
         return;
     }
-    let (mut mass, mut group, mut last_live) = (0.0, 0u32, None);
-    for (i, &x) in p.iter().enumerate() {
-        if x > 0.0 {
-            mass += x;
-        }
-        if x == gamma {
-            group += 1;
-        } else if x > 0.0 {
-            last_live = Some(i);
-        }
+    if scratch.len() < p.len() {
+        scratch.resize(p.len(), 0);
     }
+    let (mut mass, mut group, mut live) = (0.0, 0u32, 0usize);
+    for (i, &x) in p.iter().enumerate() {
+        let positive = x > 0.0;
+        mass += if positive { x } else { 0.0 };
+        let at_gamma = x == gamma;
+        group += u32::from(at_gamma);
+        // Written always, kept when live (x > 0 is false for NaN).
+        scratch[live] = i as u32;
+        live += usize::from(positive && !at_gamma);
+    }
+    let live = &scratch[..live];
     let mut remaining = m;
     if group > 0 && gamma > 0.0 {
         let group_mass = f64::from(group) * gamma;
-        let g = if last_live.is_some() { binomial(rng, remaining, group_mass / mass) } else { remaining };
+        let g = if live.is_empty() { remaining } else { binomial(rng, remaining, group_mass / mass) };
         spread_over_group(rng, g, p, gamma, group, counts);
         remaining -= g;
         mass -= group_mass;
     }
-    let Some(last) = last_live else {
+    let Some((&last, others)) = live.split_last() else {
         // Nothing of positive probability outside the group (or at all): the last move takes
         // what is left, as `sample::multinomial` does.
         if remaining > 0 {
@@ -364,23 +385,17 @@ pub fn pooled_draw(rng: &mut impl RngCore, m: u32, gamma: f64, p: &[f64], counts
         }
         return;
     };
-    for i in 0..=last {
+    for &i in others {
         if remaining == 0 {
             return;
         }
-        let x = p[i];
-        if x == gamma || x.is_nan() || x <= 0.0 {
-            continue;
-        }
-        if i == last {
-            counts[i] += remaining;
-            return;
-        }
+        let x = p[i as usize];
         let c = binomial(rng, remaining, x / mass);
-        counts[i] += c;
+        counts[i as usize] += c;
         remaining -= c;
         mass -= x;
     }
+    counts[last as usize] += remaining;
 }
 
 /// Adds `count` draws spread uniformly over the `k` moves with p = γ exactly.
