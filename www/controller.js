@@ -235,9 +235,10 @@ export class Controller {
    * After each finished generation (and at generation 0 of a run): chart, stats, card. A
    * worker's run gives its `progress`; the graph and card follow its model (`onModel`).
    */
-  recordGeneration(progress = this.session.progress()) {
+  recordGeneration(given = null) {
     // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
     if (this.rules?.active) return;
+    const progress = given ?? this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);
     if (this.session.remote && progress.generation > 0) return;

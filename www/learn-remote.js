@@ -22,6 +22,9 @@ export class RemoteRun {
     this.stepsOut = 0; // steps sent whose generation has not come back
     this.playing = false;
     this.lastModel = 0; // when the last model came (performance.now())
+    // The worker has said it stopped and sent its last model, and nothing was asked of it since
+    // (tests wait for this before comparing the run with the CLI's).
+    this.settled = true;
   }
 
   /** The worker learns `session` from now on (null: no UMDA run, the worker drops its run). */
@@ -32,6 +35,7 @@ export class RemoteRun {
     this.opened = false;
     this.epoch += 1;
     this.stepsOut = 0;
+    this.settled = true;
     if (session) {
       session.remote = this;
       session.mirrored = null;
@@ -69,6 +73,7 @@ export class RemoteRun {
   restart(seed) {
     this.epoch += 1;
     this.stepsOut = 0;
+    this.settled = !this.opened;
     if (this.opened) this.post({ type: 'restart', epoch: this.epoch, seed });
   }
 
@@ -81,7 +86,9 @@ export class RemoteRun {
   setPlaying(on) {
     if (on === this.playing) return;
     this.playing = on;
-    if (this.opened) this.post({ type: 'playing', on });
+    if (!this.opened) return;
+    this.settled = false;
+    this.post({ type: 'playing', on });
   }
 
   /**
@@ -93,6 +100,7 @@ export class RemoteRun {
     this.open();
     this.playing = playing;
     this.stepsOut += steps;
+    this.settled = false;
     const model = performance.now() - this.lastModel >= DRAWS_PER_MODEL * drawMs;
     this.post({ type: 'tick', playing, speed, steps, model });
   }
@@ -106,6 +114,7 @@ export class RemoteRun {
     const last = msg.progresses.at(-1) ?? msg.current;
     this.session.mirror({ progress: last, inProgress: msg.inProgress, model: msg.model, mass: msg.mass });
     this.stepsOut = Math.max(0, this.stepsOut - msg.stepsDone);
+    this.settled = !msg.busy && !this.busy;
     for (const progress of msg.progresses) this.onGeneration(progress);
     if (msg.current) this.onState();
     if (msg.model) {

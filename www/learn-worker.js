@@ -5,11 +5,11 @@
 // Messages in:
 //   { type: 'open', epoch, spec, mu, gamma, engine, seed, expected }  a new run at generation 0
 //   { type: 'set', method, value }       setMu, setGamma, setEngine or setExpected, as GameSession
-//   { type: 'restart', epoch, seed }     back to generation 0 with this seed
+//   { type: 'restart', epoch, seed }     back to generation 0 with this seed (acknowledged)
 //   { type: 'tick', playing, speed, steps, model }  one per frame while the learner runs: another
 //                                        frame's worth of generations (`speed` per frame), steps asked
 //                                        for, and whether the page can draw a new model now
-//   { type: 'playing', on }              the learner stops (or may run) at once
+//   { type: 'playing', on }              the learner stops (or may run) at once (acknowledged)
 //   { type: 'close' }                    the run is dropped
 // Out: { type: 'state', epoch, progresses, inProgress, stepsDone, busy, model?, mass? }: at most
 // one per tick received (so at most once a frame), and one when the run falls idle; the model
@@ -92,6 +92,7 @@ function receive(msg) {
       if (!session) return;
       session.reseed(msg.seed);
       restart(msg.epoch);
+      reply();
       break;
     case 'tick':
       if (msg.speed !== speed) credit = 0;
@@ -106,6 +107,9 @@ function receive(msg) {
     case 'playing':
       playing = msg.on;
       if (!playing) credit = 0;
+      // Acknowledged, so the page knows when the run has stopped (and has its last model).
+      replyDue = true;
+      if (!wantsWork()) reply();
       break;
     case 'close':
       session?.free();
@@ -145,22 +149,36 @@ function pump() {
     const finished = session.work(units);
     const dt = performance.now() - t0;
     if (dt > 0.05) unitsPerMs = Math.max(50, 0.7 * unitsPerMs + 0.3 * Math.min(units / dt, 1e8));
-    if (!finished) continue;
-    progresses.push(session.progress());
-    modelStale = true;
-    if (playing) credit = Math.max(0, credit - 1);
-    else {
-      steps -= 1;
-      stepsDone += 1;
-    }
+    if (finished) finishedOne();
   }
   if (replyDue || !wantsWork()) reply();
   schedule();
 }
 
-/** One state message; the model goes with it when it changed and is wanted (or the run is idle). */
+function finishedOne() {
+  progresses.push(session.progress());
+  modelStale = true;
+  if (playing) credit = Math.max(0, credit - 1);
+  else if (steps > 0) {
+    steps -= 1;
+    stepsDone += 1;
+  }
+}
+
+/**
+ * One state message; the model goes with it when it changed and is wanted (or the run is idle).
+ * The fast engine rewrites p position by position once a generation's games are played, so a
+ * model is never sent from the middle of that pass: the pass is finished first (its result does
+ * not depend on where it was cut, and it is short beside the games).
+ */
 function reply(current = null) {
-  const busy = wantsWork();
+  let busy = wantsWork();
+  const under = session.inProgress();
+  if (modelStale && (wantModel || !busy) && under && under.played === under.mu) {
+    while (!session.work(1e9));
+    finishedOne();
+    busy = wantsWork();
+  }
   const message = {
     type: 'state',
     epoch,

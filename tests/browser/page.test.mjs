@@ -351,6 +351,42 @@ describe('the page', () => {
     });
   });
 
+  test('a game larger than a frame learns in the worker: stepped, played and paused, it is the CLI’s run', async () => {
+    const spec = 'game=chomp&rows=8&cols=8';
+    const cli = (generations) =>
+      JSON.parse(execFileSync(CLI, ['umda', '--game', spec, '--mu', '100', '--seed', '3', '--max-evals', String(100 * generations), '--json'], { encoding: 'utf8' }));
+    await withPage(`#${spec}&mu=100&seed=3&speed=1&paused=1`, async (page) => {
+      const settled = () => page.waitForFunction(() => window.impartial.controller.remote.settled);
+      const state = () =>
+        page.evaluate(() => {
+          const s = window.impartial.controller.session;
+          // The page's own run never moved; the model it holds is the worker's (same hash).
+          return { shown: s.progress(), own: s.inner.generation(), mirrored: s.inner.progress().model_hash };
+        });
+      await steps(page, 3);
+      await settled();
+      let seen = await state();
+      assert.equal(seen.shown.generation, 3);
+      assert.equal(seen.own, 0);
+      assert.equal(seen.shown.model_hash, cli(3).model_hash);
+      assert.equal(seen.mirrored, seen.shown.model_hash);
+      await page.click('#play');
+      await page.waitForFunction(() => window.impartial.controller.session.generation() >= 8);
+      await page.click('#play');
+      await settled();
+      seen = await state();
+      assert.equal(seen.shown.model_hash, cli(seen.shown.generation).model_hash, `generation ${seen.shown.generation}`);
+      assert.equal(seen.mirrored, seen.shown.model_hash);
+      assert.equal(await number(page, 'generation'), seen.shown.generation);
+      // Reset goes back to p_0 and the same run replays.
+      await page.click('#reset');
+      await settled();
+      await steps(page, 3);
+      await settled();
+      assert.equal((await state()).shown.model_hash, cli(3).model_hash);
+    });
+  });
+
   const BAD_LINKS = [
     ['malformed hash', '#%E0%A4%A&&==&mu', /cannot be shown|not allowed/],
     ['unknown family', '#game=chess', /Unknown game family 'chess'/],
