@@ -555,12 +555,9 @@ impl Run {
         let task = &*self.task;
         // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
         let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
-        // Fields borrowed once, so the loops keep them in registers; the stream and the path
-        // are moved out of `self` for the loop (then its state lives in registers, not memory).
-        let (cdf, p) = (&mut self.cdf, &self.p);
+        // Fields borrowed once, so the loops keep them in registers.
+        let (rng, cdf, p, path) = (&mut self.rng, &mut self.cdf, &self.p, &mut self.path);
         let (fast, counts) = (&mut self.fast, &mut self.counts);
-        let mut rng = self.rng.clone();
-        let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut u = task.graph.root();
         loop {
@@ -568,11 +565,10 @@ impl Run {
             if range.is_empty() {
                 break;
             }
-            let e = draw_fresh(&mut rng, cdf, &mut fast.stale, p, u, range);
+            let e = draw_fresh(rng, cdf, &mut fast.stale, p, u, range);
             path.push((u as u32, e as u32));
             u = targets[e] as usize;
         }
-        self.rng = rng;
         self.path_moves += path.len() as u64;
         let winner_parity = winner_parity(path.len(), task);
         self.tag += 1;
@@ -588,8 +584,7 @@ impl Run {
             played_tag[v] = tag;
             played_edge[v] = e as u32;
         }
-        let mut work = path.len() as u64 + 1;
-        self.path = path;
+        let mut work = self.path.len() as u64 + 1;
         if !current.winners_optimal {
             let (rng, cdf, counts, fast, p) =
                 (&mut self.rng, &mut self.cdf, &mut self.counts, &mut self.fast, &self.p);
@@ -758,11 +753,7 @@ fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>
     let sums = &cdf[range.clone()];
     let target = uniform(rng) * sums[sums.len() - 1];
     let index = if sums.len() <= 16 {
-        // The first sum above target is the number of sums at or below it (the sums never
-        // decrease), counted without a branch: which move is drawn is a coin toss to the branch
-        // predictor.
-        let below = sums.iter().map(|&s| usize::from(s <= target)).sum::<usize>();
-        (below < sums.len()).then_some(below)
+        sums.iter().position(|&s| target < s)
     } else {
         let i = sums.partition_point(|&s| s <= target);
         (i < sums.len()).then_some(i)
