@@ -10,6 +10,7 @@
 // Needs pkg/, target/release/impartial and Chromium, like the browser tests.
 
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -30,6 +31,47 @@ const GAMES = [
   ['10^4', 'game=nim&heaps=21,21,21'],
   ['10^5', 'game=nim&heaps=1,2,2,3,4,5,6,7'],
 ];
+
+/** The marker that finds this benchmark's Chromium among the machine's processes. */
+const MARKER = `--impartial-bench=${process.pid}`;
+
+/**
+ * CPU time (ms, user + system, from /proc at 10 ms resolution) of this Chromium's renderer main
+ * threads and of its dedicated workers (the learner's worker): the machine may be shared, and
+ * wall-clock rates then measure the other jobs as much as the page.
+ */
+function threadCpu() {
+  const procs = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      procs.push({ pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  const mine = new Set(procs.filter((p) => p.cmd.includes(MARKER) && !p.cmd.includes('--type=')).map((p) => p.pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) if (!mine.has(p.pid) && mine.has(p.ppid)) grew = mine.add(p.pid) && true;
+  }
+  const out = { main: 0, worker: 0 };
+  for (const p of procs.filter((q) => mine.has(q.pid) && q.cmd.includes('--type=renderer'))) {
+    try {
+      for (const tid of readdirSync(`/proc/${p.pid}/task`)) {
+        const comm = readFileSync(`/proc/${p.pid}/task/${tid}/comm`, 'utf8').trim();
+        const stat = readFileSync(`/proc/${p.pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+        if (tid === p.pid) out.main += ms;
+        else if (comm.startsWith('DedicatedWorker')) out.worker += ms;
+      }
+    } catch {
+      // A renderer that ended meanwhile.
+    }
+  }
+  return out;
+}
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,7 +99,7 @@ function native(spec, generations) {
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [MARKER, '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const rows = [];
 try {
@@ -70,6 +112,10 @@ try {
     const info = await page.evaluate(() => window.impartial.controller.session.info);
     // Frames while playing, from generation 20 on: the controller records the page's work per
     // frame (ticking the worker, drawing); rAF intervals and the generations the worker posted.
+    const marks = [];
+    await page.exposeFunction('benchMark', () => {
+      marks.push(threadCpu());
+    });
     const frames = await page.evaluate(async ({ seconds, from }) => {
       const c = window.impartial.controller;
       c.setPlaying(true);
@@ -85,10 +131,12 @@ try {
       };
       requestAnimationFrame(tick);
       const g0 = c.session.generation();
+      await window.benchMark();
       const t0 = performance.now();
       await new Promise((r) => setTimeout(r, seconds * 1000));
       const elapsed = (performance.now() - t0) / 1000;
       const generations = c.session.generation() - g0;
+      await window.benchMark();
       running = false;
       c.setPlaying(false);
       while (!c.remote.settled) await new Promise((r) => setTimeout(r, 20));
@@ -124,6 +172,9 @@ try {
       intervalMedian: quantile(frames.intervals, 0.5),
       intervalP90: quantile(frames.intervals, 0.9),
       generationsPerSecond: frames.generations / frames.elapsed,
+      workerMsPerGeneration: (marks[1].worker - marks[0].worker) / Math.max(1, frames.generations),
+      mainMsPerFrame: (marks[1].main - marks[0].main) / Math.max(1, frames.intervals.length),
+      workerShare: (marks[1].worker - marks[0].worker) / (1000 * frames.elapsed),
       framesPerSecond: frames.framesPerSecond,
       drawMedian: quantile(draws, 0.5),
       wasmGeneration: wasm.ms,
@@ -141,11 +192,12 @@ try {
 }
 
 console.log(`Page benchmark: μ = ${MU}, seed ${SEED}, fast engine, speed 1000, ${SECONDS} s of play per game from generation ${FROM} on, headless Chromium (--disable-gpu).`);
-console.log('| size | game | positions | moves | generations/s | frames/s | rAF interval median / p90 | page work per frame median / p90 (ms) | full redraw | wasm gen (ms) | native gen (ms) | wasm/native | same run |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('Thread CPU from /proc: the worker\'s per generation (and the share of a core it got), the page\'s main thread per frame.');
+console.log('| size | game | positions | moves | generations/s | frames/s | rAF interval median / p90 | page work per frame median / p90 (ms) | worker CPU per generation (share of a core) | main-thread CPU per frame | full redraw | wasm gen (ms) | native gen (ms) | wasm/native | same run |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.generationsPerSecond)} | ${fmt(r.framesPerSecond)} | ${fmt(r.intervalMedian)} / ${fmt(r.intervalP90)} | ${fmt(r.frameMedian)} / ${fmt(r.frameP90)} | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
+    `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.generationsPerSecond)} | ${fmt(r.framesPerSecond)} | ${fmt(r.intervalMedian)} / ${fmt(r.intervalP90)} | ${fmt(r.frameMedian)} / ${fmt(r.frameP90)} | ${fmt(r.workerMsPerGeneration)} ms (${fmt(r.workerShare)}) | ${fmt(r.mainMsPerFrame)} ms | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
   );
 }
 if (rows.some((r) => !r.sameRun || r.errors)) process.exitCode = 1;

@@ -55,7 +55,7 @@ export class Controller {
     });
     // UMDA learns in a worker; the page draws what it posts.
     this.remote = new RemoteRun({
-      onGeneration: (progress) => this.recordGeneration(progress),
+      onGenerations: (progresses) => this.recordGenerations(progresses),
       onModel: () => {
         this.graph.dirty = true;
         this.card.generationDone(this.session.generation());
@@ -232,18 +232,27 @@ export class Controller {
   }
 
   /**
-   * After each finished generation (and at generation 0 of a run): chart, stats, card. A
-   * worker's run gives its `progress`; the graph and card follow its model (`onModel`).
+   * At generation 0 of a run, and after each generation the page's own run finished (only when
+   * the worker could not start): chart, stats, card.
    */
-  recordGeneration(given = null) {
+  recordGeneration() {
     // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
     if (this.rules?.active) return;
-    const progress = given ?? this.session.progress();
+    const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);
-    if (this.session.remote && progress.generation > 0) return;
     this.card.generationDone(progress.generation);
     this.graph.dirty = true;
+  }
+
+  /**
+   * The generations UMDA's worker finished since its last message: every one on the chart, the
+   * stats of the last (the graph and the card follow the worker's model: `onModel`).
+   */
+  recordGenerations(progresses) {
+    if (this.rules?.active) return;
+    for (const progress of progresses) this.chart.push(progress);
+    this.renderStats(progresses.at(-1));
   }
 
   restartHistory() {

@@ -9,12 +9,13 @@ const DRAWS_PER_MODEL = 5;
 
 export class RemoteRun {
   /**
-   * `onGeneration(progress)` follows each generation the worker finished, `onModel()` each
+   * `onGenerations(progresses)` follows the generations the worker finished since its last
+   * message (many a frame on a small game), `onModel()` each
    * model copied in, `onState()` a change of the stats without a new generation, `onError(text)`
    * a run the worker cannot go on with.
    */
-  constructor({ onGeneration, onModel, onState, onError }) {
-    Object.assign(this, { onGeneration, onModel, onState, onError });
+  constructor({ onGenerations, onModel, onState, onError }) {
+    Object.assign(this, { onGenerations, onModel, onState, onError });
     this.worker = null;
     this.session = null;
     this.opened = false;
@@ -115,7 +116,7 @@ export class RemoteRun {
     this.session.mirror({ progress: last, inProgress: msg.inProgress, model: msg.model, mass: msg.mass });
     this.stepsOut = Math.max(0, this.stepsOut - msg.stepsDone);
     this.settled = !msg.busy && !this.busy;
-    for (const progress of msg.progresses) this.onGeneration(progress);
+    if (msg.progresses.length > 0) this.onGenerations(msg.progresses);
     if (msg.current) this.onState();
     if (msg.model) {
       this.lastModel = performance.now();
