@@ -4,8 +4,12 @@
 // accepted one here, and mirrors the worker's state (GameSession.mirror). The worker runs the
 // same seeded run as the CLI (the model hash agrees), whatever the frames.
 
-/** A new model is asked for at most once per this many drawing costs (a big graph's redraw is long). */
-const DRAWS_PER_MODEL = 5;
+/**
+ * A new model is asked for at most once per this many drawing costs: a big graph's redraw is long
+ * (about 50 ms at 10⁵ positions), and redrawing for a ninth of the time leaves the page over 50
+ * frames a second.
+ */
+const DRAWS_PER_MODEL = 8;
 
 export class RemoteRun {
   /**
