@@ -95,6 +95,7 @@ function receive(msg) {
       reply();
       break;
     case 'tick':
+      if (!session) return;
       if (msg.speed !== speed) credit = 0;
       speed = msg.speed;
       playing = msg.playing;
