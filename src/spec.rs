@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::error::{clipped, quoted, InputError};
 use crate::games::{family_names, Family, Keys, FAMILIES};
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// A ready-made game for the page's list of examples.
 #[derive(Debug, Clone, Copy, Serialize)]

@@ -6,7 +6,7 @@
 
 use crate::error::InputError;
 use crate::games::octal::OctalCode;
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// How a move may leave the rest of the heap it takes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,11 +9,11 @@
 //! linear time ([`super::period_proof`]).
 
 use crate::error::InputError;
-use crate::games::octal::OctalCode;
 use crate::games::heap_rule::{self as rules, Recurrence};
+use crate::games::octal::OctalCode;
 use crate::games::{Family, FamilyInfo, FAMILIES};
+use crate::numbers::bad_value;
 use crate::spec::{parse_pairs, GameSpec};
-use crate::value::bad_value;
 
 pub use super::compact_values::Values;
 pub use super::heap_rule::HeapRule;
@@ -174,8 +174,12 @@ impl HeapGame {
                 HeapGame::Family(family) => {
                     (Sequence { values: rule_values(family, to).into(), period: None, search: None }, true)
                 }
-                HeapGame::Subtraction(moves) => (subtraction_sequence(moves, to, until_proven, self.proof()), true),
-                HeapGame::Octal(_) | HeapGame::Rule(_) => unreachable!("octal games and rules have an engine"),
+                HeapGame::Subtraction(moves) => {
+                    (subtraction_sequence(moves, to, until_proven, self.proof()), true)
+                }
+                HeapGame::Octal(_) | HeapGame::Rule(_) => {
+                    unreachable!("octal games and rules have an engine")
+                }
             };
         };
         engine.reserve_to(to);
@@ -210,7 +214,11 @@ fn rule_values(family: &Family, to: usize) -> Vec<u32> {
 fn heap_key(info: &FamilyInfo) -> Option<&'static str> {
     let key = info.keys.iter().find(|k| k.key == "heap" || k.key == "heaps")?.key;
     let pairs: Vec<(String, String)> = std::iter::once(("game".to_string(), info.name.to_string()))
-        .chain(info.keys.iter().map(|k| (k.key.to_string(), if k.key == key { "0" } else { k.example }.to_string())))
+        .chain(
+            info.keys
+                .iter()
+                .map(|k| (k.key.to_string(), if k.key == key { "0" } else { k.example }.to_string())),
+        )
         .collect();
     let family = GameSpec::from_pairs(&pairs).ok()?.family;
     HeapGame::of(&family)?;

@@ -19,8 +19,8 @@ use crate::budget::Limits;
 use crate::combinatorics::{binomial_u128, Binomials};
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::parse_number;
 use crate::size::{Bound, Size};
-use crate::value::parse_number;
 
 const SIDE: &str = "a whole number, at least 1";
 

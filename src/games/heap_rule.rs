@@ -275,7 +275,9 @@ fn walk<R: HeapRule + ?Sized>(
                     previous = Some(h);
                     let less = current.wrapping_sub(name(h));
                     rule.leaves(h, &mut |leave| {
-                        if picks.binary_search(&index).is_ok() && seen.insert(less.wrapping_add(leave_name(leave))) {
+                        if picks.binary_search(&index).is_ok()
+                            && seen.insert(less.wrapping_add(leave_name(leave)))
+                        {
                             if seen.len() as u64 > limits.max_positions {
                                 over = true;
                                 return false;
@@ -468,4 +470,3 @@ pub fn label(heaps: &[u64]) -> String {
     }
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
-

@@ -12,12 +12,12 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, HeapSum, HeapRule, Leave, Recurrence};
+use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::{clipped, InputError};
 use crate::graph::GameGraph;
+use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
-use crate::value::{bad_value, parse_list};
 
 /// Most starting heaps an octal spec may list (each non-empty heap multiplies the positions, so
 /// the budget binds first; this only stops endless lists of empty heaps).

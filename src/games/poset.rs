@@ -22,8 +22,8 @@ use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::{group_digits, quoted, InputError};
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
-use crate::value::bad_value;
 
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;

@@ -14,8 +14,8 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::parse_number;
 use crate::size::{Bound, Size};
-use crate::value::parse_number;
 
 const COINS: &str = "a whole number, at least 1";
 

@@ -11,8 +11,8 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph};
+use crate::numbers::{bad_value, parse_list};
 use crate::size::{Bound, Size};
-use crate::value::{bad_value, parse_list};
 
 const HEAPS: &str = "exactly two heap sizes, e.g. 5,8";
 

@@ -3,7 +3,7 @@
 //!
 //! A page's game is one size of a sweep: `runtime --game TEMPLATE --sizes N --seed S` runs
 //! run r with seed [`run_seed`]`(S, N, r)`, where TEMPLATE is the game with N written for the
-//! size ([`template_of`]). The experiment builds the game with [`Size::build`] and runs each
+//! size ([`template_of`]). The experiment builds the game with [`SweepSize::build`] and runs each
 //! run with [`run_one`], the function the CLI's sweep calls, so T agrees bit for bit.
 //!
 //! [`run_seed`]: super::runtime::run_seed
@@ -12,11 +12,12 @@
 
 use super::params::{self, Engine, Params};
 use super::runtime::{
-    self, check_runnable, run_one, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Size, Summary,
+    self, check_runnable, run_one, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Summary,
+    SweepSize,
 };
 use crate::error::InputError;
 use crate::games::Limits;
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// The most runs one experiment on the page may hold (each is a whole UMDA run, and each keeps
 /// its Π curve for the picture).
@@ -69,7 +70,7 @@ impl Curve {
 
 /// An experiment: the game built once, the settings checked once, then run by run.
 pub struct Experiment {
-    size: Size,
+    size: SweepSize,
     setting: CellSetting,
     params: Params,
     engine: Engine,
@@ -99,7 +100,7 @@ impl Experiment {
         let engine = Engine::parse(engine).map_err(text)?;
         let max_games = params::parse_budget(budget).map_err(text)?;
         let seed = params::parse_seed(seed).map_err(text)?;
-        let size = Size::build(spec, size, limits).map_err(text)?;
+        let size = SweepSize::build(spec, size, limits).map_err(text)?;
         let params = size.params(mu, gamma).map_err(text)?;
         check_runnable(&size.task, engine, params, max_games)?;
         Ok(Experiment {
@@ -163,8 +164,13 @@ pub fn check_summary(summary: Summary) -> Result<Summary, String> {
         c.positions > 0 && c.finished <= c.runs && order(c.p10, c.median) && order(c.median, c.p90)
     };
     // A slope is a finite number (JSON has no others; a hand-made 1e400 is refused by the parser).
-    if let Some(s) = summary.series.iter().find(|s| [s.slope, s.bound_slope].iter().flatten().any(|b| !b.is_finite())) {
-        return Err(format!("{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.", s.learner));
+    if let Some(s) =
+        summary.series.iter().find(|s| [s.slope, s.bound_slope].iter().flatten().any(|b| !b.is_finite()))
+    {
+        return Err(format!(
+            "{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.",
+            s.learner
+        ));
     }
     if summary.sizes.is_empty() {
         return Err(format!("{NOT_A_SUMMARY}: it holds no cells."));

@@ -5,7 +5,7 @@
 
 use super::task::Task;
 use crate::error::InputError;
-use crate::value::{bad_value, parse_number};
+use crate::numbers::{bad_value, parse_number};
 
 /// The largest population: a generation is μ games, and 10^8 of them take seconds.
 pub const MAX_MU: u32 = 100_000_000;

@@ -8,7 +8,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::sample::uniform;
 use super::task::Task;
 use crate::error::InputError;
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// Who makes the computer's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +64,9 @@ pub fn computer_move(
         }),
         Player::Learned | Player::Random => {
             let draw = if draw.is_finite() && draw >= 0.0 { draw as u64 } else { 0 };
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17),
+            );
             let u = uniform(&mut rng);
             if player == Player::Random {
                 edges.start + ((u * edges.len() as f64) as usize).min(edges.len() - 1)

@@ -42,8 +42,8 @@ use crate::analysis::loopy::LoopyOutcome;
 use crate::analysis::opt::{reachable_moves_win, Role, Scratch};
 use crate::error::InputError;
 use crate::loopy::LoopyGraph;
+use crate::numbers::bad_value;
 use crate::spec::Play;
-use crate::value::bad_value;
 
 /// One of Böhme's learning rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

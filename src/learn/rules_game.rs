@@ -14,8 +14,8 @@ use crate::error::{group_digits, InputError};
 use crate::games::{self, Opened};
 use crate::graph::GameGraph;
 use crate::loopy::LoopyGraph;
+use crate::numbers::{bad_value, parse_number};
 use crate::spec::{GameSpec, Play};
-use crate::value::{bad_value, parse_number};
 
 /// A game the rules can learn.
 #[derive(Debug, Clone)]

@@ -155,5 +155,5 @@ fn node(analysed: &Analysed, v: usize) -> LoopyNode {
 }
 
 fn unknown_position(label: &str) -> InputError {
-    crate::value::bad_value("position", label, "the label of a position of this game")
+    crate::numbers::bad_value("position", label, "the label of a position of this game")
 }

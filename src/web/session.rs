@@ -226,7 +226,11 @@ impl Session {
             max_degree: graph.max_degree(),
             root,
             root_label: graph.label(root),
-            rules: format!("{} {}", task.game.family.rules(), crate::games::win_rule(task.play == Play::Misere)),
+            rules: format!(
+                "{} {}",
+                task.game.family.rules(),
+                crate::games::win_rule(task.play == Play::Misere)
+            ),
             root_outcome: task.analysis.outcome[root],
             root_grundy: task.analysis.grundy.as_ref().map(|h| h[root]),
             fictitious_start: task.fictitious_start(),
