@@ -10,6 +10,7 @@
 // Layers, each using only those above it in this list (tests/core/layers.rs checks there is no
 // cycle): sizes, combinatorics and the CSR adjacency; errors and number parsing; the budget; the generic graph; the
 // loopy graphs; the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
+#![warn(missing_docs)]
 pub mod analysis;
 pub mod budget;
 pub mod combinatorics;
