@@ -7,8 +7,11 @@ use super::{settings::*, summary::*};
 /// One line of a sweep's figure: its legend text and its cells sorted by n (the CLI's `--plot`
 /// and the page's figure draw the same lines). A line is one learner, and for UMDA one (μ, γ).
 pub struct FigureSeries<'a> {
+    /// Legend text ("lnwp against random", "UMDA, μ = 20, γ = paper").
     pub label: String,
+    /// The slope of Corollary 5.3's bound, drawn through the first median; None for rule learners.
     pub bound_slope: Option<f64>,
+    /// The series' cells, sorted by n.
     pub cells: Vec<&'a CellSummary>,
 }
 

@@ -31,19 +31,32 @@ pub(super) fn bootstrap_seed(size: u64, mu: u32, gamma: f64) -> u64 {
 /// One run's result: a row of the raw table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRow {
+    /// The value substituted for N in the game spec.
     pub size: u64,
+    /// The UMDA engine (`fast`, `naive`, `expected`), or `-` for a rule learner.
     pub engine: String,
+    /// The run's budget: most games (UMDA) or plays (a rule) before it stops unfinished.
     pub max_games: u64,
+    /// n: the positions of the learnt game (counting v* where the root is a P-position).
     pub positions: usize,
+    /// Δ: the most moves from one position.
     pub max_degree: usize,
+    /// The run's index in its cell, from 0.
     pub run: u32,
+    /// The run's seed, [`run_seed`] of the sweep's seed, the size and the run.
     pub seed: u64,
+    /// The μ the run used (0 for a rule learner).
     pub mu: u32,
+    /// The γ the run used (0 for a rule learner).
     pub gamma: f64,
+    /// Whether the learner reached a strategy in Opt(G) within the budget.
     pub found: bool,
     /// T when found, else the games spent.
     pub games: u64,
+    /// Generations run until found or stopped (UMDA); for a rule learner, the plays made.
     pub generations: u64,
+    /// log10 of Corollary 5.3's bound over C² at this size (Benford & Lehre); None under misère
+    /// play and for rule learners.
     pub bound_log10: Option<f64>,
     /// The μ of the grid axis this run belongs to (`100`, `paper`); empty in rows written
     /// before grids existed.
@@ -61,6 +74,7 @@ pub struct RunRow {
 pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting,learner";
 
 impl RunRow {
+    /// One CSV line of the raw table, in the columns of [`RAW_HEADER`].
     pub fn to_csv(&self) -> String {
         format!(
             "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -132,7 +146,9 @@ impl RunRow {
 /// A sweep's cell settings, as run: the μ and γ of the grid axes and their labels.
 #[derive(Debug, Clone, Copy)]
 pub struct CellSetting {
+    /// The μ of the cell.
     pub mu: MuSetting,
+    /// The γ of the cell.
     pub gamma: GammaSetting,
 }
 

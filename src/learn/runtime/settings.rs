@@ -11,7 +11,9 @@ use crate::numbers::bad_value;
 /// Where the root is a P-position both learn Benford & Lehre's G* (§2): the learner moves second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Learner {
+    /// UMDA (Benford & Lehre Algorithm 1), with the cell's μ and γ.
     Umda,
+    /// One of Böhme's rules (§4–5) against an opponent.
     Rule(Rule, Opponent),
 }
 
@@ -64,10 +66,13 @@ pub(super) fn umda_label() -> String {
 /// How μ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum MuSetting {
+    /// A fixed μ at every size.
     Fixed(u32),
     /// Theorem 5.2's μ with the constant C scaled to `c` and confidence `k`.
     Paper {
+        /// The scale of Theorem 5.2's unknown constant C (`--paper-c`).
         c: f64,
+        /// Theorem 5.2's confidence K (`--paper-k`).
         k: f64,
     },
 }
@@ -85,6 +90,7 @@ impl MuSetting {
 /// How γ is chosen per size.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GammaSetting {
+    /// A fixed γ at every size.
     Fixed(f64),
     /// Theorem 5.2's γ = 1/(20Δn).
     Paper,

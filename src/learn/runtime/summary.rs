@@ -12,27 +12,42 @@ use crate::learn::bootstrap::{self, SlopeReplicates};
 /// finished runs only.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CellSummary {
+    /// The value substituted for N in the game spec.
     pub size: u64,
+    /// The UMDA engine (`fast`, `naive`, `expected`), or `-` for a rule learner.
     pub engine: String,
+    /// The runs' budget: most games (UMDA) or plays (a rule) per run.
     pub max_games: u64,
+    /// n: the positions of the learnt game (counting v* where the root is a P-position).
     pub positions: usize,
+    /// Δ: the most moves from one position.
     pub max_degree: usize,
+    /// The cell's μ (0 for a rule learner).
     pub mu: u32,
+    /// The cell's γ (0 for a rule learner).
     pub gamma: f64,
+    /// Runs in the cell.
     pub runs: usize,
+    /// Runs that reached Opt(G) within the budget.
     pub finished: usize,
+    /// Mean T over the finished runs (CSV `mean_T`); None when none finished.
     pub mean_finished: Option<f64>,
+    /// Median T (CSV `median_T`); None when it falls on unfinished runs.
     pub median: Option<u64>,
+    /// 10th percentile of T (CSV `p10_T`); None when it falls on unfinished runs.
     pub p10: Option<u64>,
+    /// 90th percentile of T (CSV `p90_T`); None when it falls on unfinished runs.
     pub p90: Option<u64>,
     /// log10 of Corollary 5.3's bound over C² (for normal play).
     pub bound_log10: Option<f64>,
     /// The grid axes' labels of this cell (empty for rows from before grids).
     pub mu_setting: String,
+    /// The γ axis label of this cell (`0.01`, `paper`; `-` for a rule learner).
     pub gamma_setting: String,
     /// The bootstrap 95% interval of the median (see [`bootstrap`]); None for an end that
     /// falls on unfinished runs.
     pub median_low: Option<u64>,
+    /// The upper end of that interval.
     pub median_high: Option<u64>,
     /// The learner ([`Learner::label`]).
     /// (`umda` in summaries written before learners.)
@@ -46,18 +61,22 @@ pub struct SeriesSummary {
     /// (`umda` in summaries written before learners.)
     #[serde(default = "umda_label")]
     pub learner: String,
+    /// The μ axis label of the series (`100`, `paper`; `-` for a rule learner).
     pub mu_setting: String,
+    /// The γ axis label of the series (`0.01`, `paper`; `-` for a rule learner).
     pub gamma_setting: String,
     /// Least-squares slope of ln(median T) against ln n over the cells with a finite median.
     pub slope: Option<f64>,
     /// Its bootstrap 95% interval (None for an end past the budget, or no slope).
     pub slope_low: Option<f64>,
+    /// The upper end of that interval.
     pub slope_high: Option<f64>,
     /// The same slope for Corollary 5.3's bound, for comparison.
     pub bound_slope: Option<f64>,
     /// How many sizes the measured slope was fitted on (sizes whose median is past the budget
     /// are left out), of `sizes`.
     pub slope_sizes: usize,
+    /// The sizes (cells) of the series.
     pub sizes: usize,
 }
 
@@ -71,9 +90,13 @@ pub struct Summary {
     /// With a single series, its slope, interval and bound slope (as before grids); None with
     /// several (see `series`).
     pub slope: Option<f64>,
+    /// With a single series, the lower end of its slope's bootstrap 95% interval; else None.
     pub slope_low: Option<f64>,
+    /// With a single series, the upper end of its slope's bootstrap 95% interval; else None.
     pub slope_high: Option<f64>,
+    /// With a single series, the slope of Corollary 5.3's bound; else None.
     pub bound_slope: Option<f64>,
+    /// With a single series, the sizes its slope was fitted on; else 0.
     pub slope_sizes: usize,
     /// The bootstrap's resamples per interval.
     pub resamples: usize,
@@ -261,6 +284,7 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
     (points.len() >= 2 && sxx > 0.0).then(|| sxy / sxx)
 }
 
+/// The summary CSV's header: one name per column [`Summary::to_csv`] writes, in its order.
 pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high,learner";
 
 impl Summary {

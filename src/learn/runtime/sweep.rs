@@ -12,11 +12,14 @@ use crate::numbers::bad_value;
 /// [`Grid::job_index`]) is `index − 1` modulo `count` (1-based, like a cluster's job array).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This job's part, from 1 to `count`.
     pub index: u32,
+    /// How many parts the sweep is split into.
     pub count: u32,
 }
 
 impl Shard {
+    /// The whole sweep in one part (`1/1`).
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
     /// `i/k` with 1 ≤ i ≤ k.
@@ -30,6 +33,8 @@ impl Shard {
         Ok(Shard { index: i, count: k })
     }
 
+    /// Whether the job at `job` in the sweep's order (see [`Grid::job_index`]) belongs to this
+    /// shard.
     pub fn includes(self, job: u64) -> bool {
         job % u64::from(self.count) == u64::from(self.index - 1)
     }
@@ -45,20 +50,30 @@ impl std::fmt::Display for Shard {
 /// μ or γ, so a grid with one takes one μ and one γ (UMDA's, if UMDA is among the learners).
 #[derive(Debug, Clone)]
 pub struct Grid {
+    /// The values substituted for N, one size per entry.
     pub sizes: Vec<u64>,
+    /// The learners, each a series of its own.
     pub learners: Vec<Learner>,
+    /// The μ axis.
     pub mus: Vec<MuSetting>,
+    /// The γ axis.
     pub gammas: Vec<GammaSetting>,
+    /// Runs per cell.
     pub runs: u32,
 }
 
 /// One job of a sweep: indices into the grid's axes, and the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
+    /// Index into [`Grid::sizes`].
     pub size: usize,
+    /// Index into [`Grid::learners`].
     pub learner: usize,
+    /// Index into [`Grid::mus`].
     pub mu: usize,
+    /// Index into [`Grid::gammas`].
     pub gamma: usize,
+    /// The run's index in its cell, from 0.
     pub run: u32,
 }
 
@@ -167,6 +182,7 @@ pub fn sweep(
 pub struct SweepInfo {
     /// The spec with N.
     pub game: String,
+    /// The sizes substituted for N.
     pub sizes: Vec<u64>,
     /// The μ axis, as labels (`100`, `paper`).
     pub mu: Vec<String>,
@@ -174,10 +190,15 @@ pub struct SweepInfo {
     pub gamma: Vec<String>,
     /// With μ = paper: C and K of Theorem 5.2.
     pub paper_c: Option<f64>,
+    /// With μ = paper: K of Theorem 5.2.
     pub paper_k: Option<f64>,
+    /// Runs per cell.
     pub runs: u32,
+    /// The UMDA engine (`fast`, `naive`, `expected`), or `-` when only rule learners run.
     pub engine: String,
+    /// The budget per run (`--max-evals`): games for UMDA, plays for a rule.
     pub max_evals: u64,
+    /// The sweep's base seed; each run's seed is [`run_seed`] of it.
     pub seed: u64,
     /// The learners, as [`Learner::label`]s joined by commas (`umda,lnwp:random`).
     /// (`umda` in summaries written before learners.)
@@ -277,8 +298,11 @@ pub const SWEEP_LINE: &str = "# sweep ";
 /// One raw table as read from a file, for [`merge`].
 #[derive(Debug, Clone)]
 pub struct Table {
+    /// The file name, for messages.
     pub file: String,
+    /// The table's sweep line, None for a table written before sweep lines existed.
     pub info: Option<SweepInfo>,
+    /// Its rows, in file order.
     pub rows: Vec<RunRow>,
 }
 

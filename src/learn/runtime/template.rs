@@ -15,6 +15,7 @@ use crate::spec::GameSpec;
 pub struct SweepSize {
     /// The value substituted for N.
     pub size: u64,
+    /// The game built at this size, analysed, with its critical positions and optimal moves.
     pub task: Arc<Task>,
     /// log10 of Corollary 5.3's runtime bound divided by C² (None under misère play).
     pub bound_log10: Option<f64>,
