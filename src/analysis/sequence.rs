@@ -31,6 +31,7 @@ pub const SEARCH_LIMIT: usize = 1 << 26;
 /// How far `value` computes a sequence for a heap beyond any proven period, and the pairs it
 /// may look at doing so (about a second here; the growing codes reach it first).
 pub const VALUE_LIMIT: usize = 1 << 20;
+/// The most pairs `value` may look at (see [`VALUE_LIMIT`]).
 pub const VALUE_WORK: u64 = 1 << 29;
 
 /// How far `analyse` looks for an octal game's period: about 50 ms for a five-digit code
@@ -48,6 +49,7 @@ pub fn bytes_per_heap() -> f64 {
 pub enum HeapGame {
     /// A subtraction game's moves, ascending.
     Subtraction(Vec<u64>),
+    /// An octal game (Winning Ways ch. 4), through the sparse-space engine.
     Octal(OctalCode),
     /// Any other rule that takes from one heap and leaves at most two (Grundy's game), through
     /// the sparse-space engine.
@@ -61,7 +63,9 @@ pub enum HeapGame {
 /// g(0..=to) of a heap game and the least period proven within those values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sequence {
+    /// g(0), g(1), … as far as computed.
     pub values: Values,
+    /// The least period proven from `values`, if any.
     pub period: Option<Period>,
     /// The sparse-space computation's last status (mask, rare heaps); None for a subtraction
     /// game, whose values need no search.
@@ -305,7 +309,9 @@ pub const STRIP_SEARCH: usize = 1 << 10;
 /// game's heaps and, when a period is proven, the preperiod and three periods.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Strip {
+    /// g(0), g(1), … as far as the strip shows.
     pub values: Vec<u32>,
+    /// The least period proven, if any.
     pub period: Option<Period>,
     /// The game's starting heaps (the cells to mark).
     pub heaps: Vec<u64>,
