@@ -252,9 +252,14 @@ impl PosetExpr {
 /// which rule combines which parts.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct GsetStep {
+    /// The part of the expression, written as a poset expression.
     pub part: String,
+    /// The rule giving its g-set, as a sentence (chain, antichain, Fact 3.1, Lemma 3.2; Fenner &
+    /// Rogers §3.1).
     pub rule: String,
+    /// Its g-set: the Grundy values of the positions one move away, ascending.
     pub gset: Vec<u32>,
+    /// Its Grundy value, the mex of `gset`.
     pub grundy: u32,
     /// How the part is made: `chain`, `antichain` (atoms), `parallel`, `series` (unions of
     /// `parts`, series listed top first) or `same` (an atom such as V3 written out as `parts[0]`).

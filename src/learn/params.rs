@@ -25,6 +25,7 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The name used by `--engine` and in rows: `fast`, `naive` or `expected`.
     pub fn as_str(self) -> &'static str {
         match self {
             Engine::Fast => "fast",
@@ -33,6 +34,7 @@ impl Engine {
         }
     }
 
+    /// The engine named `text` (surrounding spaces ignored); an error naming the three otherwise.
     pub fn parse(text: &str) -> Result<Engine, InputError> {
         match text.trim() {
             "fast" => Ok(Engine::Fast),
@@ -61,9 +63,11 @@ impl Params {
         }
         Ok(Params { mu, gamma: check_gamma(task, gamma)? })
     }
+    /// μ: tournaments (games) per generation, 1 ≤ μ ≤ MAX_MU.
     pub fn mu(self) -> u32 {
         self.mu
     }
+    /// γ: the margin, every move keeps probability ≥ γ; 0 ≤ γ < 1/Δ.
     pub fn gamma(self) -> f64 {
         self.gamma
     }
