@@ -7,7 +7,9 @@ use crate::size::Size;
 /// [`build`] caps both at what u32 ids and offsets can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// The most positions an instance may have.
     pub max_positions: u64,
+    /// The most moves an instance may have.
     pub max_edges: u64,
 }
 

@@ -48,6 +48,7 @@ pub enum LoopyOutcome {
 }
 
 impl LoopyOutcome {
+    /// `"P"`, `"N"` or `"D"`, as reports write it.
     pub fn as_str(self) -> &'static str {
         match self {
             LoopyOutcome::P => "P",
@@ -82,7 +83,9 @@ impl Gsg {
 /// Per-position results, indexed by id.
 #[derive(Debug, Clone)]
 pub struct LoopyAnalysis {
+    /// Normal or misère play.
     pub play: Play,
+    /// P, N or D per position, by retrograde analysis.
     pub outcome: Vec<LoopyOutcome>,
     /// The least i with the position in A^i of Böhme (W1)–(W2) for the player who wins it;
     /// `u32::MAX` at D-positions.

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 pub struct Periodicity {
     /// g(h) = g(h + period) for every h ≥ preperiod, and no smaller values do this.
     pub preperiod: u64,
+    /// The least period.
     pub period: u64,
     /// g(preperiod), …, g(preperiod + period − 1).
     pub cycle: Vec<u32>,

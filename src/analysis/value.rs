@@ -72,7 +72,9 @@ pub struct Value {
     pub game: String,
     /// g(start); None under misère play.
     pub grundy: Option<u64>,
+    /// P or N at the start (under misère play, the misère outcome).
     pub outcome: Outcome,
+    /// How the value was found.
     pub method: Method,
     /// Posets by the algebra: the g-set of the start (the values of its options).
     #[serde(skip_serializing_if = "Option::is_none")]

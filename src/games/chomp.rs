@@ -27,7 +27,9 @@ const SIDE: &str = "a whole number, at least 1";
 /// A rows × cols Chomp board. Invariant: both ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chomp {
+    /// Rows of the board, at least 1.
     pub rows: u64,
+    /// Columns of the board, at least 1.
     pub cols: u64,
 }
 

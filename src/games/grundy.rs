@@ -23,6 +23,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// Grundy's game from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grundy {
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 

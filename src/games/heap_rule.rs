@@ -112,6 +112,7 @@ pub struct HeapSum<'a> {
     pub heaps: &'a [u64],
     /// The spec key naming them: `heaps`, or `heap` for a subtraction game.
     pub key: &'static str,
+    /// The rule every heap follows.
     pub rule: &'a dyn HeapRule,
 }
 

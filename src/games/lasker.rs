@@ -26,6 +26,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// Lasker's Nim from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lasker {
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 

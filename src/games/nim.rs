@@ -25,6 +25,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// A Nim instance. Heap order is kept (labels follow it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Nim {
+    /// The starting heaps, in the order given.
     pub heaps: Vec<u64>,
 }
 

@@ -28,7 +28,9 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// An octal game from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Octal {
+    /// The octal code: which moves the game allows.
     pub code: OctalCode,
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 
@@ -147,6 +149,7 @@ impl OctalCode {
         self.digits.len()
     }
 
+    /// Whether the code has no digit, so allows no move.
     pub fn is_empty(&self) -> bool {
         self.digits.is_empty()
     }

@@ -24,7 +24,9 @@ const SQUARES: &str = "a whole number at least the number of coins";
 /// A Silver Dollar instance. Invariant: 1 ≤ coins ≤ squares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SilverDollar {
+    /// Coins on the strip, at least 1.
     pub coins: u64,
+    /// Squares of the strip, at least `coins`.
     pub squares: u64,
 }
 

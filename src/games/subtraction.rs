@@ -32,7 +32,9 @@ const HEAP: &str = "a whole number, at least 0";
 /// A subtraction game. Invariant: `moves` sorted ascending, distinct, all ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subtraction {
+    /// The subtraction set: the amounts a move may take, ascending, distinct, each ≥ 1.
     pub moves: Vec<u64>,
+    /// The starting heap.
     pub heap: u64,
 }
 

@@ -45,6 +45,7 @@ const PARTS: &str = "parts joined by +, each family(key=value;key=value…) with
 /// parts, none of them a sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sum<F> {
+    /// The parts, each a game of another family.
     pub parts: Vec<F>,
 }
 

@@ -22,6 +22,7 @@ const COINS: &str = "a whole number, at least 1";
 /// A Turning Turtles instance: m coins, all heads. Invariant: coins ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurningTurtles {
+    /// m: the coins in the row, all heads at the start.
     pub coins: u64,
 }
 

@@ -19,6 +19,7 @@ const HEAPS: &str = "exactly two heap sizes, e.g. 5,8";
 /// A Wythoff instance: the two starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wythoff {
+    /// The two starting heaps.
     pub heaps: [u64; 2],
 }
 

@@ -47,6 +47,7 @@ pub fn parse_size(text: &str) -> Result<u64, InputError> {
 /// generation is always kept.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Curve {
+    /// (generation, log10 Π) pairs, by ascending generation; None where Π is 0.
     pub points: Vec<(u64, Option<f64>)>,
     stride: u64,
 }

@@ -20,8 +20,11 @@ use crate::spec::{GameSpec, Play};
 /// A game the rules can learn.
 #[derive(Debug, Clone)]
 pub struct RulesGame {
+    /// The canonical spec.
     pub spec: String,
+    /// Normal or misère play.
     pub play: Play,
+    /// The game graph, which may have cycles.
     pub graph: LoopyGraph,
     /// Outcomes and ranks (no generalised Grundy values: the rules do not need them).
     pub analysis: LoopyAnalysis,
