@@ -580,9 +580,11 @@ impl Session {
         self.run.games_in_progress().map_or(self.run.params().mu(), |(_, mu)| mu)
     }
 
+    /// μ of the current parameters.
     pub fn mu(&self) -> u32 {
         self.run.params().mu()
     }
+    /// γ of the current parameters.
     pub fn gamma(&self) -> f64 {
         self.run.params().gamma()
     }
@@ -590,9 +592,11 @@ impl Session {
     pub fn seed(&self) -> String {
         self.run.seed().to_string()
     }
+    /// The engine's name: `fast`, `naive` or `expected`.
     pub fn engine(&self) -> String {
         self.run.engine().as_str().to_string()
     }
+    /// Generations completed.
     pub fn generation(&self) -> f64 {
         self.run.generation() as f64
     }
@@ -636,6 +640,7 @@ impl Session {
     pub fn x_ptr(&self) -> *const f32 {
         self.layout.x.as_ptr()
     }
+    /// f32 × positions: the layout's y (slot in the layer).
     pub fn y_ptr(&self) -> *const f32 {
         self.layout.y.as_ptr()
     }
