@@ -2,7 +2,7 @@
 //! their move lists, a root, and labels. Unlike [`crate::graph::GameGraph`] its ids need not be
 //! a topological order, and a play may return to a position.
 //!
-//! Invariants (established by [`LoopyGraph::from_csr`]'s callers): every target is an id,
+//! Invariants (established by `LoopyGraph::from_csr`'s callers): every target is an id,
 //! no position lists the same move twice or moves to itself, and every position is reachable
 //! from the root. A position's moves keep the order its family lists them in: Böhme's
 //! learners read that order as the list N(x) (§4.2, §4.3).

@@ -3,7 +3,7 @@
 //! For a finite subtraction set S with largest element k, g(h) depends only on the k values
 //! before it once h ≥ k. So as soon as a window of k consecutive values repeats, the sequence
 //! repeats from there on: the first repeated window gives the least period, and walking back
-//! from it gives the preperiod. The SG notes' lookup returns g[LIM] when no period is found; we
+//! from it gives the preperiod. The SG notes' lookup returns `g[LIM]` when no period is found; we
 //! say "not found within the limit" instead.
 //!
 //! Windows are compared through a rolling hash (O(1) per step) and checked value by value on a

@@ -119,7 +119,7 @@ pub enum PositionView {
         /// The subtraction set: the amounts a move may take.
         moves: Vec<u64>,
     },
-    /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).
+    /// Two heaps, also a queen on a quarter board at (`heaps[0]`, `heaps[1]`) (Wythoff's game).
     Queen {
         /// The two heap sizes.
         heaps: [u64; 2],

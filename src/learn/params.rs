@@ -20,7 +20,7 @@ pub enum Engine {
     Fast,
     /// The reference: two whole strategies per tournament, the winner copied in full.
     Naive,
-    /// The infinite-population limit: p ← π_γ(E[q]) by Lemma 3.1, no sampling.
+    /// The infinite-population limit: p ← π_γ(E\[q\]) by Lemma 3.1, no sampling.
     Expected,
 }
 

@@ -220,7 +220,7 @@ impl LoopyGame {
     }
 
     // Typed-array views, as Session's (see there).
-    /// u32 × (positions + 1): CSR offsets; position v's moves are edges offsets[v]..offsets[v+1].
+    /// u32 × (positions + 1): CSR offsets; position v's moves are edges `offsets[v]..offsets[v+1]`.
     pub fn offsets_ptr(&self) -> *const u32 {
         self.graph.offsets().as_ptr()
     }

@@ -31,7 +31,7 @@ const DEFAULT_SEED: u64 = 1;
 pub struct Session {
     task: Arc<Task>,
     run: Run,
-    /// The expected dynamics p ← π_γ(E[q]), kept at the run's generation while switched on.
+    /// The expected dynamics p ← π_γ(E\[q\]), kept at the run's generation while switched on.
     expected: Option<Run>,
     layout: Layout,
     /// Per position: 0 for a P-position, 1 for an N-position.
@@ -604,7 +604,7 @@ impl Session {
     // Typed-array views: pointers into wasm memory with the lengths above. They stay valid
     // until wasm memory grows; the page re-makes its views when `memory.buffer` changes.
 
-    /// u32 × (positions + 1): CSR offsets; position v's moves are edges offsets[v]..offsets[v+1].
+    /// u32 × (positions + 1): CSR offsets; position v's moves are edges `offsets[v]..offsets[v+1]`.
     pub fn offsets_ptr(&self) -> *const u32 {
         self.task.graph.offsets().as_ptr()
     }

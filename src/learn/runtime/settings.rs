@@ -97,7 +97,7 @@ pub enum GammaSetting {
 }
 
 impl GammaSetting {
-    /// `paper` or a finite number (checked against each size's Δ later, in [`SweepSize::params`]).
+    /// `paper` or a finite number (checked against each size's Δ later, in [`SweepSize::params`](super::SweepSize::params)).
     pub fn parse(text: &str) -> Result<GammaSetting, InputError> {
         match text.trim() {
             "paper" => Ok(GammaSetting::Paper),

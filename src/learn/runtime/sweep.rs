@@ -176,7 +176,7 @@ pub fn sweep(
 }
 
 /// What a raw table records about the sweep it comes from, so that shards can be checked to
-/// be parts of one sweep, merged, and any run replayed (with [`spec_for`]`(game, size)` and the
+/// be parts of one sweep, merged, and any run replayed (with [`spec_for`](super::spec_for)`(game, size)` and the
 /// row's seed, μ and γ).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SweepInfo {

@@ -100,7 +100,7 @@ fn items_of(value: &str) -> Vec<&str> {
 }
 
 /// The spec of one size: every value, or comma-separated item of a value, that is `N` or an
-/// affine expression in N (see [`affine`]) replaced by its value at `size`. Refuses a
+/// affine expression in N (see `affine`) replaced by its value at `size`. Refuses a
 /// template without N, N in `game=` or `play=`, and an expression that is negative or above
 /// 2^64 − 1 at this size.
 pub fn spec_for(template: &str, size: u64) -> Result<String, InputError> {
@@ -162,7 +162,7 @@ pub fn check_sizes(template: &str, sizes: &[u64], limits: &Limits) -> Result<(),
     Ok(())
 }
 
-/// Builds one size. A sweep builds its sizes one at a time (see [`sweep`]), so memory is that
+/// Builds one size. A sweep builds its sizes one at a time (see `sweep::sweep`), so memory is that
 /// of the largest size, not of all of them.
 pub fn prepare(template: &str, size: u64, limits: &Limits) -> Result<SweepSize, InputError> {
     SweepSize::build(&spec_for(template, size)?, size, limits)
