@@ -49,17 +49,15 @@ use crate::spec::Play;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
-    /// LNWT, learn-not-win-trace (Böhme §4.2): after a play p does not win, every p-position on the
-    /// trace
-    /// moves on by π_x.
+    /// LNWT, Latest Non-Winning Trace (Böhme §4.2): after a play p does not win, every p-position
+    /// on the trace moves on by π_x.
     Lnwt,
-    /// LNWP, learn-not-win-position (Böhme §4.3): after a play p does not win, the last p-position
-    /// on the
-    /// trace with a next move moves on by σ_x.
+    /// LNWP, Latest Non-Winning Position (Böhme §4.3): after a play p does not win, the last
+    /// p-position on the trace with a next move moves on by σ_x.
     Lnwp,
-    /// LLT, learn-lose-trace (Böhme §4.4): LNWT acting only when p loses.
+    /// LLT, Latest Losing Trace (Böhme §4.4): LNWT acting only when p loses.
     Llt,
-    /// LLP, learn-lose-position (Böhme §4.4): LNWP acting only when p loses.
+    /// LLP, Latest Losing Position (Böhme §4.4): LNWP acting only when p loses.
     Llp,
     /// rLNWT (Böhme §5(d)): after a play p does not win, every p-position on the trace draws a move
     /// uniformly.
@@ -86,8 +84,7 @@ impl Rule {
     pub const ALL: [Rule; 6] = [Rule::Lnwt, Rule::Lnwp, Rule::Llt, Rule::Llp, Rule::Rlnwt, Rule::Rllt];
 
     /// The rule named `text` (its [`Rule::name`], surrounding spaces ignored); an error naming the
-    /// six
-    /// otherwise.
+    /// six otherwise.
     pub fn parse(text: &str) -> Result<Rule, InputError> {
         Rule::ALL.into_iter().find(|r| r.name() == text.trim()).ok_or_else(|| bad_value("rule", text, RULES))
     }
@@ -129,8 +126,7 @@ pub enum Opponent {
     /// Plays each position's first listed move, always.
     First,
     /// Plays the first listed move to a P-position, else to a D-position, else the first move
-    /// (retrograde
-    /// outcomes).
+    /// (retrograde outcomes).
     Perfect,
     /// Draws a fresh uniformly random strategy each play.
     Random,
@@ -145,8 +141,7 @@ impl Opponent {
     pub const ALL: [Opponent; 4] = [Opponent::First, Opponent::Perfect, Opponent::Random, Opponent::Same];
 
     /// The opponent named `text` (its [`Opponent::name`], surrounding spaces ignored); an error
-    /// naming the
-    /// four otherwise.
+    /// naming the four otherwise.
     pub fn parse(text: &str) -> Result<Opponent, InputError> {
         Opponent::ALL
             .into_iter()
@@ -250,8 +245,7 @@ pub struct RulesRun {
 
 impl RulesRun {
     /// A run whose learner moves first from the root, as Böhme's p; the strategies start at the
-    /// head of every
-    /// list.
+    /// head of every list.
     pub fn new(game: RulesGame, rule: Rule, opponent: Opponent, seed: u64) -> RulesRun {
         RulesRun::seated(game, rule, opponent, seed, false)
     }
