@@ -30,9 +30,12 @@ export class CardView {
   /**
    * Step by step: a test saying whether a position's value is still hidden (then the card
    * gives its label, board and moves, but no value, outcome or winning move); null for none.
+   * `why(id)`: what the card says of a hidden position instead of its value (whether it can be
+   * computed now).
    */
-  setHidden(hidden) {
+  setHidden(hidden, why = null) {
     this.hidden = hidden;
+    this.why = why;
     if (this.shown) this.draw();
   }
 
@@ -94,7 +97,9 @@ export class CardView {
     if (this.shown) {
       const board = this.session.cyclic ? null : this.board(this.shown.id);
       const learner = this.strategy ? this.strategy()[this.shown.id] : null;
-      renderCard(card, masked(this.session.position(this.shown.id), this.hidden), this.shown.at, this.session.info.play, board, learner);
+      const position = masked(this.session.position(this.shown.id), this.hidden);
+      if (position?.hidden && this.why) position.why = this.why(this.shown.id);
+      renderCard(card, position, this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -127,7 +132,7 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   const grundy = document.createElement('p');
   // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
   grundy.textContent = position.hidden
-    ? 'Its value is not computed yet: step on to reveal it.'
+    ? `Its value is not computed yet. ${position.why ?? 'Step on to reveal it.'}`
     : typeof position.grundy === 'string'
       ? `Generalised Grundy value γ: ${position.grundy}`
       : position.mex
