@@ -2,7 +2,7 @@
 // session and the page's values (mirrored in the address); the frame loop (scheduler.js), the
 // controls, the hover card and sharing are modules of their own that it connects.
 
-import { CardView } from './card-view.js';
+import { CardView, reserveTop } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
@@ -31,6 +31,8 @@ export class Controller {
     this.session = null;
     this.page = null;
     this.card = new CardView($('hover-card'));
+    // The hover card keeps off the graph's legend (presentation mode).
+    reserveTop(() => graphView.legendSpace());
     this.share = new Share();
     this.rules = new RulesMode({ graph: graphView, card: this.card });
     // Play, strategies and step by step (modes.js).
