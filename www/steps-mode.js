@@ -199,6 +199,7 @@ export class StepsMode {
     const n = session.n;
     this.known = new Uint8Array(n);
     this.order = [];
+    this.low = 0;
     if (page.order !== '') {
       const read = readOrder(page.order, { n, views: session.views(), find: (l) => session.find(l), label: (id) => session.label(id) });
       if (read.notice) notices.push(read.notice);
@@ -238,8 +239,10 @@ export class StepsMode {
 
   /** The page's next position: the least id not revealed (its followers, smaller, all are). */
   nextDefault() {
-    const at = this.known.indexOf(0);
-    return at;
+    // Every id below `low` is known (Back lowers it), so a Finish costs one pass, not one per step.
+    this.low = Math.min(this.low ?? 0, this.known.length);
+    while (this.low < this.known.length && this.known[this.low]) this.low += 1;
+    return this.low;
   }
 
   /**
@@ -248,7 +251,11 @@ export class StepsMode {
    */
   go(k) {
     const target = Math.max(0, Math.min(this.session.n, k));
-    while (this.k > target) this.known[this.order.pop()] = 0;
+    while (this.k > target) {
+      const id = this.order.pop();
+      this.known[id] = 0;
+      this.low = Math.min(this.low, id);
+    }
     while (this.k < target) this.reveal(this.nextDefault());
     if (this.k === this.session.n) this.playing = false;
     this.refused = null;
