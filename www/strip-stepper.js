@@ -70,6 +70,7 @@ export class StripStepper {
     if (page.strip === '') return;
     if (!this.strip) {
       notices.push(`strip=${quoted(page.strip)} applies only to heap games with a Grundy strip (subtraction and octal games, Grundy's game, Lasker's Nim); ignored.`);
+      page.strip = '';
       return;
     }
     const last = this.strip.values.length - 1;
@@ -77,6 +78,7 @@ export class StripStepper {
     if (this.heap > last) {
       notices.push(`strip=${quoted(page.strip)} is past this game's Grundy strip: use 0 to ${last}. Showing heap ${last}.`);
       this.heap = last;
+      page.strip = String(last);
     }
   }
 
