@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { parseHash, formatHash } from '../../www/state.js';
-import { explainStep, mex, mexLine, setText, stepOf } from '../../www/steps-mode.js';
+import { explainStep, mex, mexLine, readOrder, refusedWords, setText, stepOf, unknownFollowers } from '../../www/steps-mode.js';
 
 /**
  * Subtraction {1, 2} from a heap of 4, as the core numbers it: id = heap (every move to a smaller
@@ -86,5 +86,31 @@ describe('the step key of the link', () => {
       assert.equal(notices.length, 1);
       assert.match(notices[0], /is not a valid value for step: use a whole number, the number of positions revealed.*Using step=0\.$/);
     }
+  });
+});
+
+describe('any order: what can be computed, why not, and the link’s order', () => {
+  const label = (id) => String(id);
+  test('the unknown followers of a position, and the refusal naming them', () => {
+    const v = subtraction();
+    const known = Uint8Array.from([1, 0, 0, 0, 0]);
+    assert.deepEqual(unknownFollowers(v, known, 1), []);
+    assert.deepEqual(unknownFollowers(v, known, 3), [2, 1]);
+    assert.equal(refusedWords('3', ['2', '1']), '3 cannot be computed yet: its followers 2 and 1 are not known. Compute them first.');
+    assert.equal(refusedWords('2', ['1']), '2 cannot be computed yet: its follower 1 is not known. Compute it first.');
+  });
+
+  test('an order read as far as each position is computable after those before it', () => {
+    const v = subtraction();
+    const find = (l) => (/^[0-4]$/.test(l) ? Number(l) : -1);
+    const game = { n: 5, views: v, find, label };
+    assert.deepEqual(readOrder('0~1~2', game), { order: [0, 1, 2], notice: null });
+    assert.deepEqual(readOrder('0~2~1', game), {
+      order: [0],
+      notice: "order: '2' cannot be computed after the positions before it: its follower '1' is not known by then. Showing the first 1 position of the order.",
+    });
+    assert.match(readOrder('0~9', game).notice, /^order: '9' is not a position of this game\./);
+    assert.match(readOrder('0~0', game).notice, /^order: '0' is given twice\./);
+    assert.match(readOrder('3', game).notice, /Nothing is revealed\.$/);
   });
 });
