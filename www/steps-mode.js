@@ -264,21 +264,18 @@ export class StepsMode {
 
   /**
    * The student picks position `id` to compute next (a click on the graph or a button): done
-   * when all its followers are known, else refused with the ones that are not.
+   * when all its followers are known, else refused with the ones that are not. A click on a
+   * position already computed only shows its card.
    */
   choose(id) {
-    if (!this.active || id < 0 || id >= this.session.n) return;
+    if (!this.active || id < 0 || id >= this.session.n || this.known[id]) return;
     this.pause();
     const label = (v) => this.session.label(v);
-    if (this.known[id]) {
-      this.refused = { id, words: `${label(id)} is already computed (its value is on the graph).` };
-    } else {
-      const unknown = unknownFollowers(this.session.views(), this.known, id);
-      if (unknown.length === 0) {
-        this.reveal(id);
-        this.refused = null;
-      } else this.refused = { id, words: refusedWords(label(id), unknown.map(label)) };
-    }
+    const unknown = unknownFollowers(this.session.views(), this.known, id);
+    if (unknown.length === 0) {
+      this.reveal(id);
+      this.refused = null;
+    } else this.refused = { id, words: refusedWords(label(id), unknown.map(label)) };
     this.render();
   }
 
