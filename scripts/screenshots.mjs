@@ -15,7 +15,7 @@ const SHOTS = [
   { mode: 'learn', hash: '#game=chomp&rows=3&cols=4&mu=20&gamma=0.03&speed=20', ready: () => document.getElementById('found').dataset.found },
   { mode: 'play', hash: '#game=nim&heaps=5,7,2&mode=play&hint=1&paused=1', ready: () => document.getElementById('play-status').dataset.turn === 'person' },
   { mode: 'duel', hash: '#game=subtraction&moves=1,2&heap=6&mode=duel&paused=1', ready: () => document.getElementById('duel-board').dataset.position !== '' },
-  { mode: 'steps', hash: '#game=nim&heaps=1,2,3&mode=steps&step=24&paused=1', ready: () => document.getElementById('steps-xor').textContent !== '' },
+  { mode: 'steps', hash: '#game=octal&code=0.07&heaps=6,4&mode=steps&step=20&strip=6&paused=1', ready: () => document.getElementById('steps-xor').textContent !== '' && document.getElementById('strip-xor').textContent !== '' },
   { mode: 'experiment', hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1', ready: () => document.getElementById('exp-command').textContent !== '' },
 ];
 const SIZES = [

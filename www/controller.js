@@ -2,7 +2,7 @@
 // session and the page's values (mirrored in the address); the frame loop (scheduler.js), the
 // controls, the hover card and sharing are modules of their own that it connects.
 
-import { CardView } from './card-view.js';
+import { CardView, reserveTop } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { EDGE_BUDGET } from './graph-view.js';
@@ -31,6 +31,8 @@ export class Controller {
     this.session = null;
     this.page = null;
     this.card = new CardView($('hover-card'));
+    // The hover card keeps off the graph's legend (presentation mode).
+    reserveTop(() => graphView.legendSpace());
     this.share = new Share();
     this.rules = new RulesMode({ graph: graphView, card: this.card });
     // Play, strategies and step by step (modes.js).
@@ -103,7 +105,7 @@ export class Controller {
     const notices = [];
     this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, at: '', step: '0', played: '' }, notices);
+    this.install(session, { ...this.page, at: '', step: '0', order: '', strip: '', played: '' }, notices);
     this.notices.show(notices);
     return null;
   }
@@ -178,6 +180,8 @@ export class Controller {
   pick(id, at) {
     this.card.pick(id, at);
     if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
+    // Step by step: a click on a position computes it next, when its followers are known.
+    if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
     this.graph.dirty = true;
   }
 

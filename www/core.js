@@ -58,6 +58,8 @@ export const experimentSetting = (key, text) => wasm.experiment_setting(key, tex
 export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 /** The lines of a `runtime --json` summary's figure (the parsed JSON); throws a sentence for anything else. */
 export const runtimeFigure = (value) => wasm.runtime_figure(value);
+/** A single heap of `n` in the heap game `spec`: its moves as the rule states them, their values and g(n) (null for other games); throws a sentence past the strip. */
+export const heapOptions = (spec, n) => wasm.heap_options(spec, n);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */

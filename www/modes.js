@@ -10,6 +10,7 @@ import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
 import { MODE_TABLE, modeOf } from './state.js';
 import { StepsMode } from './steps-mode.js';
+import { StripStepper } from './strip-stepper.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,8 +30,15 @@ export class Modes {
     this.steps = new StepsMode({
       graph: host.graph,
       card: host.card,
-      onChange: (step) => {
-        host.page.step = step;
+      onChange: ({ step, order }) => {
+        Object.assign(host.page, { step, order });
+        host.updateUrl();
+      },
+    });
+    // Heap games: step by step along the Grundy strip too.
+    this.strip = new StripStepper({
+      onChange: (strip) => {
+        host.page.strip = strip;
         host.updateUrl();
       },
     });
@@ -41,6 +49,7 @@ export class Modes {
     this.play.setSession(session, page, notices);
     this.duel.setSession(session, page, notices);
     this.steps.setSession(session, page, notices);
+    this.strip.setSession(session, page, notices);
   }
 
   /**
@@ -57,10 +66,16 @@ export class Modes {
       return;
     }
     // Step by step lets go of the graph first, so that the mode shown next can mark it.
-    if (mode !== 'steps') this.steps.setActive(false);
+    if (mode !== 'steps') {
+      this.steps.setActive(false);
+      this.strip.setActive(false);
+    }
     this.play.setActive(mode === 'play');
     this.duel.setActive(mode === 'duel');
-    if (mode === 'steps') this.steps.setActive(true);
+    if (mode === 'steps') {
+      this.steps.setActive(true);
+      this.strip.setActive(true);
+    }
   }
 
   /** The game in play mode has changed: the address keeps its position, the graph its path. */

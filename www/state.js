@@ -47,6 +47,12 @@ export const PAGE_KEYS = [
   // Grundy values step by step (written only when mode=steps): how many positions are revealed
   // (the game's size is the mode's to check).
   { key: 'step', default: '0', parse: (t) => wholeNumber(t, 'step', 'the number of positions revealed, from 0 to the number of positions') },
+  // Step by step in an order of the student's choosing (written only when it is not the page's
+  // order): the positions revealed, as labels joined by `~`, in the order picked (the mode checks
+  // each against the game). And the stepper along the Grundy strip: the heap shown (written only
+  // when one is).
+  { key: 'order', default: '', parse: (t) => t },
+  { key: 'strip', default: '', parse: (t) => (t === '' ? '' : wholeNumber(t, 'strip', 'the heap shown on the Grundy strip')) },
   // The experiment panel (written only when not the default; the core checks them, see
   // experiment-view.js): R runs, the sweep's base seed, N (empty: the game's largest number)
   // and the budget of games per run.
@@ -68,7 +74,7 @@ export const MODE_TABLE = [
   { name: 'learn', teach: 'chart', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
   { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
   { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
-  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
+  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step', 'order', 'strip'], acyclic: true, learner: false, theory: ['grundy-strip'], view: 'steps-mode.js' },
   { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
 ];
 /** The modes' names, in the tabs' order. */
@@ -220,6 +226,7 @@ export function formatHash(spec, page) {
     if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
     if (k.key === 'hint') return page.mode === 'play' && page.hint === '1';
     if (k.key === 'played') return page.mode === 'play' && page.played !== '';
+    if (k.key === 'order' || k.key === 'strip') return page.mode === 'steps' && page[k.key] !== '';
     if (MODE_KEYS.has(k.key)) return page.mode === MODE_KEYS.get(k.key);
     if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';

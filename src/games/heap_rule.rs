@@ -116,6 +116,17 @@ pub struct HeapSum<'a> {
     pub rule: &'a dyn HeapRule,
 }
 
+/// The value of what a move leaves, from the values `g` of smaller heaps: 0 for nothing, g(a)
+/// for one heap, g(a) ⊕ g(b) for two (the Sprague–Grundy theorem for their sum, Winning Ways
+/// ch. 4). Every leave's heaps must be below `g.len()`.
+pub fn leave_value(g: &[u32], leave: Leave) -> u32 {
+    match leave {
+        Leave::Nothing => 0,
+        Leave::One(a) => g[a as usize],
+        Leave::Two(a, b) => g[a as usize] ^ g[b as usize],
+    }
+}
+
 /// g(0..=to) by the plain recurrence: the mex of 0 (a heap taken whole), g(a) (one heap left)
 /// and g(a) ⊕ g(b) (two heaps left, the Sprague–Grundy theorem for their sum) over the rule's
 /// leaves. Quadratic for rules that split; the reference the fast methods are tested against.
@@ -127,11 +138,7 @@ pub fn plain_values(rule: &dyn HeapRule, to: usize) -> Vec<u32> {
         {
             let g = &g;
             rule.leaves(n as u64, &mut |leave| {
-                let x = match leave {
-                    Leave::Nothing => 0,
-                    Leave::One(a) => g[a as usize],
-                    Leave::Two(a, b) => g[a as usize] ^ g[b as usize],
-                } as usize;
+                let x = leave_value(g, leave) as usize;
                 if x >= stamp.len() {
                     stamp.resize((x + 1).next_power_of_two(), 0);
                 }
