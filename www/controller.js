@@ -5,6 +5,7 @@
 import { CardView } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
+import { DrawMode } from './draw-mode.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
@@ -40,6 +41,7 @@ export class Controller {
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
     this.experiment = new ExperimentView(this);
+    this.draw = new DrawMode(this);
     this.known = new KnownValues();
     this.openings = 0;
     this.scheduler = new Scheduler({
@@ -139,6 +141,7 @@ export class Controller {
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
+    this.draw.sessionChanged(session);
   }
 
   // --- Modes --------------------------------------------------------------------------------------
@@ -192,7 +195,8 @@ export class Controller {
   }
 
   applyPlaying() {
-    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown;
+    // While the student draws, the learner stands still (each edit starts a new game anyway).
+    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown && !this.draw?.on;
   }
 
   togglePlay() {

@@ -83,6 +83,9 @@ export class GraphView {
     this.reveal = null;
     this.fontScale = 1; // text on the canvas, larger in presentation mode
     this.legend = false; // a legend on the canvas (presentation mode)
+    // Draw mode (draw-mode.js): takes one pointer's presses and drags ({ down, move, up,
+    // cancel }) and draws over the graph (overlay(ctx)); two fingers still pan and zoom.
+    this.editor = null;
     this.listen();
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -225,11 +228,18 @@ export class GraphView {
     c.addEventListener('pointerdown', (e) => {
       c.setPointerCapture(e.pointerId);
       const p = local(e);
-      this.pointers.set(e.pointerId, { ...p, startX: p.x, startY: p.y });
+      // A second finger while drawing a move: the drawing gives way to pan and zoom.
+      if (this.editor && this.pointers.size === 1) this.editor.cancel();
+      const edit = Boolean(this.editor) && this.pointers.size === 0 && e.button === 0 && this.editor.down(p, e);
+      this.pointers.set(e.pointerId, { ...p, startX: p.x, startY: p.y, edit });
     });
     c.addEventListener('pointermove', (e) => {
       const p = local(e);
       const prev = this.pointers.get(e.pointerId);
+      if (prev?.edit && this.pointers.size === 1) {
+        this.editor.move(p);
+        return;
+      }
       if (!prev) {
         const id = this.hit(p.x, p.y);
         if (id !== this.hovered) {
@@ -270,6 +280,11 @@ export class GraphView {
     const end = (e) => {
       const prev = this.pointers.get(e.pointerId);
       this.pointers.delete(e.pointerId);
+      if (prev?.edit && this.editor) {
+        if (e.type === 'pointerup' && this.pointers.size === 0) this.editor.up(local(e));
+        else this.editor.cancel();
+        return;
+      }
       if (prev && Math.hypot(prev.x - prev.startX, prev.y - prev.startY) < 5 && e.type === 'pointerup') {
         const id = this.hit(prev.x, prev.y);
         this.onPick(id < 0 ? null : id, { x: prev.x, y: prev.y, sticky: true });
@@ -335,6 +350,7 @@ export class GraphView {
     this.drawFollowers(v, r, kx);
     this.drawBoardMark(r);
     this.drawNodes(v, r);
+    this.editor?.overlay(ctx, r);
     if (this.legend) this.drawLegend();
     return true;
   }

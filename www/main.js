@@ -173,6 +173,8 @@ async function main() {
       },
     },
   );
+  // A drawn game's spec goes into the form as a built one does.
+  controller.draw.onBuilt = () => form.show(controller.session.info.game);
   wire(controller, form);
   controller.openFromHash();
   if (earlyMode()) controller.setMode(earlyMode());
