@@ -222,8 +222,12 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
-    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
-    if (this.rules?.active) return;
+    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame; the chart
+    // takes its counts after every play.
+    if (this.rules?.active) {
+      this.chart.pushPlay(this.rules.last?.counts ?? this.rules.run.counts());
+      return;
+    }
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);

@@ -58,6 +58,9 @@ export const experimentSetting = (key, text) => wasm.experiment_setting(key, tex
 export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 /** The lines of a `runtime --json` summary's figure (the parsed JSON); throws a sentence for anything else. */
 export const runtimeFigure = (value) => wasm.runtime_figure(value);
+/** A μ × γ grid checked by the core before any run: { mus, gammas, command } or a thrown sentence. */
+export const experimentGrid = (spec, s) =>
+  wasm.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */
