@@ -303,6 +303,14 @@ export class ExperimentView {
     );
     const svg = $('exp-heatmap');
     drawHeat(svg, { lines });
+    // Sized to what is drawn: twice as large on a projector (its smallest text, 9 px, is then
+    // 18 px), never wider than the panel (a phone sees all of it, smaller).
+    const box = svg.getBBox();
+    const scale = document.body.dataset.present === 'true' ? 2 : 1;
+    const width = Math.min(svg.parentElement.clientWidth || 600, (box.width + 8) * scale);
+    svg.setAttribute('viewBox', `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
+    svg.setAttribute('width', Math.round(width));
+    svg.setAttribute('height', Math.round((width * (box.height + 8)) / (box.width + 8)));
     const done = lines.filter((l) => l.points[0].runs === this.planned.runs).length;
     $('exp-grid-note').textContent =
       `Median T (games until the winners include an optimal strategy) over R = ${count(this.planned.runs)} runs in each cell: ` +
