@@ -68,9 +68,6 @@ export class ChartView {
 
   add(point) {
     this.points.push(point);
-    // Tests read what the chart shows now.
-    this.canvas.dataset.learner = this.learner;
-    this.canvas.dataset.last = point.lostShare ?? point.prop22Log ?? '';
     if (this.points.length > MAX_POINTS) this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
     this.dirty = true;
   }
@@ -79,6 +76,10 @@ export class ChartView {
     if (!this.dirty || !this.width) return;
     this.dirty = false;
     const { ctx, width, height, points } = this;
+    // Tests read what the chart shows now (written once a frame: a rule can play thousands a frame).
+    const latest = points.at(-1);
+    this.canvas.dataset.learner = this.learner;
+    this.canvas.dataset.last = String(latest?.lostShare ?? latest?.prop22Log ?? '');
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);

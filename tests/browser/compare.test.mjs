@@ -86,7 +86,7 @@ describe('the learner chart for Böhme’s rules', () => {
     const G4 = 'game=graph&edges=a4-m4,a4-c4,m4-l4,c4-a3,a3-m3,a3-c3,m3-l3,c3-a2,a2-m2,a2-c2,m2-l2,c2-a1,a1-m1,a1-w,m1-l1&root=a4';
     await withPage(`#${G4}&learner=lnwt&opponent=first&paused=1`, async (page) => {
       assert.equal(await page.isVisible('#chart'), true);
-      assert.equal(await page.getAttribute('#chart', 'data-learner'), 'rule');
+      await page.waitForFunction(() => document.getElementById('chart').dataset.learner === 'rule');
       const plays = 20;
       for (let k = 1; k <= plays; k++) {
         await page.click('#step');
@@ -102,7 +102,7 @@ describe('the learner chart for Böhme’s rules', () => {
       }
       assert.deepEqual(points[0], [0, 0, null]);
       assert.equal(points.at(-1)[1], 15, 'Böhme §4.2: LNWT loses 2^4 − 1 plays on G_4');
-      assert.equal(await page.getAttribute('#chart', 'data-last'), String(15 / 20));
+      await page.waitForFunction((want) => document.getElementById('chart').dataset.last === want, String(15 / 20));
       assert.equal(await page.isVisible('#chart-legend li.rule-only'), true);
       assert.equal(await page.isVisible('#chart-legend li.umda-only >> nth=0'), false);
       // Back to UMDA on an acyclic game: Π again.
