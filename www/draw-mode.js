@@ -336,6 +336,25 @@ export class DrawMode {
       for (const q of points.slice(1)) ctx.lineTo(q.x, q.y);
       ctx.stroke();
     };
+    // Every move's direction: an arrowhead at the position it leads to (a drawn game is small).
+    ctx.fillStyle = '#555';
+    ctx.beginPath();
+    for (const [a, b] of this.drawing.edges) {
+      const points = this.curve(a, b);
+      const tip = points.at(-1);
+      // The point of the curve where it enters b's node, and the direction it comes from.
+      const k = points.findLastIndex((q) => Math.hypot(q.x - tip.x, q.y - tip.y) > R + 2);
+      if (k < 0) continue;
+      const [p0, p1] = [points[k], points[Math.min(points.length - 1, k + 1)]];
+      const len = Math.hypot(p1.x - p0.x, p1.y - p0.y) || 1;
+      const [ux, uy] = [(p1.x - p0.x) / len, (p1.y - p0.y) / len];
+      const size = 9;
+      ctx.moveTo(p0.x, p0.y);
+      ctx.lineTo(p0.x - ux * size - uy * size * 0.5, p0.y - uy * size + ux * size * 0.5);
+      ctx.lineTo(p0.x - ux * size + uy * size * 0.5, p0.y - uy * size - ux * size * 0.5);
+      ctx.closePath();
+    }
+    ctx.fill();
     ctx.setLineDash([5, 4]);
     ctx.strokeStyle = '#888';
     ctx.lineWidth = 1.5;

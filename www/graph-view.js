@@ -102,10 +102,17 @@ export class GraphView {
     this.hovered = -1;
     // Positions by layer, for routing long moves around positions in between (small graphs).
     this.byLayer = null;
+    // Moves both ways between two positions (a cycle of two, in graphs with cycles): u * n + w.
+    this.twoWay = null;
     if (session.m <= ROUTE_LIMIT) {
-      const { x } = session.views();
+      const { x, offsets, targets } = session.views();
       this.byLayer = Array.from({ length: session.info.layers }, () => []);
       for (let i = 0; i < session.n; i++) this.byLayer[x[i]]?.push(i);
+      if (session.cyclic) {
+        const moves = new Set();
+        for (let u = 0; u < session.n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) moves.add(u * session.n + targets[e]);
+        this.twoWay = new Set([...moves].filter((k) => moves.has((k % session.n) * session.n + Math.floor(k / session.n))));
+      }
     }
     this.onSession?.();
     this.fit();
@@ -505,6 +512,14 @@ export class GraphView {
    */
   route(u, w, v = this.session.views(), kx = this.scales()[0]) {
     const { sx, sy } = this;
+    if (this.twoWay?.has(u * this.session.n + w)) {
+      // A move and its reverse: each bows to its own left, so the two lines are apart.
+      const dx = sx[w] - sx[u];
+      const dy = sy[w] - sy[u];
+      const length = Math.hypot(dx, dy) || 1;
+      const bow = Math.max(16, length * 0.15);
+      return { x: (sx[u] + sx[w]) / 2 + (dy / length) * bow, y: (sy[u] + sy[w]) / 2 - (dx / length) * bow };
+    }
     const span = v.x[u] - v.x[w];
     if (span <= 1) return null;
     const side = span % 2 === 0 ? -1 : 1;
