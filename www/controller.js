@@ -5,6 +5,7 @@
 import { CardView, reserveTop } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
+import { DrawMode } from './draw-mode.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
@@ -42,6 +43,7 @@ export class Controller {
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
     this.experiment = new ExperimentView(this);
+    this.draw = new DrawMode(this);
     this.known = new KnownValues();
     this.openings = 0;
     this.scheduler = new Scheduler({
@@ -141,6 +143,7 @@ export class Controller {
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
+    this.draw.sessionChanged(session);
   }
 
   // --- Modes --------------------------------------------------------------------------------------
@@ -196,7 +199,8 @@ export class Controller {
   }
 
   applyPlaying() {
-    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown;
+    // While the student draws, the learner stands still (each edit starts a new game anyway).
+    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown && !this.draw?.on;
   }
 
   togglePlay() {
@@ -222,8 +226,12 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
-    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
-    if (this.rules?.active) return;
+    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame; the chart
+    // takes its counts after every play.
+    if (this.rules?.active) {
+      this.chart.pushPlay(this.rules.last?.counts ?? this.rules.run.counts());
+      return;
+    }
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);

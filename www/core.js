@@ -60,6 +60,9 @@ export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.
 export const runtimeFigure = (value) => wasm.runtime_figure(value);
 /** A single heap of `n` in the heap game `spec`: its moves as the rule states them, their values and g(n) (null for other games); throws a sentence past the strip. */
 export const heapOptions = (spec, n) => wasm.heap_options(spec, n);
+/** A μ × γ grid checked by the core before any run: { mus, gammas, command } or a thrown sentence. */
+export const experimentGrid = (spec, s) =>
+  wasm.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */

@@ -98,6 +98,8 @@ export class LearnerChoice {
     if (ruleOn) host.page.seed = host.rules.run.seed();
     host.scheduler.session = ruleOn ? host.rules : host.session;
     host.scheduler.clear();
+    // The chart follows the rule's plays from its first.
+    if (ruleOn) host.restartHistory();
     $('learner').value = host.page.learner;
     $('rule-opponent').value = host.page.opponent;
     if (!ruleOn) host.graph.dirty = true;

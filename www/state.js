@@ -60,6 +60,10 @@ export const PAGE_KEYS = [
   { key: 'exp-seed', default: '1', parse: (t) => t },
   { key: 'exp-n', default: '', parse: (t) => t },
   { key: 'exp-budget', default: '1000000', parse: (t) => t },
+  // A μ × γ grid of experiments: each axis comma-separated (empty: the learner's μ or γ alone;
+  // the core checks the grid's limits and values).
+  { key: 'exp-mu', default: '', parse: (t) => t },
+  { key: 'exp-gamma', default: '', parse: (t) => t },
 ];
 
 /**
@@ -93,7 +97,7 @@ export const isRule = (learner) => RULES.includes(learner);
 /** Keys written only in one mode (the mode table's `keys`): key → its mode. */
 const MODE_KEYS = new Map(MODE_TABLE.flatMap((m) => m.keys.map((k) => [k, m.name])));
 /** The experiment's keys, written only when not their default. */
-export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget'];
+export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget', 'exp-mu', 'exp-gamma'];
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 

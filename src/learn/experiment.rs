@@ -146,6 +146,87 @@ impl Experiment {
     }
 }
 
+/// The most values on one axis of the page's μ × γ grid (a 10 × 10 heat map).
+pub const MAX_GRID_AXIS: usize = 10;
+
+/// The most runs a grid on the page makes in all, cells × R: as many as one experiment holds.
+pub const MAX_GRID_RUNS: u64 = MAX_RUNS as u64;
+
+/// A μ × γ grid of experiments on one game, each cell R runs seeded as `runtime --mu … --gamma
+/// …` seeds them: run r of every cell has [`runtime::run_seed`]`(S, N, r)`, whatever the cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExperimentGrid {
+    /// The μ values as the grid axis names them (`runtime`'s `mu_setting`), in the order given.
+    pub mus: Vec<String>,
+    /// The γ values likewise (`gamma_setting`: the shortest number, or `paper`).
+    pub gammas: Vec<String>,
+}
+
+/// One axis: comma-separated values, each once; empty text is `default` alone.
+fn axis<T>(
+    key: &str,
+    text: &str,
+    default: &str,
+    parse: impl Fn(&str) -> Result<T, InputError>,
+    label: impl Fn(&T) -> String,
+) -> Result<(Vec<T>, Vec<String>), String> {
+    let text = if text.trim().is_empty() { default } else { text };
+    let mut values = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    for item in text.split(',') {
+        if labels.len() == MAX_GRID_AXIS {
+            return Err(format!("The grid takes at most {MAX_GRID_AXIS} values of {key}: list fewer, or sweep them with impartial runtime."));
+        }
+        let value = parse(item).map_err(|e| e.to_string())?;
+        let name = label(&value);
+        if labels.contains(&name) {
+            return Err(format!("The {key} {name} is listed twice in the grid; list each value once."));
+        }
+        labels.push(name);
+        values.push(value);
+    }
+    Ok((values, labels))
+}
+
+impl ExperimentGrid {
+    /// Reads the grid's axes (`mus`, `gammas`: comma-separated; empty for the page's `mu` or
+    /// `gamma` alone) and checks, before any run, that cells × `runs` is at most
+    /// [`MAX_GRID_RUNS`] and that every cell's μ and γ suit the game of `spec` at `size` (γ below
+    /// 1/Δ, Benford & Lehre §3), building the game once within `limits`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        spec: &str,
+        size: u64,
+        mus: &str,
+        gammas: &str,
+        mu: &str,
+        gamma: &str,
+        runs: u32,
+        limits: &Limits,
+    ) -> Result<ExperimentGrid, String> {
+        let (mu_values, mus) = axis("μ", mus, mu, params::parse_mu, u32::to_string)?;
+        let (gamma_values, gammas) = axis("γ", gammas, gamma, GammaSetting::parse, GammaSetting::label)?;
+        let cells = (mus.len() * gammas.len()) as u64;
+        let total = cells * u64::from(runs);
+        if total > MAX_GRID_RUNS {
+            return Err(format!(
+                "A grid of {} μ × {} γ with R = {runs} makes {} runs, more than the {} the page makes in one experiment: list fewer values or take a smaller R, or run the grid with impartial runtime.",
+                mus.len(),
+                gammas.len(),
+                crate::error::group_digits(u128::from(total)),
+                crate::error::group_digits(u128::from(MAX_GRID_RUNS)),
+            ));
+        }
+        let built = Size::build(spec, size, limits).map_err(|e| e.to_string())?;
+        for &m in &mu_values {
+            for &g in &gamma_values {
+                built.params(MuSetting::Fixed(m), g).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(ExperimentGrid { mus, gammas })
+    }
+}
+
 /// The most cells (and series) of a summary the page draws: a 10 × 10 μ × γ grid over 20
 /// sizes; larger ones are refused before any work, and `runtime --plot` draws them.
 pub const MAX_FIGURE_CELLS: usize = 2_000;

@@ -216,8 +216,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, exp-runs, exp-seed, exp-n, exp-budget).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, exp-runs, exp-seed, exp-n, exp-budget).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
     ]);
   });
 
