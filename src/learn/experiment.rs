@@ -217,7 +217,7 @@ impl ExperimentGrid {
                 crate::error::group_digits(u128::from(MAX_GRID_RUNS)),
             ));
         }
-        let built = Size::build(spec, size, limits).map_err(|e| e.to_string())?;
+        let built = SweepSize::build(spec, size, limits).map_err(|e| e.to_string())?;
         for &m in &mu_values {
             for &g in &gamma_values {
                 built.params(MuSetting::Fixed(m), g).map_err(|e| e.to_string())?;
