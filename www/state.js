@@ -47,6 +47,12 @@ export const PAGE_KEYS = [
   // Grundy values step by step (written only when mode=steps): how many positions are revealed
   // (the game's size is the mode's to check).
   { key: 'step', default: '0', parse: (t) => wholeNumber(t, 'step', 'the number of positions revealed, from 0 to the number of positions') },
+  // Your turn to compute (written only when mode=quiz): the answers typed, position by
+  // position (quiz-mode.js reads and checks them against the game).
+  { key: 'quiz', default: '', parse: (t) => t },
+  // Find the winning move (written only when mode=puzzle): each puzzle's answer, the label moved
+  // to or `none` (puzzle-mode.js checks them against the seed's puzzles).
+  { key: 'puzzles', default: '', parse: (t) => t },
   // The experiment panel (written only when not the default; the core checks them, see
   // experiment-view.js): R runs, the sweep's base seed, N (empty: the game's largest number)
   // and the budget of games per run.
@@ -69,6 +75,8 @@ export const MODE_TABLE = [
   { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
   { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
   { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
+  { name: 'quiz', teach: 'quiz-answer', tab: 'Your turn to compute', panel: 'quiz-panel', keys: ['quiz'], acyclic: true, learner: false, theory: [], view: 'quiz-mode.js' },
+  { name: 'puzzle', teach: 'puzzle-board', tab: 'Find the winning move', panel: 'puzzle-panel', keys: ['puzzles'], acyclic: true, learner: false, theory: [], view: 'puzzle-mode.js' },
   { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
 ];
 /** The modes' names, in the tabs' order. */
@@ -220,6 +228,7 @@ export function formatHash(spec, page) {
     if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
     if (k.key === 'hint') return page.mode === 'play' && page.hint === '1';
     if (k.key === 'played') return page.mode === 'play' && page.played !== '';
+    if (k.key === 'quiz' || k.key === 'puzzles') return page.mode === MODE_KEYS.get(k.key) && page[k.key] !== '';
     if (MODE_KEYS.has(k.key)) return page.mode === MODE_KEYS.get(k.key);
     if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';
