@@ -85,15 +85,16 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
     : nim
       ? `its nim-sum is ${sumText(sums.from)}, and a move changes one component, so it always leaves a non-zero nim-sum`
       : `g(${from.label}) = ${from.mex}: no follower has value 0, so every move goes to an N-position`;
+  // A sentence of its own: it follows a full stop.
   const whyN = misere
-    ? `under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to misère P-positions: ${some(winning)}`
+    ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to misère P-positions: ${some(winning)}`
     : nim
-      ? `its nim-sum is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
-      : `g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;
+      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
+      : `Here g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;
   if (chosen === null) {
     return from.outcome === 'P'
       ? { right: true, words: `Right: no move wins from ${from.label}: ${whyP}.` }
-      : { right: false, words: `There is a winning move from ${from.label}: ${whyN}.` };
+      : { right: false, words: `There is a winning move from ${from.label}. ${whyN}.` };
   }
   const head = `${from.label} → ${chosen.label}`;
   if (chosen.optimal) {
@@ -110,7 +111,7 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
   if (from.outcome === 'P') {
     return { right: false, words: `${head} leaves ${value}, and so does every move: ${whyP}. The answer was “no winning move”.` };
   }
-  return { right: false, words: `${head} leaves ${value}, so your opponent can win from there. ${capital(whyN)}.` };
+  return { right: false, words: `${head} leaves ${value}, so your opponent can win from there. ${whyN}.` };
 }
 
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -143,13 +143,13 @@ describe('the puzzles', () => {
   test('a losing move names the nim-sum left and the winning move', () => {
     const r = explainPuzzle({ from, moves, chosen: moves[0], sums: sums(moves[0]), misere: false, sizes: true });
     assert.equal(r.right, false);
-    assert.match(r.words, /leaves nim-sum 0 ⊕ 2 = 2.*nim-sum is 1 ⊕ 2 = 3 ≠ 0.*x ⊕ 3\): 1,1\.$/);
+    assert.match(r.words, /leaves nim-sum 0 ⊕ 2 = 2, so your opponent can win from there\. The nim-sum of 1,2 is 1 ⊕ 2 = 3 ≠ 0.*x ⊕ 3\): 1,1\.$/);
   });
 
   test('without components the mex says why; “none” is right only at a P-position', () => {
     const none = explainPuzzle({ from, moves, chosen: null, sums: null, misere: false });
     assert.equal(none.right, false);
-    assert.match(none.words, /g\(1,2\) = mex\{0, 1, 2\} = 3 ≠ 0, and the winning move goes to value 0: 1,1/);
+    assert.match(none.words, /^There is a winning move from 1,2\. Here g\(1,2\) = mex\{0, 1, 2\} = 3 ≠ 0, and the winning move goes to value 0: 1,1\.$/);
     const p = { label: '2', outcome: 'P', grundy: 0, mex: 'mex{1, 2} = 0' };
     const right = explainPuzzle({ from: p, moves: [], chosen: null, sums: null, misere: false });
     assert.deepEqual(right, { right: true, words: 'Right: no move wins from 2: g(2) = mex{1, 2} = 0: no follower has value 0, so every move goes to an N-position.' });
