@@ -87,7 +87,7 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
       : `g(${from.label}) = ${from.mex}: no follower has value 0, so every move goes to an N-position`;
   // A sentence of its own: it follows a full stop.
   const whyN = misere
-    ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to misère P-positions: ${some(winning)}`
+    ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes to a misère P-position' : 'moves go to misère P-positions'}: ${some(winning)}`
     : nim
       ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
       : `Here g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;

@@ -248,6 +248,12 @@ describe('find the winning move', () => {
       const shown = await puzzleAt(page, 'puzzle', '2');
       assert.match(shown.score, /^[01]\/1$/);
       assert.equal(await page.isHidden('#notice'), true);
+      // Another family's puzzles, from the links under the panel: the same seed, no answers yet.
+      await page.click('#puzzle-games a:text-is("Kayles")');
+      await page.waitForFunction(() => document.getElementById('puzzle-board').dataset.kind === 'pins');
+      const kayles = await puzzleAt(page, 'puzzle', '1');
+      assert.equal(kayles.score, '0/0');
+      assert.match(await page.evaluate(() => location.hash), /^#game=octal&code=0\.77&heaps=12&.*&seed=9&.*&mode=puzzle$/);
     });
   });
 });
