@@ -219,7 +219,7 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode, the experiment's only when not their default). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode, the quiz's and the puzzles' answers only in their modes and when there are some, the experiment's only when not their default). */
 export function formatHash(spec, page) {
   const shown = (k) => {
     if (k.key === 'learner') return isRule(page.learner);
