@@ -26,14 +26,18 @@ fn puzzles_are_positions_with_a_move_mostly_n_positions() {
         }
         // One in PUZZLE_P_ONE_IN on average: 400 of 2,000, binomial sd ≈ 18.
         let expected = draws / u64::from(PUZZLE_P_ONE_IN);
-        assert!(p.abs_diff(expected) < 80, "{spec}: {p} P-positions in {draws} puzzles, expected about {expected}");
+        assert!(
+            p.abs_diff(expected) < 80,
+            "{spec}: {p} P-positions in {draws} puzzles, expected about {expected}"
+        );
     }
 }
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
     let t = task("game=nim&heaps=7,5,3");
-    let labels = |seed| (0..8).map(|k| t.graph.label(puzzle_position(&t, seed, k).unwrap())).collect::<Vec<_>>();
+    let labels =
+        |seed| (0..8).map(|k| t.graph.label(puzzle_position(&t, seed, k).unwrap())).collect::<Vec<_>>();
     assert_eq!(labels(1), labels(1));
     assert_ne!(labels(1), labels(2));
     // The page's browser test reads the same first two puzzles of seed 1 through wasm.
