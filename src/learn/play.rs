@@ -116,11 +116,10 @@ pub const PUZZLE_P_ONE_IN: u32 = 5;
 /// move. Draw 2k chooses the kind, draw 2k + 1 the position.
 pub fn puzzle_position(task: &Task, seed: u64, k: u64) -> Option<usize> {
     let graph = &task.graph;
-    let outcome = &task.analysis.outcome;
     let (mut n_positions, mut p_positions) = (Vec::new(), Vec::new());
-    for v in 0..graph.len() {
+    for (v, &outcome) in task.analysis.outcome.iter().enumerate() {
         if graph.degree(v) > 0 {
-            let pool = if outcome[v] == Outcome::N { &mut n_positions } else { &mut p_positions };
+            let pool = if outcome == Outcome::N { &mut n_positions } else { &mut p_positions };
             pool.push(v);
         }
     }
