@@ -107,7 +107,7 @@ export class Controller {
     const notices = [];
     this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, at: '', step: '0', order: '', strip: '', played: '' }, notices);
+    this.install(session, { ...this.page, at: '', step: '0', order: '', strip: '', played: '', quiz: '', puzzles: '' }, notices);
     this.notices.show(notices);
     return null;
   }
@@ -185,6 +185,8 @@ export class Controller {
     if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
     // Step by step: a click on a position computes it next, when its followers are known.
     if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
+    // Your turn to compute: a tapped position is the one to compute next, when it can be.
+    if (at.sticky && this.page.mode === 'quiz' && id != null) this.modes.quiz.ask(id);
     this.graph.dirty = true;
   }
 

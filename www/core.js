@@ -181,6 +181,16 @@ export class GameSession {
     return this.inner.computer_move(id, player, draw);
   }
 
+  /** Puzzle `k` of "find the winning move" (seeded by the run's seed): a position's id, or -1 when none has a move. */
+  puzzle(k) {
+    return this.inner.puzzle(k);
+  }
+
+  /** Draw `k` of an exercise (seeded by the run's seed): a whole number below `bound`. */
+  exerciseDraw(k, bound) {
+    return this.inner.exercise_draw(k, bound);
+  }
+
   /** Position `id`'s components (heaps or parts) with their Grundy values and XOR, or null. */
   nimSum(id) {
     return this.inner.nim_sum(id);

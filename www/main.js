@@ -65,6 +65,8 @@ function wire(controller, form) {
     // Step by step takes the keys for its own controls (a presenter's clicker sends ← →).
     if (controller.page.mode === 'steps') {
       if (!controller.steps.key(e.key)) return;
+    } else if (controller.page.mode === 'puzzle') {
+      if (!controller.modes.puzzle.key(e.key)) return;
     } else if (!controller.learnerShown) return;
     else if (e.key === ' ') controller.togglePlay();
     else if (e.key === 'ArrowRight') controller.step();

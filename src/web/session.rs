@@ -443,6 +443,21 @@ impl Session {
         Ok(edge.map_or(-1, |e| task.graph.targets()[e] as i32))
     }
 
+    /// Puzzle `k` (a whole number) of "find the winning move", seeded by the run's seed: the id
+    /// of a position with a move, mostly an N-position (see `play::puzzle_position`), or -1 when
+    /// no position has a move.
+    pub fn puzzle(&self, k: f64) -> i32 {
+        let k = if k.is_finite() && k >= 0.0 { k as u64 } else { 0 };
+        play::puzzle_position(&self.task, self.run.seed(), k).map_or(-1, |v| v as i32)
+    }
+
+    /// Draw `k` of an exercise (the quiz's suggestion among `bound` positions), seeded by the
+    /// run's seed: a whole number below `bound`, the same in every browser.
+    pub fn exercise_draw(&self, k: f64, bound: u32) -> u32 {
+        let k = if k.is_finite() && k >= 0.0 { k as u64 } else { 0 };
+        play::exercise_draw(self.run.seed(), k, bound)
+    }
+
     /// A whole strategy as the paper writes one (Benford & Lehre §1; see `strategy_grammar`):
     /// `perfect` (the perfect player's move at every position, as `computer_move`), `first`
     /// (the first listed move everywhere) or `learned` (one strategy sampled from the current
