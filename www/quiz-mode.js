@@ -10,7 +10,7 @@
 import { BoardView } from './board-view.js';
 import { count } from './panels.js';
 import { quoted } from './state.js';
-import { explainStep, setText, stepAt } from './steps-mode.js';
+import { explainStep, setText, stepOf } from './steps-mode.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -254,7 +254,7 @@ export class QuizMode {
     if (this.revealed.has(id)) {
       this.say('right', `Right: ${this.ruleLine(id)}.`);
     } else {
-      const step = stepAt(this.session.views(), id + 1, this.misere);
+      const step = stepOf(this.session.views(), id, this.misere);
       this.say('wrong', wrongWords(label, typed, step.values, this.misere));
     }
   }
@@ -289,7 +289,7 @@ export class QuizMode {
   ruleLine(id) {
     const label = this.session.label(id);
     if (!this.misere) return `g(${label}) = ${this.session.position(id).mex}`;
-    return explainStep(stepAt(this.session.views(), id + 1, true), (w) => this.session.label(w)).head;
+    return explainStep(stepOf(this.session.views(), id, true), (w) => this.session.label(w)).head;
   }
 
   say(result, message) {
