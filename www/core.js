@@ -65,29 +65,29 @@ export const experimentGrid = (spec, s) =>
   wasm.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 export const coreVersion = () => wasm.version();
 
-/** A game and a UMDA run on it (the core's Session) plus views of its arrays. */
-export class GameSession {
-  constructor(spec) {
-    // The core's Session. The page's modules use the methods below; tests and the benchmark
-    // may reach in.
-    this.inner = new wasm.Session(spec);
-    this.info = this.inner.info();
+/**
+ * What every game the page draws shares, over the core's object `inner` (a Session or a
+ * LoopyGame): its facts, the typed arrays the views read, labels (cached) and the calls that
+ * read a position.
+ */
+class CoreGraph {
+  constructor(inner) {
+    this.inner = inner;
+    this.info = inner.info();
     this.n = this.info.positions;
     this.m = this.info.edges;
     this.buffer = null;
+    this.cached = null;
     this.views();
-    // A worker's run of this game (learn-remote.js), when one learns it: then the run's state
-    // below is the worker's, mirrored, and this session's own run stays at generation 0.
-    this.remote = null;
-    this.mirrored = null;
   }
 
-  /** Typed arrays over wasm memory, re-made only when the memory has grown (or the model moved). */
-  views() {
+  /**
+   * The arrays both kinds of game have, plus `extra(buffer, { n, m })`'s; re-made only when wasm
+   * memory has grown (which detaches every view) or a subclass dropped the cache.
+   */
+  graphViews(extra) {
+    if (this.buffer === memory.buffer && this.cached) return this.cached;
     const s = this.inner;
-    const modelPtr = s.model_ptr();
-    if (this.buffer === memory.buffer && this.modelPtr === modelPtr && this.cached) return this.cached;
-    this.modelPtr = modelPtr;
     const b = (this.buffer = memory.buffer);
     const { n, m } = this;
     this.cached = {
@@ -96,13 +96,70 @@ export class GameSession {
       optimal: new Uint8Array(b, s.optimal_ptr(), m),
       outcome: new Uint8Array(b, s.outcome_ptr(), n),
       grundy: new Uint32Array(b, s.grundy_ptr(), n),
-      critical: new Uint8Array(b, s.critical_ptr(), n),
       x: new Float32Array(b, s.x_ptr(), n),
       y: new Float32Array(b, s.y_ptr(), n),
-      model: new Float64Array(b, modelPtr, m),
-      mass: new Float32Array(b, s.mass_ptr(), n),
+      ...extra(b, this),
     };
     return this.cached;
+  }
+
+  /** A position's label (cached: the view asks for the same labels every frame). */
+  label(id) {
+    this.labels ??= new Array(this.n);
+    return (this.labels[id] ??= this.inner.label(id));
+  }
+
+  free() {
+    this.inner.free();
+    this.inner = null;
+    this.cached = null;
+  }
+}
+
+/**
+ * Methods that call the core's method of the same name in snake_case with the same arguments
+ * (their docs are the facade's, in src/web/).
+ */
+function forward(cls, names) {
+  for (const name of names) {
+    const core = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    Object.defineProperty(cls.prototype, name, {
+      value(...args) {
+        return this.inner[core](...args);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}
+
+// The first `limit` positions' rows for the table; what the hover card shows about a position;
+// the id of the position labelled `label` (or -1).
+forward(CoreGraph, ['rows', 'position', 'find']);
+
+/** A game and a UMDA run on it (the core's Session) plus views of its arrays. */
+export class GameSession extends CoreGraph {
+  constructor(spec) {
+    // The core's Session. The page's modules use the methods below; tests and the benchmark
+    // may reach in.
+    super(new wasm.Session(spec));
+    // A worker's run of this game (learn-remote.js), when one learns it: then the run's state
+    // below is the worker's, mirrored, and this session's own run stays at generation 0.
+    this.remote = null;
+    this.mirrored = null;
+  }
+
+  /** Typed arrays over wasm memory, re-made only when the memory has grown or the model moved. */
+  views() {
+    const s = this.inner;
+    const modelPtr = s.model_ptr();
+    if (this.modelPtr !== modelPtr) this.cached = null;
+    this.modelPtr = modelPtr;
+    return this.graphViews((b, { n, m }) => ({
+      critical: new Uint8Array(b, s.critical_ptr(), n),
+      model: new Float64Array(b, modelPtr, m),
+      mass: new Float32Array(b, s.mass_ptr(), n),
+    }));
   }
 
   // The run's parameters. Setters take text, as the core parses it (its refusal is thrown as its
@@ -167,11 +224,6 @@ export class GameSession {
     }
   }
 
-  /** Runs about `units` of work on the current generation; true when it has finished. */
-  work(units) {
-    return this.inner.work(units);
-  }
-
   /** Generations finished. */
   generation() {
     return this.mirrored?.progress ? this.mirrored.progress.generation : this.inner.generation();
@@ -194,86 +246,27 @@ export class GameSession {
     return { ...p, mu: this.inner.mu(), gamma: this.inner.gamma(), engine: this.inner.engine() };
   }
 
-  /** The first `limit` positions' rows for the positions table. */
-  rows(limit) {
-    return this.inner.rows(limit);
-  }
-
-  /** What the hover card shows about position `id`. */
-  position(id) {
-    return this.inner.position(id);
-  }
-
-  /** Every legal move of position `id` ({ to, label, grundy, outcome, optimal, probability }). */
-  moves(id) {
-    return this.inner.moves(id);
-  }
-
-  /**
-   * The computer's move from `id` (the id it moves to, or -1 when there is none) as `player`
-   * (perfect, learned or random) plays it; `draw` numbers the move in the game (seeded draws).
-   */
-  computerMove(id, player, draw) {
-    return this.inner.computer_move(id, player, draw);
-  }
-
-  /** Puzzle `k` of "find the winning move" (seeded by the run's seed): a position's id, or -1 when none has a move. */
-  puzzle(k) {
-    return this.inner.puzzle(k);
-  }
-
-  /** Draw `k` of an exercise (seeded by the run's seed): a whole number below `bound`. */
-  exerciseDraw(k, bound) {
-    return this.inner.exercise_draw(k, bound);
-  }
-
-  /** Position `id`'s components (heaps or parts) with their Grundy values and XOR, or null. */
-  nimSum(id) {
-    return this.inner.nim_sum(id);
-  }
-
-  /** A whole strategy as Benford & Lehre §1 writes it: `perfect`, `first` or `learned` (sampled from p_t, seeded by `draw`). */
-  strategy(kind, draw) {
-    return this.inner.strategy(kind, draw);
-  }
-
-  /** How a strategy is written for this game, in words. */
-  strategyGrammar() {
-    return this.inner.strategy_grammar();
-  }
-
-  /** x against y, each moving first once (throws the core's message for a bad strategy). */
-  duel(x, y) {
-    return this.inner.duel(x, y);
-  }
-
-  /** Triples each beating the next whoever starts, found by trying every strategy; null when there are too many. */
-  intransitiveTriples(cap) {
-    return this.inner.intransitive_triples(cap);
-  }
-
-  /** Position `id` as a board draws it (the core's PositionView: { kind, … }). */
-  view(id) {
-    return this.inner.view(id);
-  }
-
-  /** The id of the position labelled `label`, or -1. */
-  find(label) {
-    return this.inner.find(label);
-  }
-
-  /** A position's label (cached: the view asks for the same labels every frame). */
-  label(id) {
-    this.labels ??= new Array(this.n);
-    return (this.labels[id] ??= this.inner.label(id));
-  }
-
-  free() {
-    this.inner.free();
-    this.inner = null;
-    this.cached = null;
-  }
 }
+
+// A position's legal moves ({ to, label, grundy, outcome, optimal, probability }); about `units`
+// of work on the current generation (true when it has finished); the computer's move from a
+// position as `player` plays it (`draw` numbers the move: seeded draws); puzzle `k` and draw `k`
+// of an exercise (seeded by the run's seed); a position's components with their values and XOR;
+// a whole strategy (`perfect`, `first` or `learned`) and how strategies are written; x against y;
+// intransitive triples; a position as a board draws it (the core's PositionView).
+forward(GameSession, [
+  'moves',
+  'work',
+  'computerMove',
+  'puzzle',
+  'exerciseDraw',
+  'nimSum',
+  'strategy',
+  'strategyGrammar',
+  'duel',
+  'intransitiveTriples',
+  'view',
+]);
 
 /**
  * One of Böhme's rules learning a game against an opponent (the core's RulesSession, the
@@ -333,63 +326,23 @@ export const hasCycle = (spec) => wasm.has_cycle(spec);
  * outcomes P, N and D and generalised Grundy values, but no UMDA run (Benford & Lehre §2 needs an
  * acyclic game); `cyclic` tells the controller to let a rule learn instead.
  */
-export class LoopyGameSession {
+export class LoopyGameSession extends CoreGraph {
   constructor(spec) {
-    this.inner = new wasm.LoopyGame(spec);
+    super(new wasm.LoopyGame(spec));
     this.cyclic = true;
-    this.info = this.inner.info();
-    this.n = this.info.positions;
-    this.m = this.info.edges;
-    this.buffer = null;
-    this.views();
   }
 
   views() {
-    if (this.buffer === memory.buffer && this.cached) return this.cached;
-    const s = this.inner;
-    const b = (this.buffer = memory.buffer);
-    const { n, m } = this;
-    this.cached = {
-      offsets: new Uint32Array(b, s.offsets_ptr(), n + 1),
-      targets: new Uint32Array(b, s.targets_ptr(), m),
-      optimal: new Uint8Array(b, s.optimal_ptr(), m),
-      outcome: new Uint8Array(b, s.outcome_ptr(), n),
-      grundy: new Uint32Array(b, s.grundy_ptr(), n),
-      x: new Float32Array(b, s.x_ptr(), n),
-      y: new Float32Array(b, s.y_ptr(), n),
-      // No UMDA: no critical positions, no masses, no model.
+    // No UMDA: no critical positions, no masses, no model.
+    return this.graphViews((b, { n, m }) => ({
       critical: (this.zeros ??= new Uint8Array(n)),
       mass: (this.nans ??= new Float32Array(n).fill(NaN)),
       model: (this.uniform ??= new Float64Array(m).fill(1)),
-    };
-    return this.cached;
-  }
-
-  rows(limit) {
-    return this.inner.rows(limit);
-  }
-
-  position(id) {
-    return this.inner.position(id);
-  }
-
-  find(label) {
-    return this.inner.find(label);
-  }
-
-  label(id) {
-    this.labels ??= new Array(this.n);
-    return (this.labels[id] ??= this.inner.label(id));
+    }));
   }
 
   /** No board for a graph (play mode needs an acyclic game). */
   view() {
     return null;
-  }
-
-  free() {
-    this.inner.free();
-    this.inner = null;
-    this.cached = null;
   }
 }
