@@ -463,6 +463,14 @@ fn the_figure_is_valid_svg_whose_points_are_the_summarys() {
         text.contains("of Corollary 5.3&apos;s bound") || text.contains("of Corollary 5.3's bound"),
         "bound line"
     );
+    // So is the shaded percentile band, with a sample of its fill beside its words.
+    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    assert!(texts.iter().any(|t| t.trim() == "shaded: 10th–90th percentile of T"), "{texts:?}");
+    let band_fills = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("opacity").or(n.attribute("fill-opacity")) == Some("0.12"))
+        .count();
+    assert!(band_fills >= 1, "the band's sample in the legend");
 }
 
 #[test]

@@ -295,10 +295,15 @@ fn line_style(i: usize) -> (RGBColor, Option<(u32, u32)>, bool) {
     (COLOURS[i % COLOURS.len()], dash, i % 2 == 0)
 }
 
+/// Whether some series has a percentile band to draw (a cell with a finite 10th percentile).
+fn has_band(series: &[Series<'_>]) -> bool {
+    series.iter().any(|s| s.cells.iter().any(|c| c.p10.is_some()))
+}
+
 fn legend_rows(summary: &Summary, series: &[Series<'_>]) -> u32 {
     let unfinished = summary.sizes.iter().any(|c| c.finished < c.runs);
     let bound = series.iter().any(|s| s.bound_slope.is_some());
-    series.len() as u32 + u32::from(unfinished) + u32::from(bound)
+    series.len() as u32 + u32::from(has_band(series)) + u32::from(unfinished) + u32::from(bound)
 }
 
 fn draw_lines(
@@ -353,7 +358,8 @@ fn draw_lines(
         .axis_style(BLACK.mix(0.8))
         .draw()
         .map_err(draw_error)?;
-    let mut legend: Vec<(String, RGBColor, Option<(u32, u32)>, Option<bool>)> = Vec::new();
+    // Each row: label, colour, dash, marker (filled or not), and whether its sample is a band.
+    let mut legend: Vec<(String, RGBColor, Option<(u32, u32)>, Option<bool>, bool)> = Vec::new();
     for (i, s) in series.iter().enumerate() {
         let (color, dash, filled) = line_style(i);
         // The 10th–90th percentile band; a 90th past the budget is drawn up to the budget.
@@ -426,7 +432,16 @@ fn draw_lines(
                 ))
                 .map_err(draw_error)?;
         }
-        legend.push((s.label.clone(), color, dash, Some(filled)));
+        legend.push((s.label.clone(), color, dash, Some(filled), false));
+    }
+    // The shaded band is named too, so the figure reads without its caption.
+    if has_band(series) {
+        let (label, color) = if series.len() == 1 {
+            ("shaded: 10th–90th percentile of T", line_style(0).0)
+        } else {
+            ("shaded: each series' 10th–90th percentile of T", RGBColor(110, 110, 110))
+        };
+        legend.push((label.to_string(), color, None, None, true));
     }
     if unfinished {
         chart
@@ -442,6 +457,7 @@ fn draw_lines(
             RGBColor(110, 110, 110),
             Some((2, 4)),
             None,
+            false,
         ));
     }
     // The proven bound's slope, through the first series' first median.
@@ -471,14 +487,21 @@ fn draw_lines(
             BLACK,
             Some((8, 5)),
             None,
+            false,
         ));
     }
     // The legend, under the axes: a sample of each line, then its words.
-    for (row, (label, color, dash, marker)) in legend.iter().enumerate() {
+    for (row, (label, color, dash, marker, band)) in legend.iter().enumerate() {
         let y = 8 + row as i32 * LEGEND_ROW as i32;
         let (x0, x1) = (58, 86);
         let style = color.stroke_width(2);
         match dash {
+            _ if *band => {
+                // The band's fill as drawn, with a faint edge so it shows on white paper.
+                legend_area
+                    .draw(&Rectangle::new([(x0, y - 5), (x1, y + 5)], color.mix(0.12).filled()))
+                    .and_then(|()| legend_area.draw(&Rectangle::new([(x0, y - 5), (x1, y + 5)], color.mix(0.3))))
+            }
             None => legend_area.draw(&PathElement::new(vec![(x0, y), (x1, y)], style)),
             Some((on, off)) => {
                 let mut x = x0;
