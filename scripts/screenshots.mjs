@@ -37,6 +37,20 @@ const SHOTS = [
     ready: () => document.getElementById('puzzle-panel').dataset.result === 'wrong',
   },
   { mode: 'experiment', hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1', ready: () => document.getElementById('exp-command').textContent !== '' },
+  {
+    mode: 'grid',
+    // The μ × γ grid of lesson 3's exercise, run in the worker, drawn as a heat map.
+    hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1&exp-runs=6&exp-seed=7&exp-budget=3000&exp-mu=10,40&exp-gamma=0,0.03',
+    act: (page) => page.click('#exp-start'),
+    ready: () => document.getElementById('experiment').dataset.state === 'done',
+  },
+  {
+    mode: 'draw',
+    // A drawn graph with a cycle: b and c move to each other, so both are draws (D).
+    hash: '#game=graph&edges=a-b,b-c,c-b,a-d&root=a&paused=1',
+    act: (page) => page.click('#draw-mode'),
+    ready: () => document.getElementById('draw-mode').getAttribute('aria-pressed') === 'true',
+  },
 ];
 const SIZES = [
   { name: '1920x1080-present', viewport: { width: 1920, height: 1080 }, present: true },

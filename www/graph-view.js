@@ -183,8 +183,13 @@ export class GraphView {
     const { layers, widest } = this.session.info;
     const kx = (this.width - 2 * PAD_X) / Math.max(1, layers - 1);
     const top = PAD_TOP + this.legendSpace();
-    const ky = widest > 1 ? (this.height - top - PAD_BOTTOM) / (widest - 1) : kx;
+    const ky = widest > 1 ? (this.height - top - this.padBottom()) / (widest - 1) : kx;
     return [kx * this.zoom, ky * this.zoom];
+  }
+
+  /** Room under the lowest row: its labels grow with the font (presentation mode), so it does. */
+  padBottom() {
+    return PAD_BOTTOM + Math.ceil(11 * (this.fontScale - 1)) + 2;
   }
 
   radius() {
@@ -320,7 +325,7 @@ export class GraphView {
 
   origin() {
     const top = PAD_TOP + this.legendSpace();
-    return [PAD_X, top + (this.height - top - PAD_BOTTOM) / 2];
+    return [PAD_X, top + (this.height - top - this.padBottom()) / 2];
   }
 
   /** Offers the whole drawing, as it is now, as a PNG file. */
