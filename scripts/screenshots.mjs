@@ -2,7 +2,8 @@
 // at 1280×720 and on a 390×844 phone, written to docs/screenshots/MODE-SIZE.png (the first
 // screen only, as a class or a phone sees it). Needs pkg/ (scripts/build-wasm) and Chromium.
 //
-//   node scripts/screenshots.mjs
+//   node scripts/screenshots.mjs              every mode
+//   node scripts/screenshots.mjs quiz puzzle  only these modes
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +11,31 @@ import { join } from 'node:path';
 import { launchChromium } from '../tests/browser/chromium.mjs';
 import { ROOT, startServer } from '../tests/browser/server.mjs';
 
-/** Each mode's link and what to wait for before the picture (a condition the page exposes). */
+/**
+ * Each mode's link, what a student does first (`act`, optional) and what to wait for before the
+ * picture (a condition the page exposes).
+ */
 const SHOTS = [
   { mode: 'learn', hash: '#game=chomp&rows=3&cols=4&mu=20&gamma=0.03&speed=20', ready: () => document.getElementById('found').dataset.found },
   { mode: 'play', hash: '#game=nim&heaps=5,7,2&mode=play&hint=1&paused=1', ready: () => document.getElementById('play-status').dataset.turn === 'person' },
   { mode: 'duel', hash: '#game=subtraction&moves=1,2&heap=6&mode=duel&paused=1', ready: () => document.getElementById('duel-board').dataset.position !== '' },
-  { mode: 'steps', hash: '#game=nim&heaps=1,2,3&mode=steps&step=24&paused=1', ready: () => document.getElementById('steps-xor').textContent !== '' },
+  { mode: 'steps', hash: '#game=octal&code=0.07&heaps=6,4&mode=steps&step=20&strip=6&paused=1', ready: () => document.getElementById('steps-xor').textContent !== '' && document.getElementById('strip-xor').textContent !== '' },
+  {
+    mode: 'quiz',
+    hash: '#game=subtraction&moves=1,3,4&heap=10&mode=quiz&quiz=0:0~1:1~2:0~3:1~4:2&paused=1',
+    // g(5) = mex{2, 1, 0} = 3: a wrong answer shows what the mex sees.
+    act: async (page) => {
+      await page.fill('#quiz-answer', '2');
+      await page.press('#quiz-answer', 'Enter');
+    },
+    ready: () => document.getElementById('quiz-panel').dataset.result === 'wrong',
+  },
+  {
+    mode: 'puzzle',
+    hash: '#game=nim&heaps=7,5,3&mode=puzzle&puzzles=4,5,1&paused=1',
+    act: (page) => page.click('#puzzle-moves button[data-to="3,0,2"]'),
+    ready: () => document.getElementById('puzzle-panel').dataset.result === 'wrong',
+  },
   { mode: 'experiment', hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1', ready: () => document.getElementById('exp-command').textContent !== '' },
 ];
 const SIZES = [
@@ -24,17 +44,19 @@ const SIZES = [
   { name: '390x844', viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } },
 ];
 
+const only = process.argv.slice(2);
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const server = await startServer();
 const browser = await launchChromium();
 try {
   for (const size of SIZES) {
-    for (const shot of SHOTS) {
+    for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.mode))) {
       const context = await browser.newContext({ viewport: size.viewport, ...size.context });
       const page = await context.newPage();
       await page.goto(server.url + shot.hash + (size.present ? '&present=1' : ''));
       await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      await shot.act?.(page);
       await page.waitForFunction(shot.ready, null, { timeout: 60_000 });
       await page.waitForFunction(() => document.getElementById('qr').dataset.link);
       // The learner's picture is of a run that has found its strategy: it stops there.

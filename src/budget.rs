@@ -4,10 +4,12 @@ use crate::error::InputError;
 use crate::size::Size;
 
 /// The size budget. Instances above it are refused before any graph memory is allocated.
-/// [`build`] caps both at what u32 ids and offsets can hold.
+/// [`build`](crate::games::build) caps both at what u32 ids and offsets can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// The most positions an instance may have.
     pub max_positions: u64,
+    /// The most moves an instance may have.
     pub max_edges: u64,
 }
 

@@ -14,30 +14,89 @@ pub enum InputError {
     /// The spec string itself is not a query string of `key=value` pairs.
     Malformed(String),
     /// `game=` names no family we know; `allowed` lists the ones we do.
-    UnknownFamily { name: String, allowed: String },
+    UnknownFamily {
+        /// The family name as given, clipped by [`clipped`].
+        name: String,
+        /// The family names the spec accepts, comma-separated.
+        allowed: String,
+    },
     /// A key that the family does not take.
-    UnknownKey { family: &'static str, key: String, allowed: &'static str },
+    UnknownKey {
+        /// The family the spec names.
+        family: &'static str,
+        /// The key as given, clipped by [`clipped`].
+        key: String,
+        /// The keys this family takes, comma-separated.
+        allowed: &'static str,
+    },
     /// A key given twice.
     DuplicateKey(String),
     /// A key the family needs and the spec lacks.
-    MissingKey { family: &'static str, key: &'static str },
+    MissingKey {
+        /// The family the spec names.
+        family: &'static str,
+        /// The key it needs.
+        key: &'static str,
+    },
     /// A value that is not what the key allows.
-    BadValue { key: String, value: String, allowed: String },
+    BadValue {
+        /// The key (or CLI flag) whose value was refused.
+        key: String,
+        /// The value as given, clipped by [`clipped`].
+        value: String,
+        /// What the key allows, as the end of the sentence after "is not a valid value for KEY:".
+        allowed: String,
+    },
     /// The instance is larger than the budget (estimated before building).
-    TooLarge { family: &'static str, what: &'static str, size: u128, bound: Bound, budget: u64 },
+    TooLarge {
+        /// The family of the refused instance.
+        family: &'static str,
+        /// What is counted: `"positions"` or `"moves"`.
+        what: &'static str,
+        /// The instance's estimated count of `what`.
+        size: u128,
+        /// How `size` relates to the true count (exact, at most, at least).
+        bound: Bound,
+        /// The budget for `what` it exceeds ([`crate::budget::Limits`]).
+        budget: u64,
+    },
     /// Output that would be longer than the output budget (estimated before writing).
-    OutputTooLarge { what: &'static str, bytes: u64, budget: u64 },
+    OutputTooLarge {
+        /// The output refused, as the user asked for it (e.g. `"--positions"`).
+        what: &'static str,
+        /// Its estimated length in bytes.
+        bytes: u64,
+        /// The output budget in bytes.
+        budget: u64,
+    },
     /// A custom graph with several positions that no move reaches, and no `root` to choose one.
-    NeedsRoot { sources: Vec<String> },
+    NeedsRoot {
+        /// The positions no move reaches; empty when every position is reached (all in cycles).
+        sources: Vec<String>,
+    },
     /// A custom graph with a cycle through `node`.
-    Cyclic { node: String },
+    Cyclic {
+        /// A position on the cycle.
+        node: String,
+    },
     /// A `graph` game with a cycle through `node`, asked for something that needs an acyclic
     /// game (the Sprague–Grundy analysis of Benford & Lehre §2, UMDA, its bounds).
-    NeedsAcyclic { node: String },
+    NeedsAcyclic {
+        /// A position on the cycle.
+        node: String,
+    },
     /// A custom graph with an edge from a position to itself.
-    SelfLoop { node: String },
+    SelfLoop {
+        /// The position with the move to itself.
+        node: String,
+    },
     /// A custom graph that lists the same move twice.
-    DuplicateEdge { from: String, to: String },
+    DuplicateEdge {
+        /// The position the repeated move leaves.
+        from: String,
+        /// The position it leads to.
+        to: String,
+    },
     /// A custom graph with no edges at all.
     EmptyGraph,
 }

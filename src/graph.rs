@@ -13,6 +13,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::csr::Csr;
+
 /// How a family names its positions: from an id to its label in the family's canonical
 /// notation and back. Labels are computed from the id when needed, so that a million-position
 /// graph does not hold a million strings; each family implements this in its own module.
@@ -43,16 +45,22 @@ impl Labeling for StoredLabels {
     }
 }
 
-/// A game graph in CSR form; see the module doc for its invariants.
+/// A game graph in CSR form; see the module doc for its invariants. Its adjacency accessors
+/// (`len`, `moves`, `degree`, `edge_start`, `offsets`, `targets`, …) are [`Csr`]'s, reached
+/// through `Deref`: a game graph is that CSR plus the invariants and the labels.
 #[derive(Debug, Clone)]
 pub struct GameGraph {
-    /// `offsets[v]..offsets[v+1]` indexes `targets` for position v. Invariant: len = n + 1.
     /// Shared, so that the analysed game, the learner and the page can each hold the graph
-    /// without copying millions of moves.
-    offsets: Arc<Vec<u32>>,
-    /// Move targets; every target of v is < v.
-    targets: Arc<Vec<u32>>,
+    /// without copying millions of moves. Every target of v is < v.
+    csr: Csr,
     labels: Arc<dyn Labeling>,
+}
+
+impl std::ops::Deref for GameGraph {
+    type Target = Csr;
+    fn deref(&self) -> &Csr {
+        &self.csr
+    }
 }
 
 impl GameGraph {
@@ -62,68 +70,15 @@ impl GameGraph {
         targets: Vec<u32>,
         labels: impl Labeling + 'static,
     ) -> GameGraph {
-        debug_assert!(!offsets.is_empty() && offsets[0] == 0);
-        debug_assert_eq!(*offsets.last().unwrap_or(&0) as usize, targets.len());
-        let graph =
-            GameGraph { offsets: Arc::new(offsets), targets: Arc::new(targets), labels: Arc::new(labels) };
+        let graph = GameGraph { csr: Csr::new(offsets, targets), labels: Arc::new(labels) };
+        debug_assert!(!graph.is_empty());
         debug_assert!((0..graph.len()).all(|v| graph.moves(v).iter().all(|&w| (w as usize) < v)));
         graph
-    }
-
-    /// Number of positions n.
-    pub fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// Never true: every game has at least its root.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Number of moves |E(G)|.
-    pub fn edge_count(&self) -> usize {
-        self.targets.len()
     }
 
     /// The root v0 (the largest id).
     pub fn root(&self) -> usize {
         self.len() - 1
-    }
-
-    /// F(v): the positions v moves to, all with smaller ids.
-    pub fn moves(&self, v: usize) -> &[u32] {
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
-    }
-
-    /// |F(v)|.
-    pub fn degree(&self, v: usize) -> usize {
-        (self.offsets[v + 1] - self.offsets[v]) as usize
-    }
-
-    /// Whether v has no moves.
-    pub fn is_sink(&self, v: usize) -> bool {
-        self.degree(v) == 0
-    }
-
-    /// Δ = max_v |F(v)| (Benford & Lehre §1.2).
-    pub fn max_degree(&self) -> usize {
-        (0..self.len()).map(|v| self.degree(v)).max().unwrap_or(0)
-    }
-
-    /// Index of v's first move in the flat edge array: per-edge data aligned with it is
-    /// `data[edge_start(v)..edge_start(v) + degree(v)]`.
-    pub fn edge_start(&self, v: usize) -> usize {
-        self.offsets[v] as usize
-    }
-
-    /// The CSR offsets (length n + 1), for views that read the edge array directly.
-    pub fn offsets(&self) -> &[u32] {
-        &self.offsets
-    }
-
-    /// The flat array of move targets, aligned with [`GameGraph::offsets`].
-    pub fn targets(&self) -> &[u32] {
-        &self.targets
     }
 
     /// v's label in its family's canonical notation (e.g. `3,0,5` for Nim).
@@ -136,10 +91,10 @@ impl GameGraph {
         self.labels.factors()
     }
 
-    /// The CSR arrays, shared rather than copied (a [`crate::loopy::LoopyGraph`] of the same
-    /// game holds them too).
-    pub(crate) fn shared_csr(&self) -> (Arc<Vec<u32>>, Arc<Vec<u32>>) {
-        (Arc::clone(&self.offsets), Arc::clone(&self.targets))
+    /// The CSR, shared rather than copied (a [`crate::loopy::LoopyGraph`] of the same game
+    /// holds it too).
+    pub(crate) fn csr(&self) -> &Csr {
+        &self.csr
     }
 
     /// The family's naming of positions, shared (e.g. with a [`crate::loopy::LoopyGraph`] of the
@@ -163,8 +118,8 @@ impl GameGraph {
     /// v* gets the next id (it becomes the new root) and the label `v*`.
     pub fn with_fictitious_start(&self) -> GameGraph {
         let n = self.len();
-        let mut offsets = self.offsets.to_vec();
-        let mut targets = self.targets.to_vec();
+        let mut offsets = self.offsets().to_vec();
+        let mut targets = self.targets().to_vec();
         targets.push(self.root() as u32);
         offsets.push(targets.len() as u32);
         let mut labels: Vec<String> = (0..n).map(|v| self.label(v)).collect();

@@ -16,6 +16,7 @@
 //!    and the best order wins (the earliest on ties). Nothing is random: same graph, same
 //!    drawing.
 
+use crate::csr::Csr;
 use crate::graph::GameGraph;
 
 /// Enough to untangle most of what barycenters can untangle; more mainly costs time.
@@ -53,7 +54,7 @@ impl Layout {
             slot[v] = s;
             order[groups.start[l as usize] as usize + s as usize] = v as u32;
         }
-        crossings(&Csr::short_moves(graph, &self.layer), &groups, &order, &slot)
+        crossings(&short_moves(graph, &self.layer), &groups, &order, &slot)
     }
 }
 
@@ -73,7 +74,7 @@ pub fn layered(graph: &GameGraph) -> Layout {
         order[fill[l as usize] as usize] = v as u32;
         fill[l as usize] += 1;
     }
-    let down = Csr::short_moves(graph, &layer);
+    let down = short_moves(graph, &layer);
     let up = down.reversed();
     let mut sweeper = Sweeper::new(&groups, order);
     let mut best_slot = sweeper.slot.clone();
@@ -126,49 +127,16 @@ impl Groups {
     }
 }
 
-/// A graph's adjacency in CSR form, like [`GameGraph`]'s but with no invariants on ids.
-struct Csr {
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
-}
-
-impl Csr {
-    /// The short moves: those from layer L to layer L−1, in the graph's order.
-    fn short_moves(graph: &GameGraph, layer: &[u32]) -> Csr {
-        let mut offsets = Vec::with_capacity(graph.len() + 1);
-        let mut targets = Vec::new();
-        offsets.push(0);
-        for v in 0..graph.len() {
-            targets.extend(graph.moves(v).iter().filter(|&&w| layer[w as usize] + 1 == layer[v]));
-            offsets.push(targets.len() as u32);
-        }
-        Csr { offsets, targets }
+/// The short moves: those from layer L to layer L−1, in the graph's order.
+fn short_moves(graph: &GameGraph, layer: &[u32]) -> Csr {
+    let mut offsets = Vec::with_capacity(graph.len() + 1);
+    let mut targets = Vec::new();
+    offsets.push(0);
+    for v in 0..graph.len() {
+        targets.extend(graph.moves(v).iter().filter(|&&w| layer[w as usize] + 1 == layer[v]));
+        offsets.push(targets.len() as u32);
     }
-
-    /// Every edge turned round; each row lists its sources in increasing id order.
-    fn reversed(&self) -> Csr {
-        let n = self.offsets.len() - 1;
-        let mut offsets = vec![0u32; n + 1];
-        for &w in &self.targets {
-            offsets[w as usize + 1] += 1;
-        }
-        for v in 0..n {
-            offsets[v + 1] += offsets[v];
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; self.targets.len()];
-        for v in 0..n {
-            for &w in self.row(v) {
-                targets[fill[w as usize] as usize] = v as u32;
-                fill[w as usize] += 1;
-            }
-        }
-        Csr { offsets, targets }
-    }
-
-    fn row(&self, v: usize) -> &[u32] {
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
-    }
+    Csr::new(offsets, targets)
 }
 
 /// The current order of every layer, and each position's slot and normalised slot in it.
@@ -197,7 +165,7 @@ impl<'a> Sweeper<'a> {
             let range = self.groups.range(l);
             for &v in &self.order[range.clone()] {
                 let v = v as usize;
-                let row = near.row(v);
+                let row = near.moves(v);
                 self.key[v] = if row.is_empty() {
                     self.norm[v]
                 } else {
@@ -233,7 +201,7 @@ fn crossings(down: &Csr, groups: &Groups, order: &[u32], slot: &[u32]) -> u64 {
         tree[..=below].fill(0);
         let mut inserted = 0u64;
         for &u in &order[groups.range(l)] {
-            let row = down.row(u as usize);
+            let row = down.moves(u as usize);
             // All of u's moves are counted before any is inserted: u's own moves never cross.
             for &w in row {
                 let mut i = slot[w as usize] as usize + 1;

@@ -8,21 +8,23 @@
 //! or of the CLI.
 
 // Layers, each using only those above it in this list (tests/core/layers.rs checks there is no
-// cycle): sizes and combinatorics; errors and values; the budget; the generic graph; the
+// cycle): sizes, combinatorics and the CSR adjacency; errors and number parsing; the budget; the generic graph; the
 // loopy graphs; the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
+#![warn(missing_docs)]
 pub mod analysis;
 pub mod budget;
 pub mod combinatorics;
+pub mod csr;
 pub mod error;
 pub mod games;
 pub mod graph;
 pub mod layout;
 pub mod learn;
 pub mod loopy;
+pub mod numbers;
 pub mod report;
 pub mod size;
 pub mod spec;
-pub mod value;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -4,14 +4,18 @@
 /// An instance's size before building.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
+    /// Positions (n), or a bound on them.
     pub positions: u128,
+    /// Moves (|E(G)|), or a bound on them.
     pub edges: u128,
+    /// How `positions` and `edges` relate to the true sizes.
     pub bound: Bound,
 }
 
 /// How a size relates to the true one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
+    /// The true size is this.
     Exact,
     /// The true size is at most this.
     AtMost,

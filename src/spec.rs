@@ -13,17 +13,20 @@ use serde::Serialize;
 
 use crate::error::{clipped, quoted, InputError};
 use crate::games::{family_names, Family, Keys, FAMILIES};
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// A ready-made game for the page's list of examples.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Preset {
+    /// The name the page's list shows.
     pub title: &'static str,
+    /// The example's spec, as `game=` accepts it.
     pub spec: &'static str,
     /// The page's learner and its opponent for this example (Böhme's rules), when it is
     /// about them; None for UMDA.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learner: Option<&'static str>,
+    /// The opponent of `learner` (`first`, `perfect`, `random`, `same`), when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent: Option<&'static str>,
     /// The page's mode this example opens in (e.g. `steps`, Grundy values step by step), when
@@ -139,12 +142,15 @@ pub const MAX_SPEC_BYTES: usize = 256 * 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Play {
+    /// Normal play: the player with no move loses.
     #[default]
     Normal,
+    /// Misère play: the player with no move wins.
     Misere,
 }
 
 impl Play {
+    /// `"normal"` or `"misere"`, as specs and reports write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Play::Normal => "normal",
@@ -156,7 +162,9 @@ impl Play {
 /// A validated game spec: a family and a play convention.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSpec {
+    /// The family and its validated parameters.
     pub family: Family,
+    /// Normal or misère play.
     pub play: Play,
 }
 

@@ -421,3 +421,25 @@ fn the_experiment_facade_runs_the_native_runs_and_refuses_in_one_sentence() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn heap_options_lists_one_heap_s_moves_with_their_values() {
+    // Kayles, heap 5: take 1 leaving 4, 3+1 or 2+2; take 2 leaving 3 or 2+1 (Winning Ways ch. 4).
+    let step = json(impartial::web::heap_options("game=octal&code=0.77&heaps=10", 5).unwrap());
+    assert_eq!(step["grundy"], 4);
+    let options = step["options"].as_array().unwrap();
+    let heaps: Vec<String> = options.iter().map(|o| o["heaps"].to_string()).collect();
+    assert_eq!(heaps, ["[4]", "[3,1]", "[2,2]", "[3]", "[2,1]"]);
+    let values: Vec<u64> = options.iter().map(|o| o["value"].as_u64().unwrap()).collect();
+    assert_eq!(values, [1, 2, 0, 3, 3]); // g = 0 1 2 3 1 …: 1, 3⊕1, 2⊕2, 3, 2⊕1
+    // g(n) is the sequence's, heap by heap, for a subtraction game too.
+    let sequence = impartial::analysis::sequence::subtraction_values(&[1, 3, 4], 30);
+    for n in 0..=30u32 {
+        let step = json(impartial::web::heap_options("game=subtraction&moves=1,3,4&heap=30", n).unwrap());
+        assert_eq!(step["grundy"].as_u64().unwrap(), u64::from(sequence[n as usize]), "heap {n}");
+    }
+    // Not a heap game: null; past the strip or a bad spec: one sentence.
+    assert!(impartial::web::heap_options("game=chomp&rows=2&cols=2", 3).unwrap().is_null());
+    assert!(message(impartial::web::heap_options("game=octal&code=0.77&heaps=10", 600).unwrap_err()).contains("0 to 599"));
+    assert!(impartial::web::heap_options("game=octal&code=9", 3).is_err());
+}

@@ -30,9 +30,12 @@ export class CardView {
   /**
    * Step by step: a test saying whether a position's value is still hidden (then the card
    * gives its label, board and moves, but no value, outcome or winning move); null for none.
+   * `why(id)`: what the card says of a hidden position instead of its value (whether it can be
+   * computed now).
    */
-  setHidden(hidden) {
+  setHidden(hidden, why = null) {
     this.hidden = hidden;
+    this.why = why;
     if (this.shown) this.draw();
   }
 
@@ -94,7 +97,9 @@ export class CardView {
     if (this.shown) {
       const board = this.session.cyclic ? null : this.board(this.shown.id);
       const learner = this.strategy ? this.strategy()[this.shown.id] : null;
-      renderCard(card, masked(this.session.position(this.shown.id), this.hidden), this.shown.at, this.session.info.play, board, learner);
+      const position = masked(this.session.position(this.shown.id), this.hidden);
+      if (position?.hidden && this.why) position.why = this.why(this.shown.id);
+      renderCard(card, position, this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);
@@ -127,7 +132,7 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   const grundy = document.createElement('p');
   // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
   grundy.textContent = position.hidden
-    ? 'Its value is not computed yet: step on to reveal it.'
+    ? `Its value is not computed yet. ${position.why ?? 'Step on to reveal it.'}`
     : typeof position.grundy === 'string'
       ? `Generalised Grundy value γ: ${position.grundy}`
       : position.mex
@@ -172,10 +177,75 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
     more.textContent = 'Tap or click the position to keep this card and scroll its moves.';
     card.prepend(more);
   }
-  // Keep the card inside the view: to the right of the pointer, or left when near the edge.
+  // Keep the card on the graph's part of the screen: inside the view (so off the teaching
+  // panels and the board around it), inside the window, below the legend, and off the pointer.
   const parent = card.parentElement.getBoundingClientRect();
-  const w = card.offsetWidth;
-  const h = card.offsetHeight;
-  card.style.left = `${Math.max(4, at.x + 16 + w > parent.width ? at.x - w - 16 : at.x + 16)}px`;
-  card.style.top = `${Math.max(4, Math.min(at.y + 12, parent.height - h - 4))}px`;
+  const canvas = card.parentElement.querySelector('canvas')?.getBoundingClientRect() ?? parent;
+  const area = {
+    left: Math.max(0, -parent.left) + CARD_MARGIN,
+    top: Math.max(0, -parent.top, canvas.top - parent.top + reservedTop()) + CARD_MARGIN,
+    right: Math.min(parent.width, document.documentElement.clientWidth - parent.left) - CARD_MARGIN,
+    bottom: Math.min(parent.height, document.documentElement.clientHeight - parent.top) - CARD_MARGIN,
+  };
+  // Measured at the left edge, where its width is not cut by the view's edge, then kept at that
+  // width wherever it goes (a card near the edge would otherwise wrap and grow taller).
+  Object.assign(card.style, { left: '0px', top: '0px', width: '', maxHeight: '' });
+  const fits = placeCard({ x: at.x, y: at.y }, { w: card.offsetWidth, h: card.offsetHeight }, area);
+  // Too large for the room left: the card shrinks and scrolls (a tap keeps it for scrolling).
+  card.style.width = `${fits.w}px`;
+  if (fits.h < card.offsetHeight) card.style.maxHeight = `${fits.h}px`;
+  card.style.left = `${fits.left}px`;
+  card.style.top = `${fits.top}px`;
 }
+
+/** Pixels between the card and the edges of the room it has. */
+const CARD_MARGIN = 4;
+/** Pixels between the pointer and the card. */
+const CARD_GAP = 14;
+
+/** The height at the top of the graph the card leaves free (the legend), set by the controller. */
+let reservedTop = () => 0;
+export function reserveTop(f) {
+  reservedTop = f;
+}
+
+/**
+ * Where the card goes: a box of size `size` ({ w, h }, shrunk to the room if larger) inside
+ * `area` ({ left, top, right, bottom }), beside the pointer `at` ({ x, y }): to its lower right,
+ * lower left, upper right or upper left, else under or over it, the first that fits without
+ * covering the pointer, else the one that covers it least, pushed inside the area. Returns
+ * { left, top, w, h }.
+ */
+export function placeCard(at, size, area) {
+  const w = Math.max(0, Math.min(size.w, area.right - area.left));
+  const h = Math.max(0, Math.min(size.h, area.bottom - area.top));
+  const clamp = (v, lo, hi) => Math.max(lo, Math.min(v, hi));
+  const candidates = [
+    [at.x + CARD_GAP, at.y + CARD_GAP],
+    [at.x - CARD_GAP - w, at.y + CARD_GAP],
+    [at.x + CARD_GAP, at.y - CARD_GAP - h],
+    [at.x - CARD_GAP - w, at.y - CARD_GAP - h],
+    // A narrow screen: under or over the pointer, across it.
+    [at.x - w / 2, at.y + CARD_GAP],
+    [at.x - w / 2, at.y - CARD_GAP - h],
+  ].map(([left, top]) => ({ left: clamp(left, area.left, area.right - w), top: clamp(top, area.top, area.bottom - h), w, h }));
+  // How far the pointer is inside a box (0 when outside): the least distance to an edge.
+  const covers = (b) => Math.max(0, Math.min(at.x - b.left, b.left + b.w - at.x, at.y - b.top, b.top + b.h - at.y));
+  const best = candidates.reduce((a, c) => (covers(c) < covers(a) ? c : a));
+  if (covers(best) === 0) return best;
+  // No room beside the pointer at full size: the card shrinks into the larger space under or
+  // over it (it scrolls), or beside it when those are slivers.
+  const below = area.bottom - (at.y + CARD_GAP);
+  const above = at.y - CARD_GAP - area.top;
+  const right = area.right - (at.x + CARD_GAP);
+  const left = at.x - CARD_GAP - area.left;
+  if (Math.max(below, above) >= MIN_CARD_ROOM) {
+    const hh = Math.min(h, Math.max(below, above));
+    return { left: clamp(at.x - w / 2, area.left, area.right - w), top: below >= above ? at.y + CARD_GAP : at.y - CARD_GAP - hh, w, h: hh };
+  }
+  const ww = Math.max(0, Math.min(w, Math.max(right, left)));
+  return { left: right >= left ? at.x + CARD_GAP : at.x - CARD_GAP - ww, top: clamp(at.y - h / 2, area.top, area.bottom - h), w: ww, h };
+}
+
+/** The least height (px) worth showing a card in above or below the pointer. */
+const MIN_CARD_ROOM = 60;

@@ -1,6 +1,8 @@
 // The progress chart: measures of the run per generation (all in [0, 1]) and, when switched on,
-// the expected dynamics' Π at the same generations. Owns one canvas and the run's history (one
-// point per generation, also what the CSV export writes).
+// the expected dynamics' Π at the same generations; when one of Böhme's rules learns, its plays
+// lost per play over the plays (Böhme bounds the plays lost, so the share falls towards 0 once
+// the learner has a winning strategy). Owns one canvas and the run's history (one point per
+// generation or play, also what the CSV export writes).
 
 import { COLOURS } from './graph-view.js';
 import { download, measuresCsv } from './panels.js';
@@ -11,7 +13,10 @@ export const SERIES = [
   { key: 'massMean', colour: COLOURS.optimal, dash: [], label: 'mean mass on optimal moves' },
   { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
   { key: 'expectedLog', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics (log scale)', log: true },
+  { key: 'lostShare', colour: COLOURS.changed, dash: [], label: 'plays lost per play so far (lost ÷ plays), Böhme’s rule', learner: 'rule' },
 ];
+/** The series of a learner: UMDA's (no `learner`) or a rule's. */
+const seriesOf = (learner) => SERIES.filter((s) => (s.learner ?? 'umda') === learner);
 
 /** The history keeps at most this many points (then every other one is dropped). */
 const MAX_POINTS = 4000;
@@ -21,6 +26,7 @@ export class ChartView {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.points = [];
+    this.learner = 'umda'; // whose points: UMDA's generations or a rule's plays
     this.dirty = true;
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -49,7 +55,19 @@ export class ChartView {
 
   /** Adds the core's measures after a generation (`progress`) to the history. */
   push(progress) {
-    this.points.push(pointOf(progress));
+    this.learner = 'umda';
+    this.add(pointOf(progress));
+  }
+
+  /** Adds a rule's counts after a play (`counts`: plays, lost, drawn, won) to the history. */
+  pushPlay(counts) {
+    this.learner = 'rule';
+    const { plays, lost, drawn } = counts;
+    this.add({ generation: plays, plays, lost, drawn, lostShare: plays ? lost / plays : null });
+  }
+
+  add(point) {
+    this.points.push(point);
     if (this.points.length > MAX_POINTS) this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
     this.dirty = true;
   }
@@ -58,6 +76,10 @@ export class ChartView {
     if (!this.dirty || !this.width) return;
     this.dirty = false;
     const { ctx, width, height, points } = this;
+    // Tests read what the chart shows now (written once a frame: a rule can play thousands a frame).
+    const latest = points.at(-1);
+    this.canvas.dataset.learner = this.learner;
+    this.canvas.dataset.last = String(latest?.lostShare ?? latest?.prop22Log ?? '');
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
@@ -69,6 +91,7 @@ export class ChartView {
     const bottom = font * 1.8;
     const w = width - left - right;
     const h = height - top - bottom;
+    const rule = this.learner === 'rule';
     const last = points.length ? points[points.length - 1].generation : 0;
     const xMax = Math.max(1, last);
     const X = (g) => left + (g / xMax) * w;
@@ -80,10 +103,10 @@ export class ChartView {
     // Two labelled axes: the shares (0 to 1) on the left, Π (log scale) on the right.
     ctx.textBaseline = 'top';
     ctx.textAlign = 'left';
-    ctx.fillText('share (0 to 1)', 2, 2);
+    ctx.fillText(rule ? 'plays lost per play (0 to 1)' : 'share (0 to 1)', 2, 2);
     ctx.textAlign = 'right';
     ctx.fillStyle = COLOURS.P;
-    ctx.fillText('Π (log scale)', width - 2, 2);
+    if (!rule) ctx.fillText('Π (log scale)', width - 2, 2);
     ctx.fillStyle = '#555';
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
@@ -102,7 +125,7 @@ export class ChartView {
     const YLog = (log) => top + (Math.max(log, floor) / floor) * h;
     ctx.textAlign = 'left';
     ctx.fillStyle = COLOURS.P;
-    for (const log of [0, Math.round(floor / 2), floor]) {
+    for (const log of rule ? [] : [0, Math.round(floor / 2), floor]) {
       if (log === 0) ctx.fillText('1', left + w + 4, YLog(log));
       else drawPower(ctx, log, left + w + 4, YLog(log), font);
     }
@@ -110,8 +133,8 @@ export class ChartView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     ctx.fillText('0', left, top + h + 4);
-    ctx.fillText(`generation ${last.toLocaleString('en')}`, left + w / 2, top + h + 4);
-    for (const series of SERIES) {
+    ctx.fillText(`${rule ? 'play' : 'generation'} ${last.toLocaleString('en')}`, left + w / 2, top + h + 4);
+    for (const series of seriesOf(this.learner)) {
       ctx.strokeStyle = series.colour;
       ctx.setLineDash(series.dash);
       ctx.lineWidth = 2;

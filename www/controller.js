@@ -2,9 +2,10 @@
 // session and the page's values (mirrored in the address); the frame loop (scheduler.js), the
 // controls, the hover card and sharing are modules of their own that it connects.
 
-import { CardView } from './card-view.js';
+import { CardView, reserveTop } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
+import { DrawMode } from './draw-mode.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { ExperimentView } from './experiment-view.js';
 import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
@@ -31,6 +32,8 @@ export class Controller {
     this.session = null;
     this.page = null;
     this.card = new CardView($('hover-card'));
+    // The hover card keeps off the graph's legend (presentation mode).
+    reserveTop(() => graphView.legendSpace());
     this.share = new Share();
     this.rules = new RulesMode({ graph: graphView, card: this.card });
     // Play, strategies and step by step (modes.js).
@@ -40,6 +43,7 @@ export class Controller {
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
     this.experiment = new ExperimentView(this);
+    this.draw = new DrawMode(this);
     this.known = new KnownValues();
     this.openings = 0;
     this.scheduler = new Scheduler({
@@ -103,7 +107,7 @@ export class Controller {
     const notices = [];
     this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, at: '', step: '0', played: '' }, notices);
+    this.install(session, { ...this.page, at: '', step: '0', order: '', strip: '', played: '', quiz: '', puzzles: '' }, notices);
     this.notices.show(notices);
     return null;
   }
@@ -139,6 +143,7 @@ export class Controller {
     this.updateUrl();
     $('edge-mode').textContent =
       session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
+    this.draw.sessionChanged(session);
   }
 
   // --- Modes --------------------------------------------------------------------------------------
@@ -178,6 +183,10 @@ export class Controller {
   pick(id, at) {
     this.card.pick(id, at);
     if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
+    // Step by step: a click on a position computes it next, when its followers are known.
+    if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
+    // Your turn to compute: a tapped position is the one to compute next, when it can be.
+    if (at.sticky && this.page.mode === 'quiz' && id != null) this.modes.quiz.ask(id);
     this.graph.dirty = true;
   }
 
@@ -192,7 +201,8 @@ export class Controller {
   }
 
   applyPlaying() {
-    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown;
+    // While the student draws, the learner stands still (each edit starts a new game anyway).
+    this.scheduler.playing = this.page.paused !== '1' && this.learnerShown && !this.draw?.on;
   }
 
   togglePlay() {
@@ -218,8 +228,12 @@ export class Controller {
 
   /** After each finished generation (and at generation 0 of a run): chart, stats, card. */
   recordGeneration() {
-    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame.
-    if (this.rules?.active) return;
+    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame; the chart
+    // takes its counts after every play.
+    if (this.rules?.active) {
+      this.chart.pushPlay(this.rules.last?.counts ?? this.rules.run.counts());
+      return;
+    }
     const progress = this.session.progress();
     this.chart.push(progress);
     this.renderStats(progress);

@@ -58,6 +58,11 @@ export const experimentSetting = (key, text) => wasm.experiment_setting(key, tex
 export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 /** The lines of a `runtime --json` summary's figure (the parsed JSON); throws a sentence for anything else. */
 export const runtimeFigure = (value) => wasm.runtime_figure(value);
+/** A single heap of `n` in the heap game `spec`: its moves as the rule states them, their values and g(n) (null for other games); throws a sentence past the strip. */
+export const heapOptions = (spec, n) => wasm.heap_options(spec, n);
+/** A μ × γ grid checked by the core before any run: { mus, gammas, command } or a thrown sentence. */
+export const experimentGrid = (spec, s) =>
+  wasm.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 export const coreVersion = () => wasm.version();
 
 /** A game and a UMDA run on it (the core's Session) plus views of its arrays. */
@@ -174,6 +179,16 @@ export class GameSession {
    */
   computerMove(id, player, draw) {
     return this.inner.computer_move(id, player, draw);
+  }
+
+  /** Puzzle `k` of "find the winning move" (seeded by the run's seed): a position's id, or -1 when none has a move. */
+  puzzle(k) {
+    return this.inner.puzzle(k);
+  }
+
+  /** Draw `k` of an exercise (seeded by the run's seed): a whole number below `bound`. */
+  exerciseDraw(k, bound) {
+    return this.inner.exercise_draw(k, bound);
   }
 
   /** Position `id`'s components (heaps or parts) with their Grundy values and XOR, or null. */

@@ -308,7 +308,8 @@ export function isGrid(figure) {
 
 /**
  * A μ × γ grid's figure: one heat map per size (μ rows, γ columns), each cell's median written
- * in it on a log colour scale (a rect.cell carrying data-size, data-mu, data-gamma and data-t),
+ * in it on a log colour scale (a rect.cell carrying data-size, data-mu, data-gamma, and the median
+ * in data-t and data-median, empty past the budget),
  * a median past the budget hatched, finished/runs where some runs did not finish; the colour
  * key under the maps. Returns the legend's entries (none: the key is in the figure).
  */
@@ -328,7 +329,9 @@ export function drawHeat(svg, figure) {
   if (hi - lo < 1e-9) [lo, hi] = [lo - 0.5, hi + 0.5];
   const scale = (t) => (Math.log10(Math.max(1, t)) - lo) / (hi - lo);
   const defs = el(svg, 'defs');
-  const hatch = el(defs, 'pattern', { id: 'exp-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+  // One pattern per picture: two heat maps on the page (a loaded file's, the page's grid) keep their ids apart.
+  const hatchId = `${svg.id || 'exp'}-hatch`;
+  const hatch = el(defs, 'pattern', { id: hatchId, width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
   el(hatch, 'line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#bbb', 'stroke-width': 2 });
   const at = new Map(cells.map((c) => [`${c.size}|${c.mu}|${c.gamma}`, c]));
   sizes.forEach(([size, positions], k) => {
@@ -347,8 +350,8 @@ export function drawHeat(svg, figure) {
         const h = c.median === null ? null : scale(c.median);
         el(g, 'rect', {
           class: 'cell', x, y, width: cw, height: row, stroke: '#fff',
-          fill: h === null ? 'url(#exp-hatch)' : viridis(h),
-          'data-size': size, 'data-mu': mu, 'data-gamma': gamma, 'data-t': c.median ?? '',
+          fill: h === null ? `url(#${hatchId})` : viridis(h),
+          'data-size': size, 'data-mu': mu, 'data-gamma': gamma, 'data-t': c.median ?? '', 'data-median': c.median ?? '',
         });
         const ink = h !== null && h <= 0.55 ? '#fff' : '#000';
         const partial = c.finished < c.runs;

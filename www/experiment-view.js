@@ -1,10 +1,11 @@
 // The experiment panel: R runs of the page's game with its μ, γ and engine,
 // made in a Web Worker (experiment-worker.js) so the page keeps drawing; the distribution of T
 // as a histogram with its percentiles, the runs' Π curves, the CLI command that makes the same
-// runs, and the figure of a `runtime --json` file. Its settings are page keys (state.js); the
+// runs, and the figure of a `runtime --json` file; with μ or γ values listed, a μ × γ grid of
+// such experiments drawn as a heat map of median T. Its settings are page keys (state.js); the
 // controller hands it the session with one call, setSession.
 
-import { experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
+import { experimentGrid, experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
 import { drawCurves, drawHeat, drawHistogram, drawSweep, isGrid } from './experiment-plots.js';
 import { count } from './panels.js';
 import { PAGE_KEYS } from './state.js';
@@ -12,6 +13,9 @@ import { PAGE_KEYS } from './state.js';
 const $ = (id) => document.getElementById(id);
 
 /** The panel's inputs: the element and page key (the same id) and the core's setting. */
+/** The grid's axes (page keys and elements): comma-separated μ and γ values. */
+const GRID_KEYS = ['exp-mu', 'exp-gamma'];
+
 const FIELDS = [
   { key: 'exp-runs', setting: 'runs' },
   { key: 'exp-seed', setting: 'seed' },
@@ -35,6 +39,7 @@ export class ExperimentView {
     for (const { key, setting } of FIELDS) {
       $(key).addEventListener('change', (e) => this.change(key, setting, e.target.value));
     }
+    for (const key of GRID_KEYS) $(key).addEventListener('change', (e) => this.changeGrid(key, e.target.value));
     $('exp-start').addEventListener('click', () => this.start());
     $('exp-stop').addEventListener('click', () => this.stop());
     $('exp-file').addEventListener('change', (e) => this.load(e.target.files[0]));
@@ -54,12 +59,21 @@ export class ExperimentView {
     this.stop('idle');
     this.reports = [];
     this.summary = null;
+    this.grid = null;
     for (const { key, setting } of FIELDS) {
       try {
         page[key] = experimentSetting(setting, page[key]);
       } catch (err) {
         page[key] = PAGE_KEYS.find((k) => k.key === key).default;
         notices.push(`${messageOf(err)} Using ${key}=${page[key] || '(the game’s largest number)'}.`);
+      }
+    }
+    if (this.gridAsked() && !session.cyclic) {
+      try {
+        this.gridPlan();
+      } catch (err) {
+        for (const key of GRID_KEYS) page[key] = '';
+        notices.push(`${messageOf(err)} Using no grid (the learner's μ and γ alone).`);
       }
     }
     this.showSettings();
@@ -79,6 +93,44 @@ export class ExperimentView {
     host.updateUrl();
   }
 
+  /** The grid's μ or γ values typed: checked by the core at once (a refusal keeps the values in force). */
+  changeGrid(key, text) {
+    const { host } = this;
+    const before = host.page[key];
+    host.page[key] = text.trim();
+    try {
+      if (this.gridAsked() && !host.session.cyclic) this.gridPlan();
+      host.notices.clear();
+    } catch (err) {
+      host.page[key] = before;
+      host.notices.show([messageOf(err)]);
+    }
+    this.showSettings();
+    host.updateUrl();
+  }
+
+  /** Whether the settings ask for a grid (a μ or γ value listed). */
+  gridAsked() {
+    const { page } = this.host;
+    return GRID_KEYS.some((key) => (page[key] ?? '').trim() !== '');
+  }
+
+  /** The grid's axes and CLI command, checked by the core before any run (throws a sentence). */
+  gridPlan() {
+    const { session, page } = this.host;
+    return experimentGrid(session.info.game, {
+      mus: page['exp-mu'],
+      gammas: page['exp-gamma'],
+      runs: page['exp-runs'],
+      seed: page['exp-seed'],
+      size: page['exp-n'],
+      budget: page['exp-budget'],
+      mu: page.mu,
+      gamma: page.gamma,
+      engine: page.engine,
+    });
+  }
+
   /** The experiment's settings with the page's μ, γ and engine, checked by the core (throws a sentence). */
   plan() {
     const { session, page } = this.host;
@@ -89,13 +141,22 @@ export class ExperimentView {
   showSettings() {
     const { page, session } = this.host;
     for (const { key } of FIELDS) $(key).value = page[key];
+    for (const key of GRID_KEYS) $(key).value = page[key];
     if (!session || session.cyclic) return;
     const plan = this.plan();
+    let command = plan.command;
+    if (this.gridAsked()) {
+      try {
+        command = this.gridPlan().command;
+      } catch {
+        // Refused: its notice is shown where it was typed or started.
+      }
+    }
     $('exp-n').placeholder = plan.size;
     $('exp-command').textContent =
-      plan.command ??
+      command ??
       `No value of this game is N = ${plan.size}, so impartial runtime cannot sweep it as it is; the runs are seeded as size ${plan.size} all the same.`;
-    this.root.dataset.command = plan.command ?? '';
+    this.root.dataset.command = command ?? '';
   }
 
   /** Starts R runs in a new worker with the settings in force now. */
@@ -103,8 +164,11 @@ export class ExperimentView {
     const { session, page, notices } = this.host;
     if (session.cyclic) return;
     let plan;
+    let grid = null;
     try {
       plan = this.plan();
+      // A grid over the limits (or with a bad value) is refused here, before any run.
+      if (this.gridAsked()) grid = this.gridPlan();
     } catch (err) {
       notices.show([messageOf(err)]);
       return;
@@ -113,7 +177,10 @@ export class ExperimentView {
     this.reports = [];
     this.summary = null;
     this.planned = plan;
-    this.settingsText = `${session.info.game} · μ = ${page.mu}, γ = ${page.gamma}, engine ${page.engine}, budget ${count(plan.budget)} games`;
+    this.grid = grid && { mus: grid.mus, gammas: grid.gammas, size: plan.size, positions: session.n };
+    this.settingsText = grid
+      ? `${session.info.game} · μ ∈ {${grid.mus.join(', ')}} × γ ∈ {${grid.gammas.join(', ')}}, engine ${page.engine}, budget ${count(plan.budget)} games`
+      : `${session.info.game} · μ = ${page.mu}, γ = ${page.gamma}, engine ${page.engine}, budget ${count(plan.budget)} games`;
     const worker = new Worker(new URL('./experiment-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = (e) => this.receive(worker, e.data);
     worker.onerror = (e) => {
@@ -130,6 +197,7 @@ export class ExperimentView {
       budget: String(plan.budget),
       seed: plan.seed,
       runs: plan.runs,
+      grid: grid && { mus: grid.mus, gammas: grid.gammas },
     });
     this.setState('running');
     this.render();
@@ -183,7 +251,8 @@ export class ExperimentView {
   render() {
     const { reports, root } = this;
     const last = reports.at(-1);
-    const total = this.planned?.runs ?? Number(this.host.page?.['exp-runs'] ?? 0);
+    const cells = this.grid ? this.grid.mus.length * this.grid.gammas.length : 1;
+    const total = (this.planned?.runs ?? Number(this.host.page?.['exp-runs'] ?? 0)) * cells;
     root.dataset.runs = String(reports.length);
     root.dataset.t = reports.map((r) => (r.found ? String(r.games) : '-')).join(',');
     for (const k of ['p10', 'median', 'p90']) root.dataset[k] = last?.[k] ?? '';
@@ -192,8 +261,14 @@ export class ExperimentView {
       state === 'idle' && !reports.length
         ? ''
         : `${count(reports.length)} of ${count(total)} runs${state === 'stopped' ? ' (stopped)' : ''}; ${this.settingsText ?? ''}.`;
-    $('exp-results').hidden = !reports.length;
+    $('exp-grid-box').hidden = !this.grid || !reports.length;
+    $('exp-results').hidden = !reports.length || Boolean(this.grid);
     if (!reports.length) return;
+    if (this.grid) {
+      for (const k of ['p10', 'median', 'p90']) root.dataset[k] = '';
+      this.drawGrid();
+      return;
+    }
     const unfinished = reports.length - last.finished;
     const pct = (t) => (t === null ? 'more than the budget' : `${count(t)} games`);
     const interval =
@@ -207,6 +282,41 @@ export class ExperimentView {
     drawHistogram($('exp-histogram'), { values, unfinished, p10: last.p10, median: last.median, p90: last.p90 });
     drawCurves($('exp-curves'), reports.map((r) => ({ points: r.curve, found: r.found })));
     $('exp-histogram').setAttribute('aria-label', `Histogram of T over ${reports.length} runs: ${$('exp-stats').textContent}`);
+  }
+
+  /**
+   * The grid's heat map from the runs so far (the drawing of a loaded grid summary): each cell's
+   * median T over its runs so far, hatched past the budget, k/R where runs did not finish.
+   */
+  drawGrid() {
+    const { grid, reports } = this;
+    const latest = new Map();
+    for (const r of reports) latest.set(`${r.cell.mu}|${r.cell.gamma}`, r);
+    const lines = grid.mus.flatMap((mu) =>
+      grid.gammas
+        .filter((gamma) => latest.has(`${mu}|${gamma}`))
+        .map((gamma) => {
+          const r = latest.get(`${mu}|${gamma}`);
+          const point = { size: grid.size, positions: grid.positions, runs: r.runs, finished: r.finished, median: r.median, p10: r.p10, p90: r.p90 };
+          return { label: `μ = ${mu}, γ = ${gamma}`, mu, gamma, points: [point] };
+        }),
+    );
+    const svg = $('exp-heatmap');
+    drawHeat(svg, { lines });
+    // Sized to what is drawn: twice as large on a projector (its smallest text, 9 px, is then
+    // 18 px), never wider than the panel (a phone sees all of it, smaller).
+    const box = svg.getBBox();
+    const scale = document.body.dataset.present === 'true' ? 2 : 1;
+    const width = Math.min(svg.parentElement.clientWidth || 600, (box.width + 8) * scale);
+    svg.setAttribute('viewBox', `${box.x - 4} ${box.y - 4} ${box.width + 8} ${box.height + 8}`);
+    svg.setAttribute('width', Math.round(width));
+    svg.setAttribute('height', Math.round((width * (box.height + 8)) / (box.width + 8)));
+    const done = lines.filter((l) => l.points[0].runs === this.planned.runs).length;
+    $('exp-grid-note').textContent =
+      `Median T (games until the winners include an optimal strategy) over R = ${count(this.planned.runs)} runs in each cell: ` +
+      `${done} of ${grid.mus.length * grid.gammas.length} cells done. Rows: μ; columns: γ.`;
+    svg.setAttribute('aria-label', $('exp-grid-note').textContent);
+    svg.dataset.cells = String(done);
   }
 
   /** Reads a file written by `impartial runtime --json` and draws its figure; anything else is a notice. */

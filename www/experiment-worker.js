@@ -2,9 +2,12 @@
 // core, one after another, off the page's thread, so the page keeps drawing. Each run is the
 // run `impartial runtime` makes for the same seed (the core's ExperimentRuns).
 //
-// Messages in: { spec, size, mu, gamma, engine, budget, seed, runs } (one experiment per
+// Messages in: { spec, size, mu, gamma, engine, budget, seed, runs, grid } (one experiment per
 // worker; the page stops one by terminating the worker). Out: { type: 'run', report } after
 // each run, then { type: 'done', summary }, or { type: 'error', message } (one sentence).
+// With `grid` ({ mus, gammas }, checked by the core first), the experiment is one per cell, μ
+// outer and γ inner as `runtime` orders them, each seeded by the same base seed (run r of every
+// cell has runtime's seed for run r): reports carry `cell` ({ mu, gamma }).
 
 import init, { ExperimentRuns } from '../pkg/impartial.js';
 
@@ -20,12 +23,18 @@ self.onmessage = (event) => {
   loaded.then(() => experiment(event.data)).catch((err) => self.postMessage({ type: 'error', message: messageOf(err) }));
 };
 
-function experiment({ spec, size, mu, gamma, engine, budget, seed, runs }) {
-  const runner = new ExperimentRuns(spec, size, mu, gamma, engine, budget, seed);
-  try {
-    for (let run = 0; run < runs; run++) self.postMessage({ type: 'run', report: runner.run(run) });
-    self.postMessage({ type: 'done', summary: runner.summary() });
-  } finally {
-    runner.free();
+function experiment({ spec, size, mu, gamma, engine, budget, seed, runs, grid }) {
+  const cells = grid ? grid.mus.flatMap((m) => grid.gammas.map((g) => ({ mu: m, gamma: g }))) : [{ mu, gamma }];
+  let summary = null;
+  for (const cell of cells) {
+    // One cell's game at a time: a grid holds one built game, not one per cell.
+    const runner = new ExperimentRuns(spec, size, cell.mu, cell.gamma, engine, budget, seed);
+    try {
+      for (let run = 0; run < runs; run++) self.postMessage({ type: 'run', report: { ...runner.run(run), cell: grid ? cell : undefined } });
+      summary = runner.summary();
+    } finally {
+      runner.free();
+    }
   }
+  self.postMessage({ type: 'done', summary: grid ? null : summary });
 }

@@ -83,6 +83,9 @@ export class GraphView {
     this.reveal = null;
     this.fontScale = 1; // text on the canvas, larger in presentation mode
     this.legend = false; // a legend on the canvas (presentation mode)
+    // Draw mode (draw-mode.js): takes one pointer's presses and drags ({ down, move, up,
+    // cancel }) and draws over the graph (overlay(ctx)); two fingers still pan and zoom.
+    this.editor = null;
     this.listen();
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
@@ -99,10 +102,17 @@ export class GraphView {
     this.hovered = -1;
     // Positions by layer, for routing long moves around positions in between (small graphs).
     this.byLayer = null;
+    // Moves both ways between two positions (a cycle of two, in graphs with cycles): u * n + w.
+    this.twoWay = null;
     if (session.m <= ROUTE_LIMIT) {
-      const { x } = session.views();
+      const { x, offsets, targets } = session.views();
       this.byLayer = Array.from({ length: session.info.layers }, () => []);
       for (let i = 0; i < session.n; i++) this.byLayer[x[i]]?.push(i);
+      if (session.cyclic) {
+        const moves = new Set();
+        for (let u = 0; u < session.n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) moves.add(u * session.n + targets[e]);
+        this.twoWay = new Set([...moves].filter((k) => moves.has((k % session.n) * session.n + Math.floor(k / session.n))));
+      }
     }
     this.onSession?.();
     this.fit();
@@ -225,11 +235,18 @@ export class GraphView {
     c.addEventListener('pointerdown', (e) => {
       c.setPointerCapture(e.pointerId);
       const p = local(e);
-      this.pointers.set(e.pointerId, { ...p, startX: p.x, startY: p.y });
+      // A second finger while drawing a move: the drawing gives way to pan and zoom.
+      if (this.editor && this.pointers.size === 1) this.editor.cancel();
+      const edit = Boolean(this.editor) && this.pointers.size === 0 && e.button === 0 && this.editor.down(p, e);
+      this.pointers.set(e.pointerId, { ...p, startX: p.x, startY: p.y, edit });
     });
     c.addEventListener('pointermove', (e) => {
       const p = local(e);
       const prev = this.pointers.get(e.pointerId);
+      if (prev?.edit && this.pointers.size === 1) {
+        this.editor.move(p);
+        return;
+      }
       if (!prev) {
         const id = this.hit(p.x, p.y);
         if (id !== this.hovered) {
@@ -270,6 +287,11 @@ export class GraphView {
     const end = (e) => {
       const prev = this.pointers.get(e.pointerId);
       this.pointers.delete(e.pointerId);
+      if (prev?.edit && this.editor) {
+        if (e.type === 'pointerup' && this.pointers.size === 0) this.editor.up(local(e));
+        else this.editor.cancel();
+        return;
+      }
       if (prev && Math.hypot(prev.x - prev.startX, prev.y - prev.startY) < 5 && e.type === 'pointerup') {
         const id = this.hit(prev.x, prev.y);
         this.onPick(id < 0 ? null : id, { x: prev.x, y: prev.y, sticky: true });
@@ -335,6 +357,7 @@ export class GraphView {
     this.drawFollowers(v, r, kx);
     this.drawBoardMark(r);
     this.drawNodes(v, r);
+    this.editor?.overlay(ctx, r);
     if (this.legend) this.drawLegend();
     return true;
   }
@@ -489,6 +512,14 @@ export class GraphView {
    */
   route(u, w, v = this.session.views(), kx = this.scales()[0]) {
     const { sx, sy } = this;
+    if (this.twoWay?.has(u * this.session.n + w)) {
+      // A move and its reverse: each bows to its own left, so the two lines are apart.
+      const dx = sx[w] - sx[u];
+      const dy = sy[w] - sy[u];
+      const length = Math.hypot(dx, dy) || 1;
+      const bow = Math.max(16, length * 0.15);
+      return { x: (sx[u] + sx[w]) / 2 + (dy / length) * bow, y: (sy[u] + sy[w]) / 2 - (dx / length) * bow };
+    }
     const span = v.x[u] - v.x[w];
     if (span <= 1) return null;
     const side = span % 2 === 0 ? -1 : 1;

@@ -1,4 +1,4 @@
-// The Grundy strip of a subtraction or octal game (issue: sums, octal games and sequences):
+// The Grundy strip of a subtraction or octal game:
 // g(0), g(1), … of one heap as a row of cells, P-positions (g = 0) in the page's blue. When the
 // core has proven a period, the strip wraps at it — the preperiod on the first row, then one
 // period per row — so equal columns show the periodicity at a glance.
@@ -70,6 +70,7 @@ export function renderGrundyStrip(info) {
         title: `g(${n}) = ${values[n]}${values[n] === 0 ? ': a P-position' : ''}${marked.has(n) ? ' (a heap of this game)' : ''}`,
       });
       cell.dataset.n = String(n);
+      cell.dataset.g = String(values[n]);
       row.append(cell);
     }
     table.append(row);
@@ -100,4 +101,25 @@ export function heapsOf(view) {
   if (view?.kind === 'heap') return [view.heap];
   if (view?.kind === 'pins') return view.rows;
   return null;
+}
+
+/**
+ * Step by step along the strip (strip-stepper.js): cells 0 … `upTo` show their values, the
+ * others a '?', and cell `current` is lit; `upTo` null shows every value again. The strip's
+ * `data-revealed` is the number of cells shown (empty when all are), `data-current` the lit one.
+ */
+export function revealStrip(upTo, current = upTo) {
+  const box = $('grundy-strip');
+  for (const cell of box.querySelectorAll('.strip-cell')) {
+    const n = Number(cell.dataset.n);
+    const g = Number(cell.dataset.g);
+    const shown = upTo === null || n <= upTo;
+    cell.textContent = shown ? String(g) : '?';
+    cell.classList.toggle('p', shown && g === 0);
+    cell.classList.toggle('unknown', !shown);
+    cell.classList.toggle('lit', upTo !== null && n === current);
+    cell.title = shown ? `g(${n}) = ${g}${g === 0 ? ': a P-position' : ''}` : `g(${n}): not computed yet`;
+  }
+  box.dataset.revealed = upTo === null ? '' : String(upTo + 1);
+  box.dataset.current = upTo === null || current === null ? '' : String(current);
 }

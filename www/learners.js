@@ -45,6 +45,9 @@ const CYCLIC_WORDS =
   'need an acyclic game (Benford & Lehre §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; Böhme’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
   'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
 
+/** The modes a graph with cycles does not have, as its notice names them. */
+const ACYCLIC_MODE_WORDS = { play: 'play mode', duel: 'strategies mode', quiz: '“your turn to compute”', puzzle: '“find the winning move”' };
+
 /**
  * Shows or hides what a graph with cycles does not have, and for one makes a rule the learner
  * (LLP unless the link names another) in learn mode. UMDA's values are not used there and no run
@@ -66,8 +69,8 @@ export function prepareCyclic(session, page, notices) {
   }
   if (page.mode === 'steps') {
     notices.push('This graph has cycles, so its values cannot be computed one position at a time with every follower first: there is no step-by-step mode for it.');
-  } else if (page.mode === 'play' || page.mode === 'duel') {
-    const what = page.mode === 'play' ? 'play mode' : 'strategies mode';
+  } else if (Object.hasOwn(ACYCLIC_MODE_WORDS, page.mode)) {
+    const what = ACYCLIC_MODE_WORDS[page.mode];
     notices.push(`This graph has cycles, and ${what} needs an acyclic game (Benford & Lehre §2), so it is hidden: showing learn mode instead.`);
   }
   page.mode = 'learn';
@@ -98,6 +101,8 @@ export class LearnerChoice {
     if (ruleOn) host.page.seed = host.rules.run.seed();
     host.scheduler.session = ruleOn ? host.rules : host.session;
     host.scheduler.clear();
+    // The chart follows the rule's plays from its first.
+    if (ruleOn) host.restartHistory();
     $('learner').value = host.page.learner;
     $('rule-opponent').value = host.page.opponent;
     if (!ruleOn) host.graph.dirty = true;

@@ -65,6 +65,8 @@ function wire(controller, form) {
     // Step by step takes the keys for its own controls (a presenter's clicker sends ← →).
     if (controller.page.mode === 'steps') {
       if (!controller.steps.key(e.key)) return;
+    } else if (controller.page.mode === 'puzzle') {
+      if (!controller.modes.puzzle.key(e.key)) return;
     } else if (!controller.learnerShown) return;
     else if (e.key === ' ') controller.togglePlay();
     else if (e.key === 'ArrowRight') controller.step();
@@ -100,6 +102,8 @@ function legend() {
     swatch.className = 'swatch';
     swatch.style.borderTop = `3px ${series.dash.length ? 'dashed' : 'solid'} ${series.colour}`;
     li.append(swatch, series.label);
+    // A rule's line shows only while a rule learns, UMDA's only while UMDA does.
+    li.className = series.learner === 'rule' ? 'rule-only' : 'umda-only';
     list.append(li);
   }
 }
@@ -173,6 +177,8 @@ async function main() {
       },
     },
   );
+  // A drawn game's spec goes into the form as a built one does.
+  controller.draw.onBuilt = () => form.show(controller.session.info.game);
   wire(controller, form);
   controller.openFromHash();
   if (earlyMode()) controller.setMode(earlyMode());

@@ -1,5 +1,6 @@
 // The page's modes besides watching a learner: play (play-mode.js), strategy against strategy
-// (duel-mode.js) and Grundy values step by step (steps-mode.js). This module switches between
+// (duel-mode.js), Grundy values step by step (steps-mode.js), your turn to compute
+// (quiz-mode.js) and find the winning move (puzzle-mode.js). This module switches between
 // them and passes what they change to the address and the graph; `host` is the controller.
 // The layout of every mode (tabs, panels, what shows where) comes from state.js's MODE_TABLE
 // through showMode, which needs no core, so main.js shows a link's mode before the core loads.
@@ -8,8 +9,11 @@ import { DuelMode } from './duel-mode.js';
 import { heapsOf, markHeaps } from './grundy-strip.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { PlayMode } from './play-mode.js';
-import { MODE_TABLE, modeOf } from './state.js';
+import { PuzzleMode } from './puzzle-mode.js';
+import { QuizMode } from './quiz-mode.js';
+import { MODE_TABLE, formatHash, modeOf } from './state.js';
 import { StepsMode } from './steps-mode.js';
+import { StripStepper } from './strip-stepper.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,10 +33,29 @@ export class Modes {
     this.steps = new StepsMode({
       graph: host.graph,
       card: host.card,
-      onChange: (step) => {
-        host.page.step = step;
+      onChange: ({ step, order }) => {
+        Object.assign(host.page, { step, order });
         host.updateUrl();
       },
+    });
+    // Heap games: step by step along the Grundy strip too.
+    this.strip = new StripStepper({
+      onChange: (strip) => {
+        host.page.strip = strip;
+        host.updateUrl();
+      },
+    });
+    const keep = (key) => (value) => {
+      host.page[key] = value;
+      host.updateUrl();
+    };
+    this.quiz = new QuizMode({ graph: host.graph, card: host.card, onChange: keep('quiz') });
+    this.puzzle = new PuzzleMode({
+      graph: host.graph,
+      card: host.card,
+      onChange: keep('puzzles'),
+      // Another game's puzzles: the same seed and presentation, no answers yet.
+      link: (spec) => formatHash(spec, { ...host.page, mode: 'puzzle', puzzles: '' }),
     });
   }
 
@@ -41,6 +64,9 @@ export class Modes {
     this.play.setSession(session, page, notices);
     this.duel.setSession(session, page, notices);
     this.steps.setSession(session, page, notices);
+    this.strip.setSession(session, page, notices);
+    this.quiz.setSession(session, page, notices);
+    this.puzzle.setSession(session, page, notices);
   }
 
   /**
@@ -56,11 +82,17 @@ export class Modes {
       for (const m of MODE_TABLE) if (m.acyclic && m.panel) $(m.panel).hidden = true;
       return;
     }
-    // Step by step lets go of the graph first, so that the mode shown next can mark it.
-    if (mode !== 'steps') this.steps.setActive(false);
+    // The modes that hide values let go of the graph first, so that the mode shown next can mark it.
+    const hiders = [['steps', this.steps], ['steps', this.strip], ['quiz', this.quiz], ['puzzle', this.puzzle]];
+    for (const [name, hider] of hiders) if (mode !== name) hider.setActive(false);
     this.play.setActive(mode === 'play');
     this.duel.setActive(mode === 'duel');
-    if (mode === 'steps') this.steps.setActive(true);
+    if (mode === 'steps') {
+      this.steps.setActive(true);
+      this.strip.setActive(true);
+    }
+    if (mode === 'quiz') this.quiz.setActive(true);
+    if (mode === 'puzzle') this.puzzle.setActive(true);
   }
 
   /** The game in play mode has changed: the address keeps its position, the graph its path. */

@@ -98,6 +98,7 @@ export class RunSettings {
     this.tryParam(() => {
       if (host.session.cyclic) {
         host.page.seed = host.rules.reseed(String(text).trim());
+        host.afterReset();
         return;
       }
       host.session.reseed(String(text).trim());

@@ -47,6 +47,18 @@ export const PAGE_KEYS = [
   // Grundy values step by step (written only when mode=steps): how many positions are revealed
   // (the game's size is the mode's to check).
   { key: 'step', default: '0', parse: (t) => wholeNumber(t, 'step', 'the number of positions revealed, from 0 to the number of positions') },
+  // Step by step in an order of the student's choosing (written only when it is not the page's
+  // order): the positions revealed, as labels joined by `~`, in the order picked (the mode checks
+  // each against the game). And the stepper along the Grundy strip: the heap shown (written only
+  // when one is).
+  { key: 'order', default: '', parse: (t) => t },
+  { key: 'strip', default: '', parse: (t) => (t === '' ? '' : wholeNumber(t, 'strip', 'the heap shown on the Grundy strip')) },
+  // Your turn to compute (written only when mode=quiz): the answers typed, position by
+  // position (quiz-mode.js reads and checks them against the game).
+  { key: 'quiz', default: '', parse: (t) => t },
+  // Find the winning move (written only when mode=puzzle): each puzzle's answer, the label moved
+  // to or `none` (puzzle-mode.js checks them against the seed's puzzles).
+  { key: 'puzzles', default: '', parse: (t) => t },
   // The experiment panel (written only when not the default; the core checks them, see
   // experiment-view.js): R runs, the sweep's base seed, N (empty: the game's largest number)
   // and the budget of games per run.
@@ -54,6 +66,10 @@ export const PAGE_KEYS = [
   { key: 'exp-seed', default: '1', parse: (t) => t },
   { key: 'exp-n', default: '', parse: (t) => t },
   { key: 'exp-budget', default: '1000000', parse: (t) => t },
+  // A μ × γ grid of experiments: each axis comma-separated (empty: the learner's μ or γ alone;
+  // the core checks the grid's limits and values).
+  { key: 'exp-mu', default: '', parse: (t) => t },
+  { key: 'exp-gamma', default: '', parse: (t) => t },
 ];
 
 /**
@@ -68,7 +84,9 @@ export const MODE_TABLE = [
   { name: 'learn', teach: 'chart', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
   { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
   { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
-  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step'], acyclic: true, learner: false, theory: [], view: 'steps-mode.js' },
+  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step', 'order', 'strip'], acyclic: true, learner: false, theory: ['grundy-strip'], view: 'steps-mode.js' },
+  { name: 'quiz', teach: 'quiz-answer', tab: 'Your turn to compute', panel: 'quiz-panel', keys: ['quiz'], acyclic: true, learner: false, theory: [], view: 'quiz-mode.js' },
+  { name: 'puzzle', teach: 'puzzle-board', tab: 'Find the winning move', panel: 'puzzle-panel', keys: ['puzzles'], acyclic: true, learner: false, theory: [], view: 'puzzle-mode.js' },
   { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
 ];
 /** The modes' names, in the tabs' order. */
@@ -87,7 +105,7 @@ export const isRule = (learner) => RULES.includes(learner);
 /** Keys written only in one mode (the mode table's `keys`): key → its mode. */
 const MODE_KEYS = new Map(MODE_TABLE.flatMap((m) => m.keys.map((k) => [k, m.name])));
 /** The experiment's keys, written only when not their default. */
-export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget'];
+export const EXPERIMENT_KEYS = ['exp-runs', 'exp-seed', 'exp-n', 'exp-budget', 'exp-mu', 'exp-gamma'];
 /** Switches written only when on. */
 const ONLY_WHEN_ON = new Set(['expected', 'paused', 'present']);
 
@@ -211,7 +229,7 @@ export function knownKeysOnly(spec, notices, families) {
   return kept.join('&');
 }
 
-/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode, the experiment's only when not their default). */
+/** The hash for a canonical game spec and the page's values (in PAGE_KEYS order; switches only when on, play keys only in play mode, strategies only in strategies mode, the step only in step-by-step mode, the quiz's and the puzzles' answers only in their modes and when there are some, the experiment's only when not their default). */
 export function formatHash(spec, page) {
   const shown = (k) => {
     if (k.key === 'learner') return isRule(page.learner);
@@ -220,6 +238,8 @@ export function formatHash(spec, page) {
     if (k.key === 'mode') return MODES.includes(page.mode) && page.mode !== 'learn';
     if (k.key === 'hint') return page.mode === 'play' && page.hint === '1';
     if (k.key === 'played') return page.mode === 'play' && page.played !== '';
+    if (k.key === 'order' || k.key === 'strip') return page.mode === 'steps' && page[k.key] !== '';
+    if (k.key === 'quiz' || k.key === 'puzzles') return page.mode === MODE_KEYS.get(k.key) && page[k.key] !== '';
     if (MODE_KEYS.has(k.key)) return page.mode === MODE_KEYS.get(k.key);
     if (EXPERIMENT_KEYS.includes(k.key)) return (page[k.key] ?? k.default) !== k.default;
     return !ONLY_WHEN_ON.has(k.key) || page[k.key] === '1';

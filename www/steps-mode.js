@@ -1,8 +1,9 @@
 // Grundy values step by step: the values are hidden and revealed one position
-// at a time in the order of the ids. The core numbers positions so that every move goes to a
-// smaller id (src/graph.rs), so when position k's turn comes all its followers are known: the
-// panel lists them with their values and takes the mex of those values (Fenner & Rogers §2; under
-// misère play, the outcome rule instead). The values come from the core's arrays; the mex is
+// at a time, by default in the order of the ids. The core numbers positions so that every move
+// goes to a smaller id (src/graph.rs), so when position k's turn comes all its followers are
+// known; the student may instead pick any position whose followers are all known (on the graph
+// or from the list of those). The panel lists the followers with their values and takes the mex
+// of those values (Fenner & Rogers §2; under misère play, the outcome rule instead). The values come from the core's arrays; the mex is
 // worked out here from the followers' values shown, and the browser tests check it against the
 // core's Grundy value. The sentences are pure functions (tests/www/); the class owns the panel.
 
@@ -44,14 +45,18 @@ export function setText(values) {
 /** "mex{0, 1, 3} = 2": the rule's one line. */
 export const mexLine = (values) => `mex${setText(values)} = ${mex(values)}`;
 
+/** The separator of the labels in the link's `order` (as play mode's `played`: no label contains it). */
+export const ORDER_SEPARATOR = '~';
+/** At most this many computable positions are offered as buttons (all are on the graph). */
+export const CHOICES_SHOWN = 24;
+
 /**
- * What step `k` (1 … n) computes: position k − 1, its followers (ids, in the graph's order) and
- * their values as the page shows them. Normal play: the Grundy value is the mex of the
- * followers' values. Misère play has no mex rule: a position is N when it has no moves (who
- * cannot move wins) or a move to a P-position, else P. `views` are the session's arrays.
+ * What computing position `id` shows: its followers (ids, in the graph's order) and their
+ * values as the page shows them. Normal play: the Grundy value is the mex of the followers'
+ * values. Misère play has no mex rule: a position is N when it has no moves (who cannot move
+ * wins) or a move to a P-position, else P. `views` are the session's arrays.
  */
-export function stepAt(views, k, misere) {
-  const id = k - 1;
+export function stepOf(views, id, misere) {
   const { offsets, targets, grundy, outcome } = views;
   const followers = Array.from(targets.subarray(offsets[id], offsets[id + 1]));
   if (misere) {
@@ -103,14 +108,64 @@ export function xorWords(label, sum) {
   );
 }
 
+/**
+ * The followers of `id` not yet revealed (`known[w]` 0), in the graph's order: empty when `id`
+ * can be computed now.
+ */
+export function unknownFollowers(views, known, id) {
+  const { offsets, targets } = views;
+  const out = [];
+  for (let e = offsets[id]; e < offsets[id + 1]; e++) if (!known[targets[e]]) out.push(targets[e]);
+  return out;
+}
+
+/** Why position `name` cannot be computed yet, naming its unknown followers (labels). */
+export function refusedWords(name, unknown) {
+  const shown = unknown.slice(0, 6);
+  const more = unknown.length > shown.length ? ` and ${count(unknown.length - shown.length)} more` : '';
+  const them = listWords(shown.map((l) => `${l}`)) + more;
+  return `${name} cannot be computed yet: its ${unknown.length === 1 ? 'follower' : 'followers'} ${them} ${unknown.length === 1 ? 'is' : 'are'} not known. Compute ${unknown.length === 1 ? 'it' : 'them'} first.`;
+}
+
+/**
+ * Reads the link's `order` (labels joined by ORDER_SEPARATOR) against the game: the ids in that
+ * order as far as each is a position of the game, not yet revealed and computable after the ones
+ * before it, and a notice for the first that is not (then the order stops there). `find(label)`
+ * is the core's id or −1.
+ */
+export function readOrder(text, { n, views, find, label }) {
+  const known = new Uint8Array(n);
+  const order = [];
+  for (const name of text.split(ORDER_SEPARATOR)) {
+    const id = find(name);
+    let why = null;
+    if (id < 0) why = `${quoted(name)} is not a position of this game`;
+    else if (known[id]) why = `${quoted(name)} is given twice`;
+    else {
+      const unknown = unknownFollowers(views, known, id);
+      if (unknown.length > 0) why = `${quoted(name)} cannot be computed after the positions before it: its follower ${quoted(label(unknown[0]))} is not known by then`;
+    }
+    if (why) {
+      const kept = order.length === 0 ? 'Nothing is revealed.' : `Showing the first ${count(order.length)} ${order.length === 1 ? 'position' : 'positions'} of the order.`;
+      return { order, notice: `order: ${why}. ${kept}` };
+    }
+    known[id] = 1;
+    order.push(id);
+  }
+  return { order, notice: null };
+}
+
 export class StepsMode {
-  /** `graph` and `card` hide what is not yet revealed; `onChange(step)` keeps the address. */
+  /** `graph` and `card` hide what is not yet revealed; `onChange({ step, order })` keeps the address. */
   constructor({ graph, card, onChange }) {
     Object.assign(this, { graph, card, onChange });
     this.session = null;
     this.active = false;
-    this.k = 0;
+    // The positions revealed, in the order they were computed, and a flag per position.
+    this.order = [];
+    this.known = new Uint8Array(0);
     this.playing = false;
+    this.refused = null; // { id, words } of the last pick refused, until the next step
     this.board = new BoardView($('steps-board'), { onKey: () => {} });
     const on = (id, f) => $(id).addEventListener('click', f);
     on('steps-step', () => this.step(1));
@@ -118,23 +173,51 @@ export class StepsMode {
     on('steps-reset', () => this.step(-this.k));
     on('steps-finish', () => this.step(this.session.n));
     on('steps-play', () => this.togglePlay());
+    $('steps-choices').addEventListener('click', (e) => {
+      const button = e.target instanceof Element && e.target.closest('button[data-id]');
+      if (button) this.choose(Number(button.dataset.id));
+    });
     this.tick = this.tick.bind(this);
   }
 
-  /** Another game: the link's step (a whole number, see state.js) is checked against its size. */
+  /** How many positions are revealed. */
+  get k() {
+    return this.order.length;
+  }
+
+  /**
+   * Another game: the link's order (labels, see readOrder) or else its step (a whole number,
+   * see state.js) is checked against it; a bad one keeps what fits, with a notice.
+   */
   setSession(session, page, notices) {
     // Not pause(): its redraw would read the old game, already freed.
     this.playing = false;
     cancelAnimationFrame(this.frame);
     this.session = session;
     this.mask = null;
+    this.refused = null;
     const n = session.n;
-    this.k = Number(page.step);
-    if (this.k > n) {
-      notices.push(`step=${quoted(page.step)} is more than the ${count(n)} positions of ${session.info.game}: use 0 to ${n}. Showing every value (step ${n}).`);
-      this.k = n;
+    this.known = new Uint8Array(n);
+    this.order = [];
+    this.low = 0;
+    if (page.order !== '') {
+      const read = readOrder(page.order, { n, views: session.views(), find: (l) => session.find(l), label: (id) => session.label(id) });
+      if (read.notice) notices.push(read.notice);
+      for (const id of read.order) this.reveal(id);
+    } else {
+      let k = Number(page.step);
+      if (k > n) {
+        notices.push(`step=${quoted(page.step)} is more than the ${count(n)} positions of ${session.info.game}: use 0 to ${n}. Showing every value (step ${n}).`);
+        k = n;
+      }
+      for (let id = 0; id < k; id++) this.reveal(id);
     }
     this.board.setFrame(session.view(session.info.root), session.info.rules);
+  }
+
+  reveal(id) {
+    this.known[id] = 1;
+    this.order.push(id);
   }
 
   setActive(on) {
@@ -154,16 +237,51 @@ export class StepsMode {
     this.go(this.k + delta);
   }
 
-  /** Shows step `k` (clamped to 0 … n): positions 0 … k − 1 revealed, k − 1 being computed. */
+  /** The page's next position: the least id not revealed (its followers, smaller, all are). */
+  nextDefault() {
+    // Every id below `low` is known (Back lowers it), so a Finish costs one pass, not one per step.
+    this.low = Math.min(this.low ?? 0, this.known.length);
+    while (this.low < this.known.length && this.known[this.low]) this.low += 1;
+    return this.low;
+  }
+
+  /**
+   * Shows `k` positions revealed (clamped to 0 … n): back undoes the last picks, forward
+   * computes in the page's order (the least id not yet known).
+   */
   go(k) {
-    this.k = Math.max(0, Math.min(this.session.n, k));
+    const target = Math.max(0, Math.min(this.session.n, k));
+    while (this.k > target) {
+      const id = this.order.pop();
+      this.known[id] = 0;
+      this.low = Math.min(this.low, id);
+    }
+    while (this.k < target) this.reveal(this.nextDefault());
     if (this.k === this.session.n) this.playing = false;
+    this.refused = null;
+    this.render();
+  }
+
+  /**
+   * The student picks position `id` to compute next (a click on the graph or a button): done
+   * when all its followers are known, else refused with the ones that are not. A click on a
+   * position already computed only shows its card.
+   */
+  choose(id) {
+    if (!this.active || id < 0 || id >= this.session.n || this.known[id]) return;
+    this.pause();
+    const label = (v) => this.session.label(v);
+    const unknown = unknownFollowers(this.session.views(), this.known, id);
+    if (unknown.length === 0) {
+      this.reveal(id);
+      this.refused = null;
+    } else this.refused = { id, words: refusedWords(label(id), unknown.map(label)) };
     this.render();
   }
 
   togglePlay() {
     if (this.playing) return this.pause();
-    if (this.k >= this.session.n) this.k = 0;
+    if (this.k >= this.session.n) this.go(0);
     this.playing = true;
     this.last = performance.now();
     // One loop at a time, however fast Play and Pause are pressed.
@@ -199,12 +317,29 @@ export class StepsMode {
     return true;
   }
 
-  /** The revealed outcomes for the graph: the core's up to k, 3 (hidden) from k on. */
+  /** The revealed outcomes for the graph: the core's where known, 3 (hidden) elsewhere. */
   revealed(views) {
     if (this.mask?.length !== this.session.n) this.mask = new Uint8Array(this.session.n);
-    this.mask.set(views.outcome.subarray(0, this.k));
-    this.mask.fill(3, this.k);
+    for (let v = 0; v < this.session.n; v++) this.mask[v] = this.known[v] ? views.outcome[v] : 3;
     return this.mask;
+  }
+
+  /** The positions that can be computed now (not known, every follower known), by id. */
+  computable(views) {
+    const out = [];
+    const { offsets, targets } = views;
+    for (let v = 0; v < this.session.n; v++) {
+      if (this.known[v]) continue;
+      let ready = true;
+      for (let e = offsets[v]; e < offsets[v + 1] && ready; e++) ready = this.known[targets[e]] === 1;
+      if (ready) out.push(v);
+    }
+    return out;
+  }
+
+  /** Whether the order is the page's own (0, 1, …, k − 1): then the link needs only the step. */
+  inDefaultOrder() {
+    return this.order.every((id, i) => id === i);
   }
 
   render() {
@@ -212,9 +347,18 @@ export class StepsMode {
     const { n } = s;
     const views = s.views();
     const misere = s.info.play === 'misere';
-    const step = this.k > 0 ? stepAt(views, this.k, misere) : null;
+    const step = this.k > 0 ? stepOf(views, this.order.at(-1), misere) : null;
     this.graph.setReveal({ outcome: this.revealed(views), current: step ? step.id : -1, followers: step ? step.followers : [] });
-    this.card.setHidden((id) => id >= this.k);
+    this.card.setHidden(
+      (id) => !this.known[id],
+      (id) => {
+        const unknown = unknownFollowers(views, this.known, id);
+        return unknown.length === 0
+          ? 'Its followers are all known: click it to compute its value.'
+          : refusedWords('It', unknown.map((v) => s.label(v)));
+      },
+    );
+    const computable = this.computable(views);
     const panel = $('steps-panel');
     Object.assign(panel.dataset, {
       step: String(this.k),
@@ -226,18 +370,40 @@ export class StepsMode {
       followers: step ? step.followers.join(' ') : '',
       mexOf: step ? step.values.join(',') : '',
       outcome: step ? step.outcome : '',
+      order: this.order.join(' '),
+      computable: computable.join(' '),
+      next: this.k < n ? String(this.nextDefault()) : '',
+      refused: this.refused ? s.label(this.refused.id) : '',
     });
     if (step?.grundy != null) panel.dataset.grundy = String(step.grundy);
     else delete panel.dataset.grundy;
-    $('steps-counter').textContent = step ? `Position ${count(this.k)} of ${count(n)}: ${s.label(step.id)}` : `Position 0 of ${count(n)}: nothing computed yet`;
+    const picked = this.inDefaultOrder() ? '' : ' (in your order)';
+    $('steps-counter').textContent = step ? `Position ${count(this.k)} of ${count(n)}${picked}: ${s.label(step.id)}` : `Position 0 of ${count(n)}: nothing computed yet`;
     $('steps-play').textContent = this.playing ? 'Pause' : 'Play';
     $('steps-play').setAttribute('aria-pressed', String(this.playing));
     $('steps-back').disabled = this.k === 0;
     $('steps-reset').disabled = this.k === 0;
     $('steps-step').disabled = this.k === n;
     $('steps-finish').disabled = this.k === n;
+    $('steps-refused').textContent = this.refused ? this.refused.words : '';
+    this.renderChoices(computable);
     this.renderStep(step, misere);
-    this.onChange(String(this.k));
+    this.onChange({ step: String(this.k), order: this.inDefaultOrder() ? '' : this.order.map((id) => s.label(id)).join(ORDER_SEPARATOR) });
+  }
+
+  /** The positions computable now as buttons, the page's next one marked. */
+  renderChoices(computable) {
+    const s = this.session;
+    const next = this.k < s.n ? this.nextDefault() : -1;
+    const buttons = computable.slice(0, CHOICES_SHOWN).map((id) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: s.label(id) + (id === next ? ' (next in order)' : '') });
+      b.dataset.id = String(id);
+      if (id === next) b.className = 'next';
+      return b;
+    });
+    if (computable.length > CHOICES_SHOWN) buttons.push(Object.assign(document.createElement('span'), { className: 'more', textContent: `and ${count(computable.length - CHOICES_SHOWN)} more (click them on the graph)` }));
+    $('steps-choices').replaceChildren(...buttons);
+    $('steps-choices-box').hidden = computable.length === 0;
   }
 
   renderStep(step, misere) {

@@ -21,7 +21,9 @@ use crate::spec::Play;
 /// bound summed over an empty W_G), and its value when f64 holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Big {
+    /// log10 of the number; null when it is 0.
     pub log10: Option<f64>,
+    /// The number itself; null when it passes f64.
     pub value: Option<f64>,
 }
 

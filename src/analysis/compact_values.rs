@@ -10,6 +10,7 @@ pub trait Cell: Copy + Eq + Default + std::ops::BitXor<Output = Self> + Send + S
     const MAX: u32;
     /// The cell holding v (v ≤ MAX; the callers check).
     fn of(v: u32) -> Self;
+    /// The value it holds.
     fn get(self) -> u32;
 }
 
@@ -40,7 +41,9 @@ impl Cell for u32 {
 /// g(0), g(1), … in the narrowest cells that hold them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Values {
+    /// Every value fits in two bytes (at most 65,535).
     Narrow(Vec<u16>),
+    /// Some value passed 65,535: every value is four bytes.
     Wide(Vec<u32>),
 }
 
@@ -56,6 +59,7 @@ impl Values {
         Values::Narrow(Vec::with_capacity(capacity))
     }
 
+    /// How many values it holds.
     pub fn len(&self) -> usize {
         match self {
             Values::Narrow(v) => v.len(),
@@ -63,6 +67,7 @@ impl Values {
         }
     }
 
+    /// Whether it holds no value.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -90,6 +95,7 @@ impl Values {
         }
     }
 
+    /// Keeps the first `len` values.
     pub fn truncate(&mut self, len: usize) {
         match self {
             Values::Narrow(v) => v.truncate(len),
@@ -97,10 +103,12 @@ impl Values {
         }
     }
 
+    /// g(0), g(1), … as u32.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         (0..self.len()).map(move |i| self.get(i))
     }
 
+    /// The values as a `Vec<u32>`.
     pub fn to_vec(&self) -> Vec<u32> {
         self.iter().collect()
     }

@@ -25,8 +25,11 @@ pub struct AnalysedGame {
     pub game: GameSpec,
     /// The game's canonical spec text, for reports.
     pub spec: String,
+    /// The game graph G, built from `game`.
     pub graph: GameGraph,
+    /// Normal or misère play.
     pub play: Play,
+    /// Outcomes, Grundy values and W_G of every position of G.
     pub analysis: Analysis,
     /// Role::First when v0 is an N-position, Role::Second (learning G*) when it is a P-position.
     pub role: Role,

@@ -6,7 +6,7 @@
 
 use crate::error::InputError;
 use crate::games::octal::OctalCode;
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// How a move may leave the rest of the heap it takes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +31,9 @@ pub enum Split {
 /// One kind of move: remove `remove` counters, leave the rest as `leave` allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleMove {
+    /// How many counters the move removes from the heap.
     pub remove: usize,
+    /// What it may leave of the rest: nothing, one heap, or two.
     pub leave: Leave,
 }
 
@@ -83,6 +85,7 @@ impl HeapRule {
         }
     }
 
+    /// Its kinds of move.
     pub fn moves(&self) -> &[RuleMove] {
         &self.moves
     }

@@ -32,6 +32,7 @@
 
 use serde::Serialize;
 
+use crate::csr::Csr;
 use crate::loopy::LoopyGraph;
 use crate::spec::Play;
 
@@ -47,6 +48,7 @@ pub enum LoopyOutcome {
 }
 
 impl LoopyOutcome {
+    /// `"P"`, `"N"` or `"D"`, as reports write it.
     pub fn as_str(self) -> &'static str {
         match self {
             LoopyOutcome::P => "P",
@@ -81,7 +83,9 @@ impl Gsg {
 /// Per-position results, indexed by id.
 #[derive(Debug, Clone)]
 pub struct LoopyAnalysis {
+    /// Normal or misère play.
     pub play: Play,
+    /// P, N or D per position, by retrograde analysis.
     pub outcome: Vec<LoopyOutcome>,
     /// The least i with the position in A^i of Böhme (W1)–(W2) for the player who wins it;
     /// `u32::MAX` at D-positions.
@@ -93,7 +97,7 @@ pub struct LoopyAnalysis {
 impl LoopyAnalysis {
     /// Outcomes, ranks and (under normal play) γ.
     pub fn new(graph: &LoopyGraph, play: Play) -> LoopyAnalysis {
-        let reverse = graph.reverse();
+        let reverse = graph.reversed();
         let (outcome, rank) = retrograde(graph, &reverse, play);
         let gsg = (play == Play::Normal).then(|| generalised_grundy(graph, &reverse));
         LoopyAnalysis { play, outcome, rank, gsg }
@@ -101,7 +105,7 @@ impl LoopyAnalysis {
 
     /// Outcomes and ranks only (`gsg` is None): what the learning rules need, in one pass.
     pub fn outcomes(graph: &LoopyGraph, play: Play) -> LoopyAnalysis {
-        let (outcome, rank) = retrograde(graph, &graph.reverse(), play);
+        let (outcome, rank) = retrograde(graph, &graph.reversed(), play);
         LoopyAnalysis { play, outcome, rank, gsg: None }
     }
 
@@ -116,11 +120,7 @@ impl LoopyAnalysis {
 }
 
 /// Outcomes and ranks by retrograde analysis (see the module doc).
-fn retrograde(
-    graph: &LoopyGraph,
-    (offsets, sources): &(Vec<u32>, Vec<u32>),
-    play: Play,
-) -> (Vec<LoopyOutcome>, Vec<u32>) {
+fn retrograde(graph: &LoopyGraph, reverse: &Csr, play: Play) -> (Vec<LoopyOutcome>, Vec<u32>) {
     let n = graph.len();
     let mut outcome = vec![LoopyOutcome::D; n];
     let mut rank = vec![u32::MAX; n];
@@ -138,7 +138,7 @@ fn retrograde(
     while let Some(&v) = queue.get(head) {
         head += 1;
         let v = v as usize;
-        for &u in &sources[offsets[v] as usize..offsets[v + 1] as usize] {
+        for &u in reverse.moves(v) {
             let u = u as usize;
             if rank[u] != u32::MAX {
                 continue;
@@ -168,9 +168,9 @@ enum Label {
 }
 
 /// γ by Fraenkel and Yesha's algorithm (see the module doc).
-fn generalised_grundy(graph: &LoopyGraph, (offsets, sources): &(Vec<u32>, Vec<u32>)) -> Vec<Gsg> {
+fn generalised_grundy(graph: &LoopyGraph, reverse: &Csr) -> Vec<Gsg> {
     let n = graph.len();
-    let preds = |v: usize| &sources[offsets[v] as usize..offsets[v + 1] as usize];
+    let preds = |v: usize| reverse.moves(v);
     let mut label = vec![Label::Unlabelled; n];
     let mut unlabelled = n;
     let mut has_m = vec![false; n];

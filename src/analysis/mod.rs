@@ -28,11 +28,14 @@ use crate::spec::Play;
 /// Who wins with best play from a position: the Next player to move, or the Previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Outcome {
+    /// The previous player (the one who just moved) wins: the player to move loses.
     P,
+    /// The next player (the one to move) wins.
     N,
 }
 
 impl Outcome {
+    /// `"P"` or `"N"`, as reports write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::P => "P",
@@ -44,9 +47,11 @@ impl Outcome {
 /// Per-position results of the analysis, indexed by position id.
 #[derive(Debug, Clone)]
 pub struct Analysis {
+    /// Normal or misère play, which decides who wins at a sink.
     pub play: Play,
     /// h(v); None under misère play.
     pub grundy: Option<Vec<u32>>,
+    /// P or N per position (under misère play, the misère outcome).
     pub outcome: Vec<Outcome>,
     /// v ∈ W_G (Def 2.1).
     pub critical: Vec<bool>,

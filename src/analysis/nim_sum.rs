@@ -15,7 +15,9 @@ use crate::spec::Play;
 /// One component of a position and its Grundy value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Component {
+    /// A heap's size, or a part's position label.
     pub label: String,
+    /// Its Grundy value.
     pub grundy: u64,
 }
 
@@ -24,7 +26,9 @@ pub struct Component {
 pub struct NimSum {
     /// "heap" or "game": what a row is.
     pub kind: &'static str,
+    /// The components, in the position's order.
     pub rows: Vec<Component>,
+    /// Their XOR: the position's Grundy value.
     pub total: u64,
 }
 

@@ -72,8 +72,11 @@ pub fn every_completion_wins(graph: &GameGraph, strategy: &[Option<u32>], play: 
 /// Space [`reachable_moves_win`] reuses between calls: `visited[v] == tag` marks a position
 /// seen in this call (a new tag per call clears the marks without a pass), and the walk's stack.
 pub struct Scratch<'a> {
+    /// Per position: equal to `tag` when seen in the current call; as long as the graph.
     pub visited: &'a mut [u64],
+    /// This call's mark, unlike every earlier call's.
     pub tag: u64,
+    /// The walk's stack of positions.
     pub stack: &'a mut Vec<u32>,
 }
 

@@ -3,7 +3,7 @@
 //! For a finite subtraction set S with largest element k, g(h) depends only on the k values
 //! before it once h ≥ k. So as soon as a window of k consecutive values repeats, the sequence
 //! repeats from there on: the first repeated window gives the least period, and walking back
-//! from it gives the preperiod. The SG notes' lookup returns g[LIM] when no period is found; we
+//! from it gives the preperiod. The SG notes' lookup returns `g[LIM]` when no period is found; we
 //! say "not found within the limit" instead.
 //!
 //! Windows are compared through a rolling hash (O(1) per step) and checked value by value on a
@@ -16,6 +16,7 @@ use std::collections::HashMap;
 pub struct Periodicity {
     /// g(h) = g(h + period) for every h ≥ preperiod, and no smaller values do this.
     pub preperiod: u64,
+    /// The least period.
     pub period: u64,
     /// g(preperiod), …, g(preperiod + period − 1).
     pub cycle: Vec<u32>,

@@ -24,7 +24,9 @@
 /// An eventual period: g(n + period) = g(n) for every n ≥ preperiod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Period {
+    /// n0, the least preperiod: from heap n0 on the values repeat.
     pub preperiod: usize,
+    /// p, the least period (at least 1).
     pub period: usize,
 }
 
@@ -32,9 +34,15 @@ pub struct Period {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proof {
     /// Guy–Smith: agreement for n0 ≤ n < 2·n0 + p + k, k the octal code's length.
-    Octal { code_len: usize },
+    Octal {
+        /// k: the most counters a move removes (the octal code's digits after the point).
+        code_len: usize,
+    },
     /// A repeated window: agreement for n0 ≤ n < n0 + s, s the largest subtraction move.
-    Window { largest_move: usize },
+    Window {
+        /// s: the largest move of the subtraction set.
+        largest_move: usize,
+    },
     /// No theorem applies (a splitting game such as Grundy's): nothing is ever proven.
     None,
 }
@@ -53,7 +61,9 @@ impl Proof {
 
 /// A sequence the proof can read: a slice of u16 or u32 values.
 pub trait Cells {
+    /// How many values the sequence holds.
     fn cells(&self) -> usize;
+    /// Value `i`, for `i` below [`Cells::cells`].
     fn cell(&self, i: usize) -> u32;
 }
 

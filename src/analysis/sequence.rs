@@ -9,11 +9,11 @@
 //! linear time ([`super::period_proof`]).
 
 use crate::error::InputError;
-use crate::games::octal::OctalCode;
 use crate::games::heap_rule::{self as rules, Recurrence};
+use crate::games::octal::OctalCode;
 use crate::games::{Family, FamilyInfo, FAMILIES};
+use crate::numbers::bad_value;
 use crate::spec::{parse_pairs, GameSpec};
-use crate::value::bad_value;
 
 pub use super::compact_values::Values;
 pub use super::heap_rule::HeapRule;
@@ -31,6 +31,7 @@ pub const SEARCH_LIMIT: usize = 1 << 26;
 /// How far `value` computes a sequence for a heap beyond any proven period, and the pairs it
 /// may look at doing so (about a second here; the growing codes reach it first).
 pub const VALUE_LIMIT: usize = 1 << 20;
+/// The most pairs `value` may look at (see [`VALUE_LIMIT`]).
 pub const VALUE_WORK: u64 = 1 << 29;
 
 /// How far `analyse` looks for an octal game's period: about 50 ms for a five-digit code
@@ -48,6 +49,7 @@ pub fn bytes_per_heap() -> f64 {
 pub enum HeapGame {
     /// A subtraction game's moves, ascending.
     Subtraction(Vec<u64>),
+    /// An octal game (Winning Ways ch. 4), through the sparse-space engine.
     Octal(OctalCode),
     /// Any other rule that takes from one heap and leaves at most two (Grundy's game), through
     /// the sparse-space engine.
@@ -61,7 +63,9 @@ pub enum HeapGame {
 /// g(0..=to) of a heap game and the least period proven within those values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sequence {
+    /// g(0), g(1), … as far as computed.
     pub values: Values,
+    /// The least period proven from `values`, if any.
     pub period: Option<Period>,
     /// The sparse-space computation's last status (mask, rare heaps); None for a subtraction
     /// game, whose values need no search.
@@ -174,8 +178,12 @@ impl HeapGame {
                 HeapGame::Family(family) => {
                     (Sequence { values: rule_values(family, to).into(), period: None, search: None }, true)
                 }
-                HeapGame::Subtraction(moves) => (subtraction_sequence(moves, to, until_proven, self.proof()), true),
-                HeapGame::Octal(_) | HeapGame::Rule(_) => unreachable!("octal games and rules have an engine"),
+                HeapGame::Subtraction(moves) => {
+                    (subtraction_sequence(moves, to, until_proven, self.proof()), true)
+                }
+                HeapGame::Octal(_) | HeapGame::Rule(_) => {
+                    unreachable!("octal games and rules have an engine")
+                }
             };
         };
         engine.reserve_to(to);
@@ -210,7 +218,11 @@ fn rule_values(family: &Family, to: usize) -> Vec<u32> {
 fn heap_key(info: &FamilyInfo) -> Option<&'static str> {
     let key = info.keys.iter().find(|k| k.key == "heap" || k.key == "heaps")?.key;
     let pairs: Vec<(String, String)> = std::iter::once(("game".to_string(), info.name.to_string()))
-        .chain(info.keys.iter().map(|k| (k.key.to_string(), if k.key == key { "0" } else { k.example }.to_string())))
+        .chain(
+            info.keys
+                .iter()
+                .map(|k| (k.key.to_string(), if k.key == key { "0" } else { k.example }.to_string())),
+        )
         .collect();
     let family = GameSpec::from_pairs(&pairs).ok()?.family;
     HeapGame::of(&family)?;
@@ -297,7 +309,9 @@ pub const STRIP_SEARCH: usize = 1 << 10;
 /// game's heaps and, when a period is proven, the preperiod and three periods.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Strip {
+    /// g(0), g(1), … as far as the strip shows.
     pub values: Vec<u32>,
+    /// The least period proven, if any.
     pub period: Option<Period>,
     /// The game's starting heaps (the cells to mark).
     pub heaps: Vec<u64>,

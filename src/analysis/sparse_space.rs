@@ -54,10 +54,12 @@ pub struct Status {
     pub top: u32,
     /// The current mask (0 while every pair is scanned) and whether it is twisted.
     pub mask: u32,
+    /// Whether the class also counts the heap's parity (the twist).
     pub twist: bool,
     /// Heaps in the rare class under the current mask, heap 0 included when its value 0 is in
     /// it (as Czajka's tables count them), and the largest of them (0 if none).
     pub rare: usize,
+    /// The largest rare heap (0 if none).
     pub last_rare: usize,
     /// Pairs looked at so far (scanned or listed): the work done.
     pub pairs: u64,
@@ -154,6 +156,7 @@ impl SplitList {
 }
 
 impl OctalSequence {
+    /// The sequence of an octal game.
     pub fn new(code: crate::games::octal::OctalCode) -> OctalSequence {
         OctalSequence::of_rule(HeapRule::octal(&code))
     }
@@ -163,6 +166,7 @@ impl OctalSequence {
         OctalSequence { rule, store: Store::Narrow(Engine::new()), period: None, next_proof: FIRST_PROOF_AT }
     }
 
+    /// The heap rule whose sequence this is.
     pub fn rule(&self) -> &HeapRule {
         &self.rule
     }
@@ -184,6 +188,7 @@ impl OctalSequence {
         }
     }
 
+    /// Always false: g(0) is there from the start.
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -214,6 +219,7 @@ impl OctalSequence {
         self.period
     }
 
+    /// Where the computation stands (heaps, largest value, mask, rare heaps, work).
     pub fn status(&self) -> Status {
         match &self.store {
             Store::Narrow(e) => e.status(),

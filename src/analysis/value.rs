@@ -22,8 +22,8 @@ use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
 use crate::games::poset::{GsetStep, PosetExpr};
 use crate::games::Family;
+use crate::numbers::bad_value;
 use crate::spec::{parse_pairs, GameSpec, Play};
-use crate::value::bad_value;
 
 /// The largest heap `value` takes: a Grundy value of Nim is then an i64 as well as a u64, which
 /// every JSON reader holds exactly only below 2^53, so values are also given as text.
@@ -72,7 +72,9 @@ pub struct Value {
     pub game: String,
     /// g(start); None under misère play.
     pub grundy: Option<u64>,
+    /// P or N at the start (under misère play, the misère outcome).
     pub outcome: Outcome,
+    /// How the value was found.
     pub method: Method,
     /// Posets by the algebra: the g-set of the start (the values of its options).
     #[serde(skip_serializing_if = "Option::is_none")]

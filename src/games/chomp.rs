@@ -19,15 +19,17 @@ use crate::budget::Limits;
 use crate::combinatorics::{binomial_u128, Binomials};
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::parse_number;
 use crate::size::{Bound, Size};
-use crate::value::parse_number;
 
 const SIDE: &str = "a whole number, at least 1";
 
 /// A rows × cols Chomp board. Invariant: both ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chomp {
+    /// Rows of the board, at least 1.
     pub rows: u64,
+    /// Columns of the board, at least 1.
     pub cols: u64,
 }
 

@@ -20,8 +20,8 @@ use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, StoredLabels};
 use crate::loopy::LoopyGraph;
+use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
-use crate::value::bad_value;
 
 /// Most moves a custom graph may list.
 pub const MAX_EDGES: usize = 100_000;

@@ -7,12 +7,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use super::heap_rule::HeapSum;
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::size::Size;
-pub use super::heap_rule::HeapSum;
 
 /// One key a family takes.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -72,6 +72,7 @@ pub struct Keys<'a> {
 }
 
 impl<'a> Keys<'a> {
+    /// Wraps the key–value pairs of a spec for the family named `family` (named in errors).
     pub fn new(family: &'static str, pairs: &'a [(String, String)]) -> Keys<'a> {
         Keys { family, pairs }
     }
@@ -93,32 +94,79 @@ impl<'a> Keys<'a> {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum PositionView {
     /// Heaps of counters (Nim), in the label's order; a heap keeps its place when emptied.
-    Heaps { heaps: Vec<u64> },
+    Heaps {
+        /// The heap sizes.
+        heaps: Vec<u64>,
+    },
     /// Rows of pins (octal games, Winning Ways ch. 4): the non-empty rows, longest first. A
     /// move knocks down adjacent pins of one row, which may split it in two.
-    Pins { rows: Vec<u64> },
+    Pins {
+        /// The pins in each row.
+        rows: Vec<u64>,
+    },
     /// Heaps that a move splits in two (Grundy's game), or, when `takes`, also takes from
     /// (Lasker's Nim); non-increasing, as the label lists them.
-    Splits { heaps: Vec<u64>, takes: bool },
+    Splits {
+        /// The heap sizes.
+        heaps: Vec<u64>,
+        /// Whether a move may also take counters from a heap (Lasker's Nim).
+        takes: bool,
+    },
     /// One heap and the amounts a move may take (subtraction games).
-    Heap { heap: u64, moves: Vec<u64> },
-    /// Two heaps, also a queen on a quarter board at (heaps[0], heaps[1]) (Wythoff's game).
-    Queen { heaps: [u64; 2] },
+    Heap {
+        /// The counters in the heap.
+        heap: u64,
+        /// The subtraction set: the amounts a move may take.
+        moves: Vec<u64>,
+    },
+    /// Two heaps, also a queen on a quarter board at (`heaps[0]`, `heaps[1]`) (Wythoff's game).
+    Queen {
+        /// The two heap sizes.
+        heaps: [u64; 2],
+    },
     /// Coins on a strip of squares, 0-based from the left (Silver Dollar).
-    Strip { squares: u64, coins: Vec<u32> },
+    Strip {
+        /// The squares of the strip.
+        squares: u64,
+        /// The square of each coin.
+        coins: Vec<u32>,
+    },
     /// A row of coins, true = heads, leftmost first (Turning Turtles).
-    Turtles { heads: Vec<bool> },
+    Turtles {
+        /// Each coin's side, true = heads.
+        heads: Vec<bool>,
+    },
     /// A Chomp board: the row lengths from the bottom row up (empty rows left out) in a
     /// `rows` × `cols` box; the bottom-left square is the poison.
-    Chomp { rows: u64, cols: u64, lengths: Vec<u32> },
+    Chomp {
+        /// The board's rows at the start.
+        rows: u64,
+        /// The board's columns at the start.
+        cols: u64,
+        /// The squares left in each non-empty row, bottom row first.
+        lengths: Vec<u32>,
+    },
     /// A poset's elements, which remain, and its covering pairs (lower, upper) for a Hasse
     /// diagram.
-    Poset { elements: Vec<String>, remaining: Vec<bool>, covers: Vec<(u32, u32)> },
+    Poset {
+        /// Every element's name, by index.
+        elements: Vec<String>,
+        /// Per element: whether it is still in the position.
+        remaining: Vec<bool>,
+        /// The covering pairs (lower, upper) as indices into `elements`.
+        covers: Vec<(u32, u32)>,
+    },
     /// A position with nothing to draw but its name (custom graphs).
-    Named { label: String },
+    Named {
+        /// The position's name as the spec gives it.
+        label: String,
+    },
     /// A position of a sum of games: each part's position as that part's board draws it, in
     /// the order the parts are given.
-    Sum { parts: Vec<PositionView> },
+    Sum {
+        /// One view per part.
+        parts: Vec<PositionView>,
+    },
 }
 
 /// A game of any registered family, as one part of a sum ([`crate::games::sum`]) sees it.

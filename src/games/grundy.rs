@@ -12,8 +12,8 @@ use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
+use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
-use crate::value::{bad_value, parse_list};
 
 /// Most starting heaps a spec may list (only stops endless lists of unsplittable heaps).
 pub const MAX_HEAPS: usize = 64;
@@ -23,6 +23,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// Grundy's game from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grundy {
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 

@@ -19,8 +19,8 @@ use super::poset::{gset_of_parallel, gset_series, PosetExpr, MAX_ELEMENTS};
 use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
 use crate::graph::GameGraph;
+use crate::numbers::bad_value;
 use crate::size::Size;
-use crate::value::bad_value;
 
 /// Most nodes a forest given to the g-set algebra may have ([`forest_gset`]; no graph is built:
 /// its time grows at worst quadratically: 0.3 s for a caterpillar of 10,000 nodes, a path and

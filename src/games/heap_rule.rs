@@ -119,7 +119,9 @@ pub trait HeapRule: std::fmt::Debug + Sync {
 /// reduction r; conversely, reduce n to t + take·(k − 1) first, then split one heap off at a time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FreeSplit {
+    /// Counters removed by a split.
     pub take: u64,
+    /// Counters removed by a move that leaves one heap, if such moves are part of it.
     pub reduce: Option<u64>,
 }
 
@@ -169,7 +171,19 @@ pub struct HeapSum<'a> {
     pub heaps: &'a [u64],
     /// The spec key naming them: `heaps`, or `heap` for a subtraction game.
     pub key: &'static str,
+    /// The rule every heap follows.
     pub rule: &'a dyn HeapRule,
+}
+
+/// The value of what a move leaves, from the values `g` of smaller heaps: 0 for nothing, g(a)
+/// for one heap, g(a) ⊕ g(b) for two (the Sprague–Grundy theorem for their sum, Winning Ways
+/// ch. 4). Every leave's heaps must be below `g.len()`.
+pub fn leave_value(g: &[u32], leave: Leave) -> u32 {
+    match leave {
+        Leave::Nothing => 0,
+        Leave::One(a) => g[a as usize],
+        Leave::Two(a, b) => g[a as usize] ^ g[b as usize],
+    }
 }
 
 /// g(0..=to) by the plain recurrence: the mex of 0 (a heap taken whole), g(a) (one heap left)
@@ -183,11 +197,7 @@ pub fn plain_values(rule: &dyn HeapRule, to: usize) -> Vec<u32> {
         {
             let g = &g;
             rule.leaves(n as u64, &mut |leave| {
-                let x = match leave {
-                    Leave::Nothing => 0,
-                    Leave::One(a) => g[a as usize],
-                    Leave::Two(a, b) => g[a as usize] ^ g[b as usize],
-                } as usize;
+                let x = leave_value(g, leave) as usize;
                 if x >= stamp.len() {
                     stamp.resize((x + 1).next_power_of_two(), 0);
                 }
@@ -332,7 +342,9 @@ fn walk<R: HeapRule + ?Sized>(
                     previous = Some(h);
                     let less = current.wrapping_sub(name(h));
                     rule.leaves(h, &mut |leave| {
-                        if picks.binary_search(&index).is_ok() && seen.insert(less.wrapping_add(leave_name(leave))) {
+                        if picks.binary_search(&index).is_ok()
+                            && seen.insert(less.wrapping_add(leave_name(leave)))
+                        {
                             if seen.len() as u64 > limits.max_positions {
                                 over = true;
                                 return false;
@@ -536,7 +548,6 @@ pub fn label(heaps: &[u64]) -> String {
     }
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -11,12 +11,12 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, Formula, FreeSplit, HeapSum, HeapRule, Leave};
+use super::heap_rule::{self, Formula, FreeSplit, HeapRule, HeapSum, Leave};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
+use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
-use crate::value::{bad_value, parse_list};
 
 /// Most starting heaps a spec may list (only stops endless lists of empty heaps).
 pub const MAX_HEAPS: usize = 64;
@@ -26,6 +26,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// Lasker's Nim from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lasker {
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 

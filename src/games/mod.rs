@@ -1,5 +1,5 @@
 //! Game families: each module owns everything about its family (see [`family::Game`]) and is
-//! registered once, in [`families!`] below. Adding a family touches its module, one line
+//! registered once, in `families!` below. Adding a family touches its module, one line
 //! there and its tests (docs/architecture.md, "Adding a family").
 //!
 //! [`build`] first [`estimate`]s the instance's size from a formula (or, for posets and custom
@@ -37,11 +37,11 @@ use crate::loopy::LoopyGraph;
 /// Declares [`Family`] (one variant per family, holding its validated instance), the table
 /// [`FAMILIES`] and the dispatch from one to the other.
 macro_rules! families {
-    ($($variant:ident($ty:ty)),+ $(,)?) => {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty)),+ $(,)?) => {
         /// A game family with its validated parameters.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum Family {
-            $($variant($ty)),+
+            $($(#[$doc])* $variant($ty)),+
         }
 
         /// Every family the `game` key accepts, in the order documentation lists them.
@@ -139,19 +139,34 @@ macro_rules! families {
 }
 
 families! {
+    /// Subtraction games (the SG notes; Benford & Lehre §6.1): one heap, moves take an amount from
+    /// a set.
     Subtraction(subtraction::Subtraction),
+    /// Nim: take any positive number of items from one heap.
     Nim(nim::Nim),
+    /// Silver Dollar without the silver dollar (Benford & Lehre §6.2): coins moved left on a strip.
     SilverDollar(silver_dollar::SilverDollar),
+    /// Turning Turtles (Benford & Lehre §6.3): a row of coins, a move turns a head to tails.
     TurningTurtles(turning_turtles::TurningTurtles),
+    /// Chomp (Benford & Lehre §6.4): a rectangular board whose bottom-left square is poisoned.
     Chomp(chomp::Chomp),
+    /// Wythoff's game: two heaps; take from one heap, or the same amount from both.
     Wythoff(wythoff::Wythoff),
+    /// Poset games (Fenner & Rogers §1.1), from a poset expression.
     Poset(poset::PosetExpr),
+    /// A custom acyclic game graph typed as an edge list of named positions.
     Dag(dag::DagSpec),
+    /// A custom game graph that may contain cycles (Winning Ways ch. 12).
     Graph(graph::GraphSpec),
+    /// Octal games (Winning Ways ch. 4), by their code `0.d1d2…dk`.
     Octal(octal::Octal),
+    /// Hackendot (Fenner & Rogers §1.1): a forest of trees; a move removes a node and all above it.
     Hackendot(hackendot::Hackendot),
+    /// Grundy's game (Winning Ways ch. 4): a move splits a heap into two unequal heaps.
     Grundy(grundy::Grundy),
+    /// Lasker's Nim (Winning Ways ch. 4): take from one heap, or split a heap into two.
     Lasker(lasker::Lasker),
+    /// Sums of games (Fenner & Rogers §2.3 Def 2.6), each part a registered family.
     Sum(sum::Sum<Family>),
 }
 
@@ -242,7 +257,9 @@ pub fn build(game: &impl AsRef<Family>, limits: &Limits) -> Result<GameGraph, In
 /// A built game: acyclic, as every family but a custom graph always is, or with cycles.
 #[derive(Debug, Clone)]
 pub enum Opened {
+    /// A game without cycles (every family but a custom graph with a cycle).
     Acyclic(GameGraph),
+    /// A custom graph whose moves form a cycle, analysed as a loopy game.
     Loopy(LoopyGraph),
 }
 

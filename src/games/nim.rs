@@ -9,12 +9,12 @@ use std::fmt;
 
 use super::codec::{join_u64, numbers, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{Formula, HeapSum, HeapRule, Leave};
+use super::heap_rule::{Formula, HeapRule, HeapSum, Leave};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph};
+use crate::numbers::{bad_value, parse_list};
 use crate::size::{Bound, Size};
-use crate::value::{bad_value, parse_list};
 
 /// Most heaps a Nim spec may list (each heap multiplies the positions, so the budget binds first
 /// for non-empty heaps; this only stops endless lists of empty heaps).
@@ -25,6 +25,7 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// A Nim instance. Heap order is kept (labels follow it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Nim {
+    /// The starting heaps, in the order given.
     pub heaps: Vec<u64>,
 }
 

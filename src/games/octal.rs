@@ -12,12 +12,12 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, FreeSplit, HeapSum, HeapRule, Leave, Recurrence};
+use super::heap_rule::{self, FreeSplit, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::{clipped, InputError};
 use crate::graph::GameGraph;
+use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
-use crate::value::{bad_value, parse_list};
 
 /// Most starting heaps an octal spec may list (each non-empty heap multiplies the positions, so
 /// the budget binds first; this only stops endless lists of empty heaps).
@@ -28,7 +28,9 @@ const HEAPS: &str = "a comma-separated list of heap sizes (whole numbers), e.g. 
 /// An octal game from its starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Octal {
+    /// The octal code: which moves the game allows.
     pub code: OctalCode,
+    /// The starting heaps.
     pub heaps: Vec<u64>,
 }
 
@@ -147,6 +149,7 @@ impl OctalCode {
         self.digits.len()
     }
 
+    /// Whether the code has no digit, so allows no move.
     pub fn is_empty(&self) -> bool {
         self.digits.is_empty()
     }

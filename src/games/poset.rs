@@ -22,8 +22,8 @@ use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::{group_digits, quoted, InputError};
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
-use crate::value::bad_value;
 
 /// Most elements a poset may have (positions are 64-bit masks of remaining elements).
 pub const MAX_ELEMENTS: u32 = 64;
@@ -252,9 +252,14 @@ impl PosetExpr {
 /// which rule combines which parts.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct GsetStep {
+    /// The part of the expression, written as a poset expression.
     pub part: String,
+    /// The rule giving its g-set, as a sentence (chain, antichain, Fact 3.1, Lemma 3.2; Fenner &
+    /// Rogers §3.1).
     pub rule: String,
+    /// Its g-set: the Grundy values of the positions one move away, ascending.
     pub gset: Vec<u32>,
+    /// Its Grundy value, the mex of `gset`.
     pub grundy: u32,
     /// How the part is made: `chain`, `antichain` (atoms), `parallel`, `series` (unions of
     /// `parts`, series listed top first) or `same` (an atom such as V3 written out as `parts[0]`).

@@ -15,8 +15,8 @@ use crate::budget::Limits;
 use crate::combinatorics::{binomial_u128, Binomials};
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::{bad_value, parse_number};
 use crate::size::{Bound, Size};
-use crate::value::{bad_value, parse_number};
 
 const COINS: &str = "a whole number, at least 1";
 const SQUARES: &str = "a whole number at least the number of coins";
@@ -24,7 +24,9 @@ const SQUARES: &str = "a whole number at least the number of coins";
 /// A Silver Dollar instance. Invariant: 1 ≤ coins ≤ squares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SilverDollar {
+    /// Coins on the strip, at least 1.
     pub coins: u64,
+    /// Squares of the strip, at least `coins`.
     pub squares: u64,
 }
 
@@ -59,7 +61,8 @@ impl Game for SilverDollar {
     }
 
     fn rules(&self) -> String {
-        "Slide one coin to the left, as far as you like, without jumping over or landing on another coin.".into()
+        "Slide one coin to the left, as far as you like, without jumping over or landing on another coin."
+            .into()
     }
 }
 

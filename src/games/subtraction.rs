@@ -18,13 +18,13 @@ use std::fmt;
 
 use super::codec::{join_u64, number, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{HeapSum, HeapRule, Leave, Recurrence};
+use super::heap_rule::{HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::{parse_list, parse_number};
 use crate::size::{Bound, Size};
-use crate::value::{parse_list, parse_number};
 
 const MOVES: &str = "a comma-separated list of whole numbers, each at least 1, e.g. 1,3,4";
 const HEAP: &str = "a whole number, at least 0";
@@ -32,7 +32,9 @@ const HEAP: &str = "a whole number, at least 0";
 /// A subtraction game. Invariant: `moves` sorted ascending, distinct, all ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subtraction {
+    /// The subtraction set: the amounts a move may take, ascending, distinct, each ≥ 1.
     pub moves: Vec<u64>,
+    /// The starting heap.
     pub heap: u64,
 }
 
@@ -75,7 +77,10 @@ impl Game for Subtraction {
     }
 
     fn rules(&self) -> String {
-        format!("Take {} counters from the heap.", crate::games::family::or_list(&self.moves.iter().map(u64::to_string).collect::<Vec<_>>()))
+        format!(
+            "Take {} counters from the heap.",
+            crate::games::family::or_list(&self.moves.iter().map(u64::to_string).collect::<Vec<_>>())
+        )
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
@@ -97,7 +102,10 @@ impl Game for Subtraction {
 /// A move takes s ≤ n for s in the subtraction set.
 impl HeapRule for Subtraction {
     fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
-        self.moves.iter().take_while(|&&s| s <= n).all(|&s| visit(if s == n { Leave::Nothing } else { Leave::One(n - s) }))
+        self.moves
+            .iter()
+            .take_while(|&&s| s <= n)
+            .all(|&s| visit(if s == n { Leave::Nothing } else { Leave::One(n - s) }))
     }
 
     fn recurrence(&self) -> Recurrence<'_> {

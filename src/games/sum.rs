@@ -28,8 +28,8 @@ use super::family::{family_info, FamilyInfo, Game, Keys, Part, PositionView};
 use crate::budget::{check_size, Limits};
 use crate::error::{clipped, quoted, InputError};
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
-use crate::value::bad_value;
 
 /// Most parts a sum may have. A part of one position adds nothing to the size, so the budget
 /// alone would not stop a long list of them; each part costs work at every position.
@@ -45,6 +45,7 @@ const PARTS: &str = "parts joined by +, each family(key=value;key=value…) with
 /// parts, none of them a sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sum<F> {
+    /// The parts, each a game of another family.
     pub parts: Vec<F>,
 }
 
@@ -301,7 +302,7 @@ pub fn product_size(sizes: &[Size]) -> Size {
 /// The product graph of the parts' graphs; its size was checked against the budget.
 fn product(graphs: Vec<GameGraph>) -> GameGraph {
     let k = graphs.len();
-    let total: usize = graphs.iter().map(GameGraph::len).product();
+    let total: usize = graphs.iter().map(|g| g.len()).product();
     let edges: usize = graphs.iter().map(|g| total / g.len() * g.edge_count()).sum();
     // Stride of part i = product of the sizes of the parts after it.
     let mut strides = vec![1usize; k];

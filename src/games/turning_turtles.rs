@@ -14,14 +14,15 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::numbers::parse_number;
 use crate::size::{Bound, Size};
-use crate::value::parse_number;
 
 const COINS: &str = "a whole number, at least 1";
 
 /// A Turning Turtles instance: m coins, all heads. Invariant: coins ≥ 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurningTurtles {
+    /// m: the coins in the row, all heads at the start.
     pub coins: u64,
 }
 

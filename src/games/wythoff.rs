@@ -11,14 +11,15 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::{CsrBuilder, GameGraph};
+use crate::numbers::{bad_value, parse_list};
 use crate::size::{Bound, Size};
-use crate::value::{bad_value, parse_list};
 
 const HEAPS: &str = "exactly two heap sizes, e.g. 5,8";
 
 /// A Wythoff instance: the two starting heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wythoff {
+    /// The two starting heaps.
     pub heaps: [u64; 2],
 }
 

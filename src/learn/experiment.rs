@@ -3,7 +3,7 @@
 //!
 //! A page's game is one size of a sweep: `runtime --game TEMPLATE --sizes N --seed S` runs
 //! run r with seed [`run_seed`]`(S, N, r)`, where TEMPLATE is the game with N written for the
-//! size ([`template_of`]). The experiment builds the game with [`Size::build`] and runs each
+//! size ([`template_of`]). The experiment builds the game with [`SweepSize::build`] and runs each
 //! run with [`run_one`], the function the CLI's sweep calls, so T agrees bit for bit.
 //!
 //! [`run_seed`]: super::runtime::run_seed
@@ -12,11 +12,12 @@
 
 use super::params::{self, Engine, Params};
 use super::runtime::{
-    self, check_runnable, run_one, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Size, Summary,
+    self, check_runnable, run_one, CellSetting, CellSummary, GammaSetting, MuSetting, RunRow, Summary,
+    SweepSize,
 };
 use crate::error::InputError;
 use crate::games::Limits;
-use crate::value::bad_value;
+use crate::numbers::bad_value;
 
 /// The most runs one experiment on the page may hold (each is a whole UMDA run, and each keeps
 /// its Π curve for the picture).
@@ -46,6 +47,7 @@ pub fn parse_size(text: &str) -> Result<u64, InputError> {
 /// generation is always kept.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Curve {
+    /// (generation, log10 Π) pairs, by ascending generation; None where Π is 0.
     pub points: Vec<(u64, Option<f64>)>,
     stride: u64,
 }
@@ -69,7 +71,7 @@ impl Curve {
 
 /// An experiment: the game built once, the settings checked once, then run by run.
 pub struct Experiment {
-    size: Size,
+    size: SweepSize,
     setting: CellSetting,
     params: Params,
     engine: Engine,
@@ -99,7 +101,7 @@ impl Experiment {
         let engine = Engine::parse(engine).map_err(text)?;
         let max_games = params::parse_budget(budget).map_err(text)?;
         let seed = params::parse_seed(seed).map_err(text)?;
-        let size = Size::build(spec, size, limits).map_err(text)?;
+        let size = SweepSize::build(spec, size, limits).map_err(text)?;
         let params = size.params(mu, gamma).map_err(text)?;
         check_runnable(&size.task, engine, params, max_games)?;
         Ok(Experiment {
@@ -144,6 +146,87 @@ impl Experiment {
     }
 }
 
+/// The most values on one axis of the page's μ × γ grid (a 10 × 10 heat map).
+pub const MAX_GRID_AXIS: usize = 10;
+
+/// The most runs a grid on the page makes in all, cells × R: as many as one experiment holds.
+pub const MAX_GRID_RUNS: u64 = MAX_RUNS as u64;
+
+/// A μ × γ grid of experiments on one game, each cell R runs seeded as `runtime --mu … --gamma
+/// …` seeds them: run r of every cell has [`runtime::run_seed`]`(S, N, r)`, whatever the cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExperimentGrid {
+    /// The μ values as the grid axis names them (`runtime`'s `mu_setting`), in the order given.
+    pub mus: Vec<String>,
+    /// The γ values likewise (`gamma_setting`: the shortest number, or `paper`).
+    pub gammas: Vec<String>,
+}
+
+/// One axis: comma-separated values, each once; empty text is `default` alone.
+fn axis<T>(
+    key: &str,
+    text: &str,
+    default: &str,
+    parse: impl Fn(&str) -> Result<T, InputError>,
+    label: impl Fn(&T) -> String,
+) -> Result<(Vec<T>, Vec<String>), String> {
+    let text = if text.trim().is_empty() { default } else { text };
+    let mut values = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    for item in text.split(',') {
+        if labels.len() == MAX_GRID_AXIS {
+            return Err(format!("The grid takes at most {MAX_GRID_AXIS} values of {key}: list fewer, or sweep them with impartial runtime."));
+        }
+        let value = parse(item).map_err(|e| e.to_string())?;
+        let name = label(&value);
+        if labels.contains(&name) {
+            return Err(format!("The {key} {name} is listed twice in the grid; list each value once."));
+        }
+        labels.push(name);
+        values.push(value);
+    }
+    Ok((values, labels))
+}
+
+impl ExperimentGrid {
+    /// Reads the grid's axes (`mus`, `gammas`: comma-separated; empty for the page's `mu` or
+    /// `gamma` alone) and checks, before any run, that cells × `runs` is at most
+    /// [`MAX_GRID_RUNS`] and that every cell's μ and γ suit the game of `spec` at `size` (γ below
+    /// 1/Δ, Benford & Lehre §3), building the game once within `limits`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        spec: &str,
+        size: u64,
+        mus: &str,
+        gammas: &str,
+        mu: &str,
+        gamma: &str,
+        runs: u32,
+        limits: &Limits,
+    ) -> Result<ExperimentGrid, String> {
+        let (mu_values, mus) = axis("μ", mus, mu, params::parse_mu, u32::to_string)?;
+        let (gamma_values, gammas) = axis("γ", gammas, gamma, GammaSetting::parse, GammaSetting::label)?;
+        let cells = (mus.len() * gammas.len()) as u64;
+        let total = cells * u64::from(runs);
+        if total > MAX_GRID_RUNS {
+            return Err(format!(
+                "A grid of {} μ × {} γ with R = {runs} makes {} runs, more than the {} the page makes in one experiment: list fewer values or take a smaller R, or run the grid with impartial runtime.",
+                mus.len(),
+                gammas.len(),
+                crate::error::group_digits(u128::from(total)),
+                crate::error::group_digits(u128::from(MAX_GRID_RUNS)),
+            ));
+        }
+        let built = SweepSize::build(spec, size, limits).map_err(|e| e.to_string())?;
+        for &m in &mu_values {
+            for &g in &gamma_values {
+                built.params(MuSetting::Fixed(m), g).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(ExperimentGrid { mus, gammas })
+    }
+}
+
 /// The most cells (and series) of a summary the page draws: a 10 × 10 μ × γ grid over 20
 /// sizes; larger ones are refused before any work, and `runtime --plot` draws them.
 pub const MAX_FIGURE_CELLS: usize = 2_000;
@@ -163,8 +246,13 @@ pub fn check_summary(summary: Summary) -> Result<Summary, String> {
         c.positions > 0 && c.finished <= c.runs && order(c.p10, c.median) && order(c.median, c.p90)
     };
     // A slope is a finite number (JSON has no others; a hand-made 1e400 is refused by the parser).
-    if let Some(s) = summary.series.iter().find(|s| [s.slope, s.bound_slope].iter().flatten().any(|b| !b.is_finite())) {
-        return Err(format!("{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.", s.learner));
+    if let Some(s) =
+        summary.series.iter().find(|s| [s.slope, s.bound_slope].iter().flatten().any(|b| !b.is_finite()))
+    {
+        return Err(format!(
+            "{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.",
+            s.learner
+        ));
     }
     if summary.sizes.is_empty() {
         return Err(format!("{NOT_A_SUMMARY}: it holds no cells."));

@@ -6,7 +6,7 @@
 //! - [`projection`] — π_γ.
 //! - [`sample`] — portable binomial and multinomial draws.
 //! - [`fast`] — the fast engine's pooled draws, update and skipping, chunk by chunk.
-//! - [`dynamics`] — R(u), W(u) and E[q] of Lemma 3.1.
+//! - [`dynamics`] — R(u), W(u) and E\[q\] of Lemma 3.1.
 //! - [`umda`] — the run itself (fast, naive and expected engines).
 //! - [`runtime`] — many seeded runs per size, summarised.
 //! - [`experiment`] — the page's R runs of one game, seeded as `runtime` seeds them.

@@ -5,7 +5,7 @@
 
 use super::task::Task;
 use crate::error::InputError;
-use crate::value::{bad_value, parse_number};
+use crate::numbers::{bad_value, parse_number};
 
 /// The largest population: a generation is μ games, and 10^8 of them take seconds.
 pub const MAX_MU: u32 = 100_000_000;
@@ -20,11 +20,12 @@ pub enum Engine {
     Fast,
     /// The reference: two whole strategies per tournament, the winner copied in full.
     Naive,
-    /// The infinite-population limit: p ← π_γ(E[q]) by Lemma 3.1, no sampling.
+    /// The infinite-population limit: p ← π_γ(E\[q\]) by Lemma 3.1, no sampling.
     Expected,
 }
 
 impl Engine {
+    /// The name used by `--engine` and in rows: `fast`, `naive` or `expected`.
     pub fn as_str(self) -> &'static str {
         match self {
             Engine::Fast => "fast",
@@ -33,6 +34,7 @@ impl Engine {
         }
     }
 
+    /// The engine named `text` (surrounding spaces ignored); an error naming the three otherwise.
     pub fn parse(text: &str) -> Result<Engine, InputError> {
         match text.trim() {
             "fast" => Ok(Engine::Fast),
@@ -61,9 +63,11 @@ impl Params {
         }
         Ok(Params { mu, gamma: check_gamma(task, gamma)? })
     }
+    /// μ: tournaments (games) per generation, 1 ≤ μ ≤ MAX_MU.
     pub fn mu(self) -> u32 {
         self.mu
     }
+    /// γ: the margin, every move keeps probability ≥ γ; 0 ≤ γ < 1/Δ.
     pub fn gamma(self) -> f64 {
         self.gamma
     }

@@ -42,18 +42,27 @@ use crate::analysis::loopy::LoopyOutcome;
 use crate::analysis::opt::{reachable_moves_win, Role, Scratch};
 use crate::error::InputError;
 use crate::loopy::LoopyGraph;
+use crate::numbers::bad_value;
 use crate::spec::Play;
-use crate::value::bad_value;
 
 /// One of Böhme's learning rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
+    /// LNWT, Latest Non-Winning Trace (Böhme §4.2): after a play p does not win, every p-position
+    /// on the trace moves on by π_x.
     Lnwt,
+    /// LNWP, Latest Non-Winning Position (Böhme §4.3): after a play p does not win, the last
+    /// p-position on the trace with a next move moves on by σ_x.
     Lnwp,
+    /// LLT, Latest Losing Trace (Böhme §4.4): LNWT acting only when p loses.
     Llt,
+    /// LLP, Latest Losing Position (Böhme §4.4): LNWP acting only when p loses.
     Llp,
+    /// rLNWT (Böhme §5(d)): after a play p does not win, every p-position on the trace draws a move
+    /// uniformly.
     Rlnwt,
+    /// rLLT (Böhme §5(d)): rLNWT acting only when p loses.
     Rllt,
 }
 
@@ -71,12 +80,17 @@ enum Change {
 const RULES: &str = "lnwt, lnwp, llt, llp, rlnwt or rllt (Böhme §4–5)";
 
 impl Rule {
+    /// Every rule, in the order the CLI and the page list them.
     pub const ALL: [Rule; 6] = [Rule::Lnwt, Rule::Lnwp, Rule::Llt, Rule::Llp, Rule::Rlnwt, Rule::Rllt];
 
+    /// The rule named `text` (its [`Rule::name`], surrounding spaces ignored); an error naming the
+    /// six otherwise.
     pub fn parse(text: &str) -> Result<Rule, InputError> {
         Rule::ALL.into_iter().find(|r| r.name() == text.trim()).ok_or_else(|| bad_value("rule", text, RULES))
     }
 
+    /// The lowercase name used in specs, flags and JSON: `lnwt`, `lnwp`, `llt`, `llp`, `rlnwt`,
+    /// `rllt`.
     pub fn name(self) -> &'static str {
         match self {
             Rule::Lnwt => "lnwt",
@@ -109,17 +123,25 @@ impl Rule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
+    /// Plays each position's first listed move, always.
     First,
+    /// Plays the first listed move to a P-position, else to a D-position, else the first move
+    /// (retrograde outcomes).
     Perfect,
+    /// Draws a fresh uniformly random strategy each play.
     Random,
+    /// Self-play: applies the same rule to its own strategy, with its own result.
     Same,
 }
 
 const OPPONENTS: &str = "first, perfect, random or same";
 
 impl Opponent {
+    /// Every opponent, in the order the CLI and the page list them.
     pub const ALL: [Opponent; 4] = [Opponent::First, Opponent::Perfect, Opponent::Random, Opponent::Same];
 
+    /// The opponent named `text` (its [`Opponent::name`], surrounding spaces ignored); an error
+    /// naming the four otherwise.
     pub fn parse(text: &str) -> Result<Opponent, InputError> {
         Opponent::ALL
             .into_iter()
@@ -127,6 +149,7 @@ impl Opponent {
             .ok_or_else(|| bad_value("opponent", text, OPPONENTS))
     }
 
+    /// The lowercase name used in flags and JSON: `first`, `perfect`, `random`, `same`.
     pub fn name(self) -> &'static str {
         match self {
             Opponent::First => "first",
@@ -141,16 +164,23 @@ impl Opponent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayResult {
+    /// The play ended at a sink where p wins (the opponent to move under normal play, p under
+    /// misère).
     Won,
+    /// The play ended at a sink where p loses.
     Lost,
+    /// A (position, player to move) pair repeated before any sink (Böhme (T3)).
     Drawn,
 }
 
 /// One strategy change: at `position` the move now goes to `to` instead of `from` (ids).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StrategyChange {
+    /// The position id whose move changed.
     pub position: u32,
+    /// The target id of its move before the change.
     pub from: u32,
+    /// The target id of its move after the change.
     pub to: u32,
 }
 
@@ -159,6 +189,7 @@ pub struct StrategyChange {
 pub struct PlayRecord {
     /// 1-based.
     pub number: u64,
+    /// The learner's result in this play.
     pub result: PlayResult,
     /// x_0, …, x_k (ids); the player to move alternates, p at x_0. Ends at a sink or with the
     /// repeated pair.
@@ -172,9 +203,13 @@ pub struct PlayRecord {
 /// The counts of a run so far.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// Plays so far.
     pub plays: u64,
+    /// Plays p won.
     pub won: u64,
+    /// Plays p lost.
     pub lost: u64,
+    /// Plays drawn (a pair repeated).
     pub drawn: u64,
     /// The last play (1-based) p did not win; 0 when none.
     pub last_not_won: u64,
@@ -209,6 +244,8 @@ pub struct RulesRun {
 }
 
 impl RulesRun {
+    /// A run whose learner moves first from the root, as Böhme's p; the strategies start at the
+    /// head of every list.
     pub fn new(game: RulesGame, rule: Rule, opponent: Opponent, seed: u64) -> RulesRun {
         RulesRun::seated(game, rule, opponent, seed, false)
     }
@@ -243,18 +280,22 @@ impl RulesRun {
         run
     }
 
+    /// The game being learnt.
     pub fn game(&self) -> &RulesGame {
         &self.game
     }
 
+    /// The learning rule applied after each play.
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
+    /// How the other player plays.
     pub fn opponent(&self) -> Opponent {
         self.opponent
     }
 
+    /// The counts after the plays so far.
     pub fn counts(&self) -> Counts {
         self.counts
     }

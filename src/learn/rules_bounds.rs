@@ -40,6 +40,7 @@ pub struct RuleBounds {
 }
 
 impl RuleBounds {
+    /// The bounds of Böhme §4 at the game's root, for p moving first.
     pub fn of(game: &RulesGame) -> RuleBounds {
         let graph = &game.graph;
         let root = graph.root();

@@ -14,14 +14,17 @@ use crate::error::{group_digits, InputError};
 use crate::games::{self, Opened};
 use crate::graph::GameGraph;
 use crate::loopy::LoopyGraph;
+use crate::numbers::{bad_value, parse_number};
 use crate::spec::{GameSpec, Play};
-use crate::value::{bad_value, parse_number};
 
 /// A game the rules can learn.
 #[derive(Debug, Clone)]
 pub struct RulesGame {
+    /// The canonical spec.
     pub spec: String,
+    /// Normal or misère play.
     pub play: Play,
+    /// The game graph, which may have cycles.
     pub graph: LoopyGraph,
     /// Outcomes and ranks (no generalised Grundy values: the rules do not need them).
     pub analysis: LoopyAnalysis,

@@ -61,8 +61,8 @@ pub fn binomial(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
     }
 }
 
-/// One draw from Multinomial(n, probs), ADDED to out[i] (out.len() == probs.len(); probs sum to ~1,
-/// non-negative). Sequential conditional binomials: k_i ~ Binomial(remaining, probs[i] / remaining_mass),
+/// One draw from Multinomial(n, probs), ADDED to `out[i]` (out.len() == probs.len(); probs sum to ~1,
+/// non-negative). Sequential conditional binomials: k_i ~ Binomial(remaining, `probs[i]` / remaining_mass),
 /// ratio clamped to [0, 1]; the last category takes what remains; stop early when nothing remains.
 ///
 /// Negative and NaN entries count as 0 and the masses are normalised by their actual sum, so rounding

@@ -14,6 +14,7 @@ use crate::spec::GameSpec;
 /// reads as the [`AnalysedGame`] it is made from (`task.graph`, `task.role`, `task.n`, …).
 #[derive(Debug, Clone)]
 pub struct Task {
+    /// The game, its graph and its analysis.
     pub analysed: AnalysedGame,
     /// Per edge (aligned with `graph.targets()`): the move leads to a P-position, so it keeps a
     /// won game won (under normal play, h(target) = 0).

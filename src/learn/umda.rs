@@ -56,6 +56,7 @@ pub struct Found {
 /// v is p(v, optimal moves), the probability that a sample moves from v to a P-position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Measures {
+    /// Generations completed, t.
     pub generation: u64,
     /// Games played so far: Σ μ over the generations run (Def 5.1's runtime measure).
     pub games: u64,
@@ -71,6 +72,7 @@ pub struct Measures {
     pub critical_learned: usize,
     /// Mean and minimum over W_G of the mass on optimal moves (None when W_G is empty).
     pub critical_mass_mean: Option<f64>,
+    /// The minimum over W_G of the mass on optimal moves (None when W_G is empty).
     pub critical_mass_min: Option<f64>,
     /// Π_{v∈W_G} p(v, optimal moves): the probability that a sample meets Prop 2.2's condition
     /// (and so is in Opt(G)); 1 when W_G is empty.
@@ -233,15 +235,19 @@ impl Run {
         self.engine = engine;
     }
 
+    /// The game being learnt, analysed.
     pub fn task(&self) -> &Arc<Task> {
         &self.task
     }
+    /// How generations are computed.
     pub fn engine(&self) -> Engine {
         self.engine
     }
+    /// μ and γ of Algorithm 1.
     pub fn params(&self) -> Params {
         self.params
     }
+    /// The seed of the run's random stream.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -253,6 +259,7 @@ impl Run {
     pub fn games(&self) -> u64 {
         self.games
     }
+    /// When the winners first contained a strategy in Opt(G); None until then.
     pub fn found(&self) -> Option<Found> {
         self.found
     }

@@ -13,14 +13,19 @@ use crate::spec::Play;
 pub struct Report {
     /// The canonical spec.
     pub game: String,
+    /// `"normal"` or `"misere"`.
     pub play: Play,
+    /// n: the number of positions.
     pub positions: usize,
+    /// |E(G)|: the number of moves.
     pub edges: usize,
+    /// Δ: the most moves from one position.
     pub max_degree: usize,
     /// The root's label.
     pub root: String,
     /// h(v0); null under misère play.
     pub root_grundy: Option<u32>,
+    /// `"P"` or `"N"` (under misère play, the misère outcome).
     pub root_outcome: Outcome,
     /// The label the winning move from the root leads to; null at a P-position.
     pub winning_move: Option<String>,
@@ -36,6 +41,7 @@ pub struct Report {
     /// Largest exact s(v) over all positions, when computed (graphs of at most
     /// `switchability_exact_limit` positions whose searches finished).
     pub switchability_exact: Option<u32>,
+    /// The most positions a graph may have for the exact s(v) search to run.
     pub switchability_exact_limit: usize,
     /// Theorem 5.2 / Corollary 5.3 settings on the learning graph; null under misère play.
     pub bounds: Option<RuntimeBounds>,
@@ -105,15 +111,21 @@ pub struct StrategyCheck {
 /// One position in a report's `nodes`.
 #[derive(Debug, Clone, Serialize)]
 pub struct NodeReport {
+    /// The position's label.
     pub label: String,
+    /// Its Grundy value h(v) (Benford & Lehre §2.1); null under misère play.
     pub grundy: Option<u32>,
+    /// `"P"` or `"N"`.
     pub outcome: Outcome,
+    /// Whether it is in W_G, the critical positions (Benford & Lehre Def 2.1).
     pub critical: bool,
     /// Labels of the positions it moves to.
     pub moves: Vec<String>,
     /// Labels of its optimal moves (to P-positions).
     pub optimal_moves: Vec<String>,
+    /// Its Prop 4.4 (or Prop 6.1) upper bound on s(v).
     pub switchability_bound: u32,
+    /// Its exact s(v) (Benford & Lehre Def 4.3); null where not computed.
     pub switchability: Option<u32>,
     /// The Grundy value worked out, e.g. `mex{0, 2} = 1`; null under misère play.
     pub mex: Option<String>,

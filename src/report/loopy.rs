@@ -12,6 +12,7 @@ use crate::learn::rules_game::RulesGame;
 /// One position of a loopy game.
 #[derive(Debug, Clone, Serialize)]
 pub struct LoopyNode {
+    /// The position's label.
     pub label: String,
     /// `"P"`, `"N"` or `"D"`.
     pub outcome: &'static str,
@@ -20,6 +21,7 @@ pub struct LoopyNode {
     pub gsg: Option<String>,
     /// The least i with the position in Böhme's A^i for the player who wins it; null at a draw.
     pub rank: Option<u32>,
+    /// Labels of the positions it moves to.
     pub moves: Vec<String>,
     /// Moves to P-positions (winning moves), then, where there is none, moves to D-positions
     /// (the moves that keep a draw).
@@ -29,28 +31,43 @@ pub struct LoopyNode {
 /// The summary of a loopy game.
 #[derive(Debug, Clone, Serialize)]
 pub struct LoopyReport {
+    /// The canonical spec.
     pub game: String,
+    /// `"normal"` or `"misere"`.
     pub play: &'static str,
+    /// n: the number of positions.
     pub positions: usize,
+    /// |E(G)|: the number of moves.
     pub edges: usize,
+    /// Δ: the most moves from one position.
     pub max_degree: usize,
+    /// Whether the graph has a cycle (false for an acyclic `graph` game).
     pub cyclic: bool,
+    /// The root's label.
     pub root: String,
+    /// The root's outcome: `"P"`, `"N"` or `"D"`.
     pub root_outcome: &'static str,
+    /// The root's γ as text (see [`LoopyNode::gsg`]); null under misère play.
     pub root_gsg: Option<String>,
     /// How many positions are P, N and D.
     pub counts: Counts,
+    /// With `--positions`: every position, in id order; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<LoopyNode>>,
+    /// With `--from LABEL`: that position; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<LoopyNode>,
 }
 
+/// Positions by outcome, serialised as `{"P", "N", "D"}`.
 #[derive(Debug, Clone, Copy, Serialize)]
 #[allow(non_snake_case)]
 pub struct Counts {
+    /// P-positions: the player to move loses.
     pub P: usize,
+    /// N-positions: the player to move wins.
     pub N: usize,
+    /// D-positions: a draw, neither player can force a win.
     pub D: usize,
 }
 
@@ -86,6 +103,7 @@ impl LoopyReport {
         })
     }
 
+    /// The plain-text summary `impartial analyse` prints.
     pub fn to_text(&self) -> String {
         let mut text = format!(
             "game        {}\nsize        {} positions, {} moves, max degree Δ = {}{}\n",
@@ -155,5 +173,5 @@ fn node(analysed: &Analysed, v: usize) -> LoopyNode {
 }
 
 fn unknown_position(label: &str) -> InputError {
-    crate::value::bad_value("position", label, "the label of a position of this game")
+    crate::numbers::bad_value("position", label, "the label of a position of this game")
 }

@@ -5,8 +5,8 @@ use super::data::StrategyCheck;
 use crate::analysis::opt;
 use crate::error::InputError;
 use crate::graph::GameGraph;
+use crate::numbers::bad_value;
 use crate::spec::Play;
-use crate::value::bad_value;
 
 /// Reads a strategy written as a JSON object from position labels to move labels,
 /// e.g. `{"6":"4","5":"3"}`.

@@ -35,7 +35,10 @@ impl Report {
             line(format!("winning     move to {w}"));
         }
         if self.play == Play::Normal {
-            line(format!("critical    |W_G| = {} (Benford & Lehre Def 2.1)", count(self.critical, "position")));
+            line(format!(
+                "critical    |W_G| = {} (Benford & Lehre Def 2.1)",
+                count(self.critical, "position")
+            ));
         } else {
             line(format!(
                 "critical    {}: N-positions with a move to an N-position (Def 2.1 read with misère outcomes)",

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{refused, to_js};
 use crate::games::Limits;
-use crate::learn::experiment::{self, Experiment, NOT_A_SUMMARY};
+use crate::learn::experiment::{self, Experiment, ExperimentGrid, NOT_A_SUMMARY};
 use crate::learn::params;
 use crate::learn::play::runtime_command;
 use crate::learn::runtime::{self, default_size, figure_series, template_of, CellSummary, Summary};
@@ -76,6 +76,52 @@ pub fn experiment_plan(
     let template = template_of(spec, size);
     let command = template.as_ref().map(|t| runtime_command(t, size, runs, seed, mu, gamma, engine, budget));
     to_js(&Plan { runs, seed: seed.to_string(), size: size.to_string(), budget, template, command })
+}
+
+/// A μ × γ grid as the panel runs it: its axes' values and the CLI command of the same sweep.
+#[derive(Serialize)]
+struct GridPlan {
+    mus: Vec<String>,
+    gammas: Vec<String>,
+    /// `impartial runtime … --mu A,B --gamma C,D …`, when the game has a template.
+    command: Option<String>,
+}
+
+/// Checks a μ × γ grid before any run: `mus` and `gammas` comma-separated (empty: the page's
+/// `mu` or `gamma` alone), at most 10 values each and cells × `runs` at most 1,000, every
+/// cell's μ and γ valid for the game of `spec` at `size` (empty: the spec's largest number).
+/// Returns `{ mus, gammas, command }`, the axes named as `runtime --json` names them.
+///
+/// # Errors
+/// A grid over the limits or a bad value throws one sentence naming what is allowed.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn experiment_grid(
+    spec: &str,
+    mus: &str,
+    gammas: &str,
+    runs: &str,
+    seed: &str,
+    size: &str,
+    budget: &str,
+    mu: &str,
+    gamma: &str,
+    engine: &str,
+) -> Result<JsValue, JsValue> {
+    let runs = experiment::parse_runs(runs).map_err(refused)?;
+    let seed = params::parse_seed(seed).map_err(refused)?;
+    let size = if size.trim().is_empty() {
+        default_size(spec)
+    } else {
+        experiment::parse_size(size).map_err(refused)?
+    };
+    let budget = params::parse_budget(budget).map_err(refused)?;
+    let grid = ExperimentGrid::new(spec, size, mus, gammas, mu, gamma, runs, &Limits::PAGE)
+        .map_err(|e| JsValue::from_str(&e))?;
+    let command = template_of(spec, size).map(|t| {
+        runtime_command(&t, size, runs, seed, &grid.mus.join(","), &grid.gammas.join(","), engine, budget)
+    });
+    to_js(&GridPlan { mus: grid.mus, gammas: grid.gammas, command })
 }
 
 /// The R runs of one experiment, made one call at a time by the worker (freed with `free()`).

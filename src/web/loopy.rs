@@ -139,6 +139,8 @@ impl LoopyGame {
         })
     }
 
+    /// The game's summary for the page, as a JS object: spec, play, sizes, the root with its
+    /// outcome and γ, the P/N/D counts and the layout's layers.
     pub fn info(&self) -> Result<JsValue, JsValue> {
         let root = self.graph.root();
         to_js(&Info {
@@ -218,24 +220,32 @@ impl LoopyGame {
     }
 
     // Typed-array views, as Session's (see there).
+    /// u32 × (positions + 1): CSR offsets; position v's moves are edges `offsets[v]..offsets[v+1]`.
     pub fn offsets_ptr(&self) -> *const u32 {
         self.graph.offsets().as_ptr()
     }
+    /// u32 × edges: each move's target position.
     pub fn targets_ptr(&self) -> *const u32 {
         self.graph.targets().as_ptr()
     }
+    /// u8 × positions: 0 = P, 1 = N, 2 = D.
     pub fn outcome_ptr(&self) -> *const u8 {
         self.outcome.as_ptr()
     }
+    /// u32 × positions: finite generalised Grundy values γ, 0xFFFFFFFF where γ is infinite or under
+    /// misère play.
     pub fn grundy_ptr(&self) -> *const u32 {
         self.grundy.as_ptr()
     }
+    /// u8 × edges: 1 when the move leads to a P-position.
     pub fn optimal_ptr(&self) -> *const u8 {
         self.optimal.as_ptr()
     }
+    /// f32 × positions: the layout's x (layer).
     pub fn x_ptr(&self) -> *const f32 {
         self.x.as_ptr()
     }
+    /// f32 × positions: the layout's y (slot in the layer).
     pub fn y_ptr(&self) -> *const f32 {
         self.y.as_ptr()
     }

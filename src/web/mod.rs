@@ -8,6 +8,7 @@
 
 mod convert;
 mod experiment;
+mod heap_step;
 mod loopy;
 mod rules;
 mod session;
@@ -21,6 +22,7 @@ use crate::spec::GameSpec;
 
 use convert::{refused, to_js};
 pub use experiment::{experiment_plan, experiment_setting, runtime_figure, ExperimentRuns};
+pub use heap_step::heap_options;
 pub use loopy::{has_cycle, LoopyGame};
 pub use rules::RulesSession;
 pub use session::Session;

@@ -31,7 +31,7 @@ const DEFAULT_SEED: u64 = 1;
 pub struct Session {
     task: Arc<Task>,
     run: Run,
-    /// The expected dynamics p ← π_γ(E[q]), kept at the run's generation while switched on.
+    /// The expected dynamics p ← π_γ(E\[q\]), kept at the run's generation while switched on.
     expected: Option<Run>,
     layout: Layout,
     /// Per position: 0 for a P-position, 1 for an N-position.
@@ -226,7 +226,11 @@ impl Session {
             max_degree: graph.max_degree(),
             root,
             root_label: graph.label(root),
-            rules: format!("{} {}", task.game.family.rules(), crate::games::win_rule(task.play == Play::Misere)),
+            rules: format!(
+                "{} {}",
+                task.game.family.rules(),
+                crate::games::win_rule(task.play == Play::Misere)
+            ),
             root_outcome: task.analysis.outcome[root],
             root_grundy: task.analysis.grundy.as_ref().map(|h| h[root]),
             fictitious_start: task.fictitious_start(),
@@ -439,6 +443,21 @@ impl Session {
         Ok(edge.map_or(-1, |e| task.graph.targets()[e] as i32))
     }
 
+    /// Puzzle `k` (a whole number) of "find the winning move", seeded by the run's seed: the id
+    /// of a position with a move, mostly an N-position (see `play::puzzle_position`), or -1 when
+    /// no position has a move.
+    pub fn puzzle(&self, k: f64) -> i32 {
+        let k = if k.is_finite() && k >= 0.0 { k as u64 } else { 0 };
+        play::puzzle_position(&self.task, self.run.seed(), k).map_or(-1, |v| v as i32)
+    }
+
+    /// Draw `k` of an exercise (the quiz's suggestion among `bound` positions), seeded by the
+    /// run's seed: a whole number below `bound`, the same in every browser.
+    pub fn exercise_draw(&self, k: f64, bound: u32) -> u32 {
+        let k = if k.is_finite() && k >= 0.0 { k as u64 } else { 0 };
+        play::exercise_draw(self.run.seed(), k, bound)
+    }
+
     /// A whole strategy as the paper writes one (Benford & Lehre §1; see `strategy_grammar`):
     /// `perfect` (the perfect player's move at every position, as `computer_move`), `first`
     /// (the first listed move everywhere) or `learned` (one strategy sampled from the current
@@ -576,9 +595,11 @@ impl Session {
         self.run.games_in_progress().map_or(self.run.params().mu(), |(_, mu)| mu)
     }
 
+    /// μ of the current parameters.
     pub fn mu(&self) -> u32 {
         self.run.params().mu()
     }
+    /// γ of the current parameters.
     pub fn gamma(&self) -> f64 {
         self.run.params().gamma()
     }
@@ -586,9 +607,11 @@ impl Session {
     pub fn seed(&self) -> String {
         self.run.seed().to_string()
     }
+    /// The engine's name: `fast`, `naive` or `expected`.
     pub fn engine(&self) -> String {
         self.run.engine().as_str().to_string()
     }
+    /// Generations completed.
     pub fn generation(&self) -> f64 {
         self.run.generation() as f64
     }
@@ -596,7 +619,7 @@ impl Session {
     // Typed-array views: pointers into wasm memory with the lengths above. They stay valid
     // until wasm memory grows; the page re-makes its views when `memory.buffer` changes.
 
-    /// u32 × (positions + 1): CSR offsets; position v's moves are edges offsets[v]..offsets[v+1].
+    /// u32 × (positions + 1): CSR offsets; position v's moves are edges `offsets[v]..offsets[v+1]`.
     pub fn offsets_ptr(&self) -> *const u32 {
         self.task.graph.offsets().as_ptr()
     }
@@ -632,6 +655,7 @@ impl Session {
     pub fn x_ptr(&self) -> *const f32 {
         self.layout.x.as_ptr()
     }
+    /// f32 × positions: the layout's y (slot in the layer).
     pub fn y_ptr(&self) -> *const f32 {
         self.layout.y.as_ptr()
     }

@@ -60,7 +60,7 @@ describe('one focused view per mode', () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0.03&speed=1', async (page) => {
       const generation = () => page.evaluate(() => Number(window.impartial.controller.session.generation()));
       await page.waitForFunction(() => window.impartial.controller.session.generation() >= 3);
-      for (const mode of ['play', 'duel', 'steps', 'experiment']) {
+      for (const mode of ['play', 'duel', 'steps', 'quiz', 'puzzle', 'experiment']) {
         await page.click(`#mode-${mode}`);
         await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
         assert.equal(await page.isVisible('#chart'), false, `no chart in ${mode}`);
@@ -88,7 +88,7 @@ describe('one focused view per mode', () => {
     await withPage('#game=nim&heaps=2,3,3&mode=play&present=1&paused=1', async (page) => {
       assert.match(await page.title(), /^Impartial games/);
       const tabs = await page.$$eval('#mode-tab-list button', (bs) => bs.map((b) => b.id));
-      assert.deepEqual(tabs, ['mode-learn', 'mode-play', 'mode-duel', 'mode-steps', 'mode-experiment']);
+      assert.deepEqual(tabs, ['mode-learn', 'mode-play', 'mode-duel', 'mode-steps', 'mode-quiz', 'mode-puzzle', 'mode-experiment']);
       assert.match(await page.evaluate(() => location.hash), /present=1/);
       const link = await page.inputValue('#share-link');
       assert.match(link, /mode=play/);

@@ -183,3 +183,53 @@ fn the_published_summaries_load_as_the_page_loads_them() {
         assert_eq!(runtime::figure_series(&summary).len(), summary.series.len(), "{path}");
     }
 }
+
+#[test]
+fn a_grid_s_cells_are_the_runtime_grid_s_cells_row_for_row() {
+    // The page runs a μ × γ grid as one experiment per cell, each with the sweep's seed: run r
+    // of every cell is seeded run_seed(S, N, r), as `runtime --mu 10,20 --gamma 0,0.03` seeds it.
+    let template = "game=chomp&rows=N&cols=N";
+    let spec = spec_for(template, 3).unwrap();
+    let grid = experiment::ExperimentGrid::new(&spec, 3, "10, 20", "0,0.03", "99", "paper", 5, &Limits::PAGE)
+        .unwrap();
+    assert_eq!(grid.mus, ["10", "20"]);
+    assert_eq!(grid.gammas, ["0", "0.03"]);
+    let sweep = Grid {
+        sizes: vec![3],
+        learners: vec![runtime::Learner::Umda],
+        mus: vec![MuSetting::Fixed(10), MuSetting::Fixed(20)],
+        gammas: vec![GammaSetting::Fixed(0.0), GammaSetting::Fixed(0.03)],
+        runs: 5,
+    };
+    let prepare = |n| runtime::prepare(template, n, &Limits::DEFAULT);
+    let cli = runtime::sweep(&sweep, prepare, Shard::ALL, Engine::Fast, 100_000, 7, |_, _| {}).unwrap();
+    for mu in &grid.mus {
+        for gamma in &grid.gammas {
+            let page = experiment_rows(template, 3, mu.parse().unwrap(), gamma, "fast", 100_000, 7, 5);
+            let cell: Vec<_> = cli.iter().filter(|r| r.mu.to_string() == *mu && r.gamma == gamma.parse::<f64>().unwrap()).cloned().collect();
+            assert_eq!(page, cell, "μ = {mu}, γ = {gamma}");
+        }
+    }
+    // Empty axes are the page's own μ and γ.
+    let one = experiment::ExperimentGrid::new(&spec, 3, "", " ", "30", "paper", 5, &Limits::PAGE).unwrap();
+    assert_eq!((one.mus, one.gammas), (vec!["30".to_string()], vec!["paper".to_string()]));
+}
+
+#[test]
+fn a_grid_over_the_limits_or_with_a_bad_value_is_one_sentence_before_any_run() {
+    let spec = "game=chomp&rows=3&cols=3";
+    let grid = |mus: &str, gammas: &str, runs: u32| experiment::ExperimentGrid::new(spec, 3, mus, gammas, "20", "paper", runs, &Limits::PAGE);
+    assert_eq!(
+        grid("10,20,30", "0,0.01,0.02,0.03", 100).unwrap_err(),
+        "A grid of 3 μ × 4 γ with R = 100 makes 1,200 runs, more than the 1,000 the page makes in one experiment: list fewer values or take a smaller R, or run the grid with impartial runtime."
+    );
+    assert!(grid("10,20,30", "0,0.01,0.02,0.03", 83).is_ok(), "996 runs are within the limit");
+    let eleven = (1..=11).map(|m| m.to_string()).collect::<Vec<_>>().join(",");
+    assert_eq!(grid(&eleven, "", 1).unwrap_err(), "The grid takes at most 10 values of μ: list fewer, or sweep them with impartial runtime.");
+    assert_eq!(grid("10,10", "", 1).unwrap_err(), "The μ 10 is listed twice in the grid; list each value once.");
+    assert_eq!(grid("", "0.010,0.01", 1).unwrap_err(), "The γ 0.01 is listed twice in the grid; list each value once.");
+    for (mus, gammas, says) in [("0", "", "mu"), ("10,x", "", "mu"), ("", "0,0.5", "1/Δ"), ("", "0,,", "gamma")] {
+        let err = grid(mus, gammas, 1).unwrap_err();
+        assert!(err.contains(says) && !err.contains('\n'), "{mus} × {gammas}: {err}");
+    }
+}

@@ -5,6 +5,7 @@
 mod common;
 
 mod duel;
+mod exercises;
 mod experiment;
 mod fast;
 mod learn;

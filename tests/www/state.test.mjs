@@ -175,7 +175,7 @@ describe('play mode keys', () => {
     const { page, notices } = parseHash('#mode=teach&opponent=god&first=me');
     assert.deepEqual([page.mode, page.opponent, page.first], ['learn', 'perfect', 'person']);
     assert.deepEqual(notices, [
-      "'teach' is not a valid value for mode: use learn, play, duel, steps or experiment. Using mode=learn.",
+      "'teach' is not a valid value for mode: use learn, play, duel, steps, quiz, puzzle or experiment. Using mode=learn.",
       "'god' is not a valid value for opponent: use perfect, learned, random, person, first or same. Using opponent=perfect.",
       "'me' is not a valid value for first: use person or computer. Using first=person.",
     ]);
@@ -216,8 +216,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, exp-runs, exp-seed, exp-n, exp-budget).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, exp-runs, exp-seed, exp-n, exp-budget).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
     ]);
   });
 
@@ -281,7 +281,7 @@ describe('experiment keys', () => {
 describe('the mode table', () => {
   test('one entry per mode, each with its tab, teaching panel and keys; no key belongs to two modes or to a game', () => {
     const names = MODE_TABLE.map((m) => m.name);
-    assert.deepEqual(names, ['learn', 'play', 'duel', 'steps', 'experiment']);
+    assert.deepEqual(names, ['learn', 'play', 'duel', 'steps', 'quiz', 'puzzle', 'experiment']);
     for (const m of MODE_TABLE) assert.ok(m.tab && m.teach && m.view, m.name);
     const keys = MODE_TABLE.flatMap((m) => m.keys);
     assert.equal(new Set(keys).size, keys.length);

@@ -361,7 +361,11 @@ fn draw_lines(
             .cells
             .iter()
             .filter_map(|c| {
-                Some((c.positions as f64, (c.p10? as f64).max(y0), c.p90.map_or(budget, |t| t as f64).max(y0)))
+                Some((
+                    c.positions as f64,
+                    (c.p10? as f64).max(y0),
+                    c.p90.map_or(budget, |t| t as f64).max(y0),
+                ))
             })
             .collect();
         if band.len() >= 2 {

@@ -16,7 +16,7 @@ pub struct ValueArgs {
 }
 
 pub fn run(args: ValueArgs) -> Result<(), String> {
-    let game = crate::cli::read_arg("game spec", args.game)?;
+    let game = crate::files::read_arg("game spec", args.game)?;
     let found = value(&game).map_err(|e| e.to_string())?;
     if args.json {
         crate::output::print(&(serde_json::to_string(&found).map_err(|e| e.to_string())? + "\n"));

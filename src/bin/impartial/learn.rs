@@ -13,7 +13,7 @@ use impartial::learn::rules_game::{parse_plays, RulesGame};
 use impartial::report::OUTPUT_BUDGET;
 use serde_json::{json, Value};
 
-use crate::cli::read_arg;
+use crate::files::read_arg;
 
 #[derive(Args)]
 pub struct LearnArgs {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use impartial::analysis::sequence::{bytes_per_heap, HeapGame, Sequence, Status, MAX_TO, SEARCH_LIMIT};
-use impartial::value::parse_number;
+use impartial::numbers::parse_number;
 
 #[derive(Args)]
 pub struct SequenceArgs {
@@ -55,7 +55,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// Runs the command; Ok(false) when Ctrl-C ended it (the output then covers what was computed).
 pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
-    let text = crate::cli::read_arg("game spec", args.game)?;
+    let text = crate::files::read_arg("game spec", args.game)?;
     let (game, spec) = HeapGame::parse(&text).map_err(|e| e.to_string())?;
     let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
     let to = match &args.to {
@@ -164,7 +164,11 @@ fn write_summary(
     elapsed: Duration,
 ) -> std::io::Result<()> {
     let (largest, largest_at) =
-        sequence.values.iter().enumerate().fold((0, 0), |(top, at), (i, v)| if v > top { (v, i) } else { (top, at) });
+        sequence
+            .values
+            .iter()
+            .enumerate()
+            .fold((0, 0), |(top, at), (i, v)| if v > top { (v, i) } else { (top, at) });
     let search = sequence.search;
     let summary = serde_json::json!({
         "game": spec,

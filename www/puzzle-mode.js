@@ -1,0 +1,345 @@
+// Find the winning move: puzzle k is a position of the game drawn by the core's seeded generator
+// (Session.puzzle: mostly N-positions, now and then a P-position, where the answer is "no winning
+// move"). The student moves on the board (or from the list); the page says whether the move
+// wins and why, with the nim-sum for heaps and sums and the mex or the outcomes otherwise, all
+// from the core, then the next puzzle comes. The link keeps the answers (`puzzles`), so the
+// same seed gives the same puzzles and a re-opened link the same score. The sentences and the
+// link's replay are pure functions (tests/www/); the class owns the panel.
+
+import { BoardView, listWords, movePath, pinsTaken } from './board-view.js';
+import { count } from './panels.js';
+import { resolveClicks } from './play-mode.js';
+import { keptWords } from './quiz-mode.js';
+import { quoted } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Between the answers of `puzzles` in a link (no family's labels contain it, see play mode). */
+export const PUZZLE_SEPARATOR = '~';
+/** The answer "no winning move: any move loses". */
+export const NONE = 'none';
+
+/** Games a class can try puzzles on, one per family the lesson names (the links in the panel). */
+export const PUZZLE_GAMES = [
+  { title: 'Nim', spec: 'game=nim&heaps=7,5,3' },
+  { title: 'Kayles', spec: 'game=octal&code=0.77&heaps=12' },
+  { title: 'Subtraction {1, 3, 4}', spec: 'game=subtraction&moves=1,3,4&heap=30' },
+  { title: 'A sum', spec: 'game=sum&parts=nim(heaps=3)+chomp(rows=2;cols=3)+subtraction(moves=1,2;heap=5)' },
+  { title: 'Chomp', spec: 'game=chomp&rows=3&cols=4' },
+];
+
+export const parsePuzzles = (text) => (text === '' ? [] : text.split(PUZZLE_SEPARATOR));
+export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
+
+/**
+ * Replays the link's answers: `game.puzzle(k)` is puzzle k's id, `game.moveTo(id, label)` the
+ * follower of id labelled `label` ({ optimal }) or null, `game.isP(id)`, `game.label(id)`.
+ * Returns { answers (those that fit), right, problem (one sentence, or null) }; it stops at the
+ * first answer that does not fit (the nearest working state).
+ */
+export function replayPuzzles(answers, game) {
+  const kept = [];
+  let right = 0;
+  for (const [k, answer] of answers.entries()) {
+    const id = game.puzzle(k);
+    if (id < 0) return { answers: kept, right, problem: 'this game has no position with a move, so no puzzle' };
+    if (answer === NONE) {
+      right += game.isP(id) ? 1 : 0;
+    } else {
+      const move = game.moveTo(id, answer);
+      if (!move) {
+        return { answers: kept, right, problem: `answer ${k + 1}, ${quoted(answer)}, is not one move from puzzle ${k + 1}, ${quoted(game.label(id))}: use a position one move away or ${NONE}` };
+      }
+      right += move.optimal ? 1 : 0;
+    }
+    kept.push(answer);
+  }
+  return { answers: kept, right, problem: null };
+}
+
+/**
+ * "3 ⊕ 5 ⊕ 6 = 0" for Nim (`sizes`: a heap's value is its size), else "g(3) ⊕ g(4) = 3 ⊕ 1 = 2".
+ */
+export function nimSumText(sum, sizes) {
+  const rows = sum?.rows ?? [];
+  if (rows.length === 0) return '0 (nothing left)';
+  const values = `${rows.map((r) => r.grundy).join(' ⊕ ')} = ${sum.total}`;
+  return sizes ? values : `${rows.map((r) => `g(${r.label})`).join(' ⊕ ')} = ${values}`;
+}
+
+/**
+ * Why an answer is right or wrong. `from` is the core's record of the puzzle
+ * ({ label, outcome, grundy, mex }), `moves` its moves ({ to, label, grundy, outcome, optimal,
+ * terminal }), `chosen` the move made or null for "no winning move"; `sums` the core's nim-sums
+ * ({ from, to }: null when the game is not a sum of components), `sizes` whether a heap's value
+ * is its size (Nim) and `misere` the convention.
+ * Returns { right, words }.
+ */
+export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false }) {
+  const sumText = (sum) => nimSumText(sum, sizes);
+  const winning = moves.filter((m) => m.optimal).map((m) => m.label);
+  const nim = sums?.from && sums.from.rows.length >= 2;
+  const some = (list) => (list.length > 8 ? `${listWords(list.slice(0, 8))} and ${count(list.length - 8)} more` : listWords(list));
+  const whyP = misere
+    ? `under misère play every move from ${from.label} goes to an N-position`
+    : nim
+      ? `its nim-sum is ${sumText(sums.from)}, and a move changes one component, so it always leaves a non-zero nim-sum`
+      : `g(${from.label}) = ${from.mex}: no follower has value 0, so every move goes to an N-position`;
+  // A sentence of its own: it follows a full stop.
+  const whyN = misere
+    ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes to a misère P-position' : 'moves go to misère P-positions'}: ${some(winning)}`
+    : nim
+      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
+      : `Here g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;
+  if (chosen === null) {
+    return from.outcome === 'P'
+      ? { right: true, words: `Right: no move wins from ${from.label}: ${whyP}.` }
+      : { right: false, words: `There is a winning move from ${from.label}. ${whyN}.` };
+  }
+  const head = `${from.label} → ${chosen.label}`;
+  if (chosen.optimal) {
+    const why = misere
+      ? `${chosen.label} is a misère P-position${chosen.terminal ? '' : ': every move from it goes to an N-position'}`
+      : chosen.terminal
+        ? `${chosen.label} has no moves, so your opponent cannot move and loses`
+        : nim
+          ? `it leaves nim-sum ${sumText(sums.to)}: whatever your opponent does, you can bring it back to 0`
+          : `${chosen.label} has value 0 (a P-position): every move from it goes to a non-zero value, and from there you return to 0`;
+    return { right: true, words: `Right: ${head} wins: ${why}.` };
+  }
+  const value = misere ? `a misère N-position` : nim ? `nim-sum ${sumText(sums.to)}` : `value g = ${chosen.grundy}`;
+  if (from.outcome === 'P') {
+    return { right: false, words: `${head} leaves ${value}, and so does every move: ${whyP}. The answer was “no winning move”.` };
+  }
+  return { right: false, words: `${head} leaves ${value}, so your opponent can win from there. ${whyN}.` };
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export class PuzzleMode {
+  /** `graph`, `card` hide the values; `onChange(puzzles)` keeps the address; `link(spec)` is the hash of another game's puzzles. */
+  constructor({ graph, card, onChange, link }) {
+    Object.assign(this, { graph, card, onChange, link });
+    this.session = null;
+    this.active = false;
+    this.pending = [];
+    this.board = new BoardView($('puzzle-board'), { onKey: (key) => this.click(key) });
+    $('puzzle-none').addEventListener('click', () => this.answer(null));
+    $('puzzle-next').addEventListener('click', () => this.next());
+    $('puzzle-moves').addEventListener('click', (e) => {
+      const b = e.target instanceof Element && e.target.closest('button[data-id]');
+      if (b) this.answer(Number(b.dataset.id));
+    });
+  }
+
+  /** Another game: the link's answers are replayed against its puzzles; what does not fit is a notice. */
+  setSession(session, page, notices) {
+    this.session = session;
+    this.misere = session.info.play === 'misere';
+    this.mask = null;
+    this.board.setFrame(session.view(session.info.root), session.info.rules);
+    const replay = replayPuzzles(parsePuzzles(page.puzzles), this.game());
+    if (replay.problem) {
+      notices.push(
+        `The puzzles in the link do not fit ${session.info.game} with seed ${session.params().seed}: ${replay.problem}. ` +
+          `${capital(keptWords(replay.answers.length))}.`,
+      );
+    }
+    this.answers = replay.answers;
+    this.right = replay.right;
+    this.seed = session.params().seed;
+    this.verdict = null; // { k, right, words, to } once puzzle k is answered, until Next
+    this.load();
+  }
+
+  game() {
+    const s = this.session;
+    return {
+      puzzle: (k) => s.puzzle(k),
+      label: (id) => s.label(id),
+      isP: (id) => s.views().outcome[id] === 0,
+      moveTo: (id, label) => {
+        const to = s.find(label);
+        return to < 0 ? null : (s.moves(id).find((m) => m.to === to) ?? null);
+      },
+    };
+  }
+
+  /** The puzzle shown: number k (answers so far, or the one just answered), its position and moves. */
+  load() {
+    const s = this.session;
+    this.k = this.verdict ? this.verdict.k : this.answers.length;
+    this.id = s.puzzle(this.k);
+    this.pending = [];
+    if (this.id < 0) {
+      this.moves = [];
+      return;
+    }
+    this.view = s.view(this.id);
+    const { offsets } = s.views();
+    this.moves = s.moves(this.id).map((m) => {
+      const to = s.view(m.to);
+      return { ...m, terminal: offsets[m.to] === offsets[m.to + 1], path: movePath(this.view, to), take: pinsTaken(this.view, to) };
+    });
+    this.board.showTakes(this.moves.map((m) => m.take).filter((t) => t !== null));
+  }
+
+  setActive(on) {
+    this.active = on;
+    $('puzzle-panel').hidden = !on;
+    // A new seed (set in the learner's mode) draws other puzzles: the answers so far were to the old ones.
+    if (on && this.session.params().seed !== this.seed) {
+      this.seed = this.session.params().seed;
+      Object.assign(this, { answers: [], right: 0, verdict: null });
+      this.load();
+    }
+    if (!on) {
+      this.graph.setReveal(null);
+      this.card.setHidden(null);
+      return;
+    }
+    this.render();
+  }
+
+  get puzzles() {
+    return formatPuzzles(this.answers);
+  }
+
+  /** A click on the board: the move it makes (several clicks for some boards). */
+  click(key) {
+    if (this.verdict || this.id < 0) return;
+    const pending = [...this.pending, key];
+    const found = resolveClicks(pending, this.moves);
+    if (found.action === 'play') return this.answer(found.move.to);
+    this.pending = found.action === 'more' ? pending : [];
+    this.hint =
+      found.action === 'none'
+        ? `That is not a legal move from ${this.session.label(this.id)}.`
+        : found.action === 'more'
+          ? 'Now click a coin to its left to turn it too, or the same coin again to turn only this one.'
+          : `${found.moves.length} moves take those; choose one in the list.`;
+    this.render();
+  }
+
+  /** The student's answer: the id moved to, or null for "no winning move". */
+  answer(to) {
+    if (!this.active || this.verdict || this.id < 0) return;
+    const s = this.session;
+    const chosen = to === null ? null : this.moves.find((m) => m.to === to);
+    if (to !== null && !chosen) return;
+    const from = s.position(this.id);
+    const sums = { from: s.nimSum(this.id), to: chosen ? s.nimSum(chosen.to) : null };
+    const { right, words } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
+    this.answers.push(chosen ? chosen.label : NONE);
+    if (right) this.right += 1;
+    this.verdict = { k: this.k, right, words, to: chosen ? chosen.to : -1 };
+    this.hint = '';
+    this.render();
+    $('puzzle-next').focus({ preventScroll: true });
+  }
+
+  next() {
+    if (!this.verdict) return;
+    this.verdict = null;
+    this.load();
+    this.render();
+  }
+
+  /** Key presses in this mode (main.js): → or N for the next puzzle once one is answered. */
+  key(key) {
+    if (!['ArrowRight', 'n', 'N'].includes(key) || !this.verdict) return false;
+    this.next();
+    return true;
+  }
+
+  /** Hidden values on the graph; once answered, the puzzle's and its followers' outcomes. */
+  masked(views) {
+    if (this.mask?.length !== this.session.n) this.mask = new Uint8Array(this.session.n);
+    this.mask.fill(3);
+    if (this.verdict && this.id >= 0) {
+      this.mask[this.id] = views.outcome[this.id];
+      for (const m of this.moves) this.mask[m.to] = views.outcome[m.to];
+    }
+    return this.mask;
+  }
+
+  render() {
+    this.onChange(this.puzzles);
+    if (!this.active) return;
+    const s = this.session;
+    const views = s.views();
+    const shown = new Set(this.verdict ? [this.id, ...this.moves.map((m) => m.to)] : []);
+    this.graph.setReveal({ outcome: this.masked(views), current: this.id, followers: this.verdict ? this.moves.map((m) => m.to) : [] });
+    this.card.setHidden((w) => !shown.has(w));
+    const panel = $('puzzle-panel');
+    const label = this.id >= 0 ? s.label(this.id) : '';
+    Object.assign(panel.dataset, {
+      position: label,
+      result: this.verdict ? (this.verdict.right ? 'right' : 'wrong') : '',
+      score: `${this.right}/${this.answers.length}`,
+      puzzle: String(this.k + 1),
+    });
+    $('puzzle-score').textContent = `Puzzle ${count(this.k + 1)} · score ${count(this.right)} of ${count(this.answers.length)}`;
+    $('puzzle-question').textContent =
+      this.id < 0
+        ? 'This game has no position with a move: choose another game below.'
+        : `Find a winning move from ${label}${this.misere ? ' (misère play: who cannot move wins)' : ''}, or say that there is none.`;
+    const explain = $('puzzle-explain');
+    explain.textContent = this.verdict ? this.verdict.words : (this.hint ?? '');
+    explain.className = this.verdict ? (this.verdict.right ? 'right' : 'wrong') : '';
+    $('puzzle-next').hidden = !this.verdict;
+    $('puzzle-none').disabled = Boolean(this.verdict) || this.id < 0;
+    this.renderBoard(label);
+    this.renderMoves();
+    this.renderGames();
+  }
+
+  renderBoard(label) {
+    if (this.id < 0) {
+      this.board.show(null, '', { help: false });
+      return;
+    }
+    const marks = new Map();
+    if (!this.verdict) {
+      for (const m of this.moves) {
+        const key = m.path[this.pending.length];
+        if (key !== undefined && this.pending.every((k, i) => m.path[i] === k) && !marks.has(key)) marks.set(key, 'legal');
+      }
+    } else {
+      for (const m of this.moves) if (m.optimal && m.path[0] !== undefined) marks.set(m.path[0], 'winning');
+    }
+    const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
+    this.board.show(this.view, label, { marks, chosen: this.pending.at(-1) ?? null, caption, help: !this.verdict });
+  }
+
+  /** The moves as buttons (the keyboard's way; values only once answered). */
+  renderMoves() {
+    const buttons = this.moves.map((m) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.id = String(m.to);
+      b.dataset.to = m.label;
+      b.disabled = Boolean(this.verdict);
+      if (this.verdict) {
+        b.textContent = `→ ${m.label} (${this.misere ? m.outcome : `g = ${m.grundy}`})`;
+        if (m.optimal) b.dataset.winning = 'true';
+        if (m.to === this.verdict.to) b.classList.add('marked');
+      } else {
+        b.textContent = `→ ${m.label}`;
+      }
+      return b;
+    });
+    $('puzzle-moves').replaceChildren(...buttons);
+  }
+
+  /** Links to other games' puzzles (the same seed and presentation). */
+  renderGames() {
+    $('puzzle-games').replaceChildren(
+      ...PUZZLE_GAMES.map((g) => {
+        const li = document.createElement('li');
+        li.append(Object.assign(document.createElement('a'), { href: this.link(g.spec), textContent: g.title }));
+        return li;
+      }),
+    );
+  }
+}
