@@ -163,10 +163,25 @@ impl DagSpec {
 
     /// Depth-first search over the whole graph; a back edge closes a cycle through its target.
     pub(crate) fn check_acyclic(&self) -> Result<(), InputError> {
+        self.first_cycle(0..self.names.len())
+    }
+
+    /// A position on a cycle that the root reaches, if any: the game is what the root reaches,
+    /// so a cycle among positions it never reaches does not make the game loopy.
+    pub(crate) fn cycle_from_root(&self) -> Option<String> {
+        match self.first_cycle([self.root as usize]) {
+            Err(InputError::Cyclic { node }) => Some(node),
+            _ => None,
+        }
+    }
+
+    /// Depth-first search from each of `starts` in turn; a back edge closes a cycle through its
+    /// target.
+    fn first_cycle(&self, starts: impl IntoIterator<Item = usize>) -> Result<(), InputError> {
         let out = self.adjacency();
         // 0 = unseen, 1 = on the stack, 2 = done
         let mut state = vec![0u8; out.len()];
-        for start in 0..out.len() {
+        for start in starts {
             if state[start] != 0 {
                 continue;
             }

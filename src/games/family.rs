@@ -249,9 +249,15 @@ pub trait Game: Sized + Clone + PartialEq + Eq + fmt::Debug {
         false
     }
 
-    /// Whether its moves may form a cycle (then it is analysed as a loopy game).
+    /// A position on a cycle that the start reaches, when there is one (then the game is
+    /// analysed as a loopy game); every family but a custom graph is acyclic.
+    fn cycle(&self) -> Option<&str> {
+        None
+    }
+
+    /// Whether the start reaches a cycle ([`Game::cycle`]).
     fn has_cycle(&self) -> bool {
-        false
+        self.cycle().is_some()
     }
 
     /// Its graph with cycles, when [`Game::has_cycle`]; called once the estimate is within the

@@ -25,7 +25,7 @@ const ALLOWED: &str = "a comma-separated list of moves from-to between names of 
                        cycles allowed, e.g. a-b,b-a,b-c";
 
 /// A validated edge list that may contain cycles. Invariants: those of [`DagSpec`] but
-/// acyclicity; `cycle` names a position on a cycle when there is one.
+/// acyclicity; `cycle` names a position on a cycle the root reaches, when there is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphSpec {
     edges: DagSpec,
@@ -77,8 +77,8 @@ impl Game for GraphSpec {
         "Move along one arrow from the current position; the game may go round in circles, and a game that never ends is a draw.".into()
     }
 
-    fn has_cycle(&self) -> bool {
-        GraphSpec::has_cycle(self)
+    fn cycle(&self) -> Option<&str> {
+        self.cycle.as_deref()
     }
 
     fn build_loopy(&self) -> Option<LoopyGraph> {
@@ -90,15 +90,12 @@ impl GraphSpec {
     /// Parses `edges` and the optional `root`; cycles are allowed.
     pub fn parse(edges: &str, root: Option<&str>) -> Result<GraphSpec, InputError> {
         let edges = DagSpec::parse_with(edges, root, true)?;
-        let cycle = match edges.check_acyclic() {
-            Ok(()) => None,
-            Err(InputError::Cyclic { node }) => Some(node),
-            Err(other) => return Err(other),
-        };
+        let cycle = edges.cycle_from_root();
         Ok(GraphSpec { edges, cycle })
     }
 
-    /// Whether the whole edge list (reachable or not) has a cycle.
+    /// Whether the root reaches a cycle. A cycle among positions the root never reaches is not
+    /// part of the game: such a graph builds as the acyclic game it is.
     pub fn has_cycle(&self) -> bool {
         self.cycle.is_some()
     }
@@ -128,5 +125,9 @@ mod tests {
         // Every position is on the cycle: no source, so the root must be named.
         assert!(matches!(GraphSpec::parse("a-b,b-a", None), Err(InputError::NeedsRoot { .. })));
         assert!(GraphSpec::parse("a-b,b-a", Some("b")).is_ok());
+        // A cycle the root never reaches is no part of the game, which builds as acyclic.
+        let spec = GraphSpec::parse("a-v0,b-c,c-b", Some("a")).unwrap();
+        assert!(!spec.has_cycle());
+        assert_eq!(Game::build(&spec, &Limits::DEFAULT).unwrap().len(), 2);
     }
 }

@@ -102,6 +102,65 @@ pub trait HeapRule: std::fmt::Debug + Sync {
     fn formula(&self) -> Option<Formula> {
         None
     }
+
+    /// Parts of the rule whose reachable positions are counted by a formula
+    /// ([`counted_positions`]), a lower bound on the game's size that refuses huge games
+    /// before any walk (default: none).
+    fn free_splits(&self) -> Vec<FreeSplit> {
+        Vec::new()
+    }
+}
+
+/// A part of a rule: from every heap h, remove `take` counters and split the rest into any two
+/// non-empty heaps (h ≥ take + 2), and, when `reduce` is `Some(r)`, remove r counters and leave
+/// one heap (h > r). The positions this part reaches from a heap n are exactly the multisets of
+/// k ≥ 1 heaps with t counters where t + take·(k − 1) ≤ n and, with `reduce`, r divides
+/// n − take·(k − 1) − t (without it, t = n − take·(k − 1)): each split removes `take`, each
+/// reduction r; conversely, reduce n to t + take·(k − 1) first, then split one heap off at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FreeSplit {
+    /// Counters removed by a split.
+    pub take: u64,
+    /// Counters removed by a move that leaves one heap, if such moves are part of it.
+    pub reduce: Option<u64>,
+}
+
+/// The largest heap [`counted_positions`] counts from: its table is one row of that length.
+const MAX_COUNTED_HEAP: u64 = 1 << 16;
+
+/// The number of positions `part` reaches from one heap of `n` (see [`FreeSplit`]), counted by
+/// partitions into exactly k parts (p(t, k) = p(t − 1, k − 1) + p(t − k, k)); stops once past
+/// `cap` and returns a number above it. 0 for heaps beyond [`MAX_COUNTED_HEAP`].
+pub fn counted_positions(part: FreeSplit, n: u64, cap: u64) -> u128 {
+    if n == 0 || n > MAX_COUNTED_HEAP {
+        return 0;
+    }
+    let n = n as usize;
+    let (take, r) = (part.take as usize, part.reduce.map(|r| r as usize));
+    // row[t] = p(t, k) for the current k, saturating.
+    let mut row: Vec<u128> = vec![0; n + 1];
+    let mut total = 0u128;
+    for k in 1..=n {
+        // p(t, k) from p(t − 1, k − 1) (the previous row) and p(t − k, k) (this row).
+        let mut next = vec![0u128; n + 1];
+        for t in k..=n {
+            let fewer = if k == 1 { u128::from(t == 1) } else { row[t - 1] };
+            next[t] = fewer.saturating_add(next[t - k]).min(u128::from(u64::MAX));
+        }
+        row = next;
+        let Some(room) = take.checked_mul(k - 1).and_then(|used| n.checked_sub(used)) else { break };
+        total += match r {
+            None => row.get(room).copied().unwrap_or(0),
+            Some(r) => (k..=room).filter(|&t| (room - t) % r == 0).map(|t| row[t]).sum::<u128>(),
+        };
+        if total > u128::from(cap) {
+            return total;
+        }
+        if room < k {
+            break;
+        }
+    }
+    total
 }
 
 /// A game of independent heaps under one rule: what sequences, values and nim-sums need to
@@ -344,15 +403,26 @@ fn walk<R: HeapRule + ?Sized>(
 }
 
 /// The game's size, counted without storing a position (see the module doc): exact within the
-/// budget, else a lower bound just past it. A sampled walk first refuses huge games after
-/// about `limits.max_edges` cheap steps; the exact count then costs at most about what the
-/// budget allows a build.
+/// budget, else a lower bound just past it. The positions of the rule's [`FreeSplit`] parts,
+/// counted by a formula, refuse a game they show to be huge at once; a sampled walk then
+/// refuses huge games after about `limits.max_edges` cheap steps; the exact count then costs at
+/// most about what the budget allows a build.
 pub fn estimate<R: HeapRule + ?Sized>(rule: &R, start: &[u64], limits: &Limits) -> Size {
     let over = Size {
         positions: u128::from(limits.max_positions) + 1,
         edges: u128::from(limits.max_edges) + 1,
         bound: Bound::AtLeast,
     };
+    // Positions one heap reaches with the others left alone are distinct positions of the game.
+    let splits = rule.free_splits();
+    let counted = start
+        .iter()
+        .flat_map(|&h| splits.iter().map(move |&part| counted_positions(part, h, limits.max_positions)))
+        .max()
+        .unwrap_or(0);
+    if counted > u128::from(limits.max_positions) {
+        return over;
+    }
     if walk(rule, start, limits, Some(3), |_, _| {}).is_none() {
         return over;
     }
@@ -477,4 +547,83 @@ pub fn label(heaps: &[u64]) -> String {
         return "0".to_string();
     }
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lasker::TakeOrSplit;
+    use crate::games::octal::OctalCode;
+
+    /// A [`FreeSplit`] part as a rule of its own, to count its positions by the walk.
+    #[derive(Debug)]
+    struct Part(FreeSplit);
+
+    impl HeapRule for Part {
+        fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
+            let FreeSplit { take, reduce } = self.0;
+            if reduce.is_some_and(|r| n > r) && !visit(Leave::One(n - reduce.unwrap_or(0))) {
+                return false;
+            }
+            if n < take + 2 {
+                return true;
+            }
+            let rest = n - take;
+            (1..=rest / 2).all(|a| visit(Leave::two(rest - a, a)))
+        }
+    }
+
+    fn exact(rule: &dyn HeapRule, heaps: &[u64]) -> u128 {
+        let size = estimate(rule, heaps, &Limits::DEFAULT);
+        assert_eq!(size.bound, Bound::Exact);
+        size.positions
+    }
+
+    #[test]
+    fn the_count_of_a_free_split_is_exactly_what_it_reaches() {
+        for take in 0..4 {
+            for reduce in [None, Some(1), Some(2), Some(3)] {
+                let part = FreeSplit { take, reduce };
+                for n in 1..=22 {
+                    assert_eq!(counted_positions(part, n, u64::MAX), exact(&Part(part), &[n]), "{part:?}, heap {n}");
+                }
+            }
+        }
+    }
+
+    /// The count never refuses a game that fits: for every one- and two-digit octal code and
+    /// Lasker's Nim it is at most the positions the whole rule reaches, counted by the walk.
+    #[test]
+    fn the_count_is_at_most_the_game_s_size() {
+        let mut codes: Vec<String> = (0..8).map(|d| format!("0.{d}")).collect();
+        codes.extend((0..64).map(|d| format!("0.{}{}", d / 8, d % 8)));
+        let mut rules: Vec<Box<dyn HeapRule>> =
+            codes.iter().map(|c| Box::new(OctalCode::parse(c).unwrap()) as Box<dyn HeapRule>).collect();
+        rules.push(Box::new(TakeOrSplit));
+        let mut counted_some = 0;
+        for rule in &rules {
+            for heaps in (1..=20).map(|n| vec![n]).chain([vec![9, 5], vec![12, 12, 3]]) {
+                let counted = heaps
+                    .iter()
+                    .flat_map(|&h| rule.free_splits().into_iter().map(move |p| counted_positions(p, h, u64::MAX)))
+                    .max()
+                    .unwrap_or(0);
+                let size = exact(rule.as_ref(), &heaps);
+                assert!(counted <= size, "{rule:?} {heaps:?}: counted {counted} > {size}");
+                counted_some += usize::from(counted > 1);
+            }
+        }
+        assert!(counted_some > 500, "{counted_some}");
+    }
+
+    #[test]
+    fn a_count_past_the_cap_stops_and_refuses() {
+        let code = OctalCode::parse("0.6126").unwrap();
+        // Exactly the part's positions: multisets of k heaps with t + (k − 1) ≤ 100 (p(100) alone
+        // is 190,569,292).
+        assert!(counted_positions(code.free_splits()[0], 100, 4_000_000) > 4_000_000);
+        let size = estimate(&code, &[100], &Limits::DEFAULT);
+        assert_eq!(size.bound, Bound::AtLeast);
+        assert_eq!(counted_positions(code.free_splits()[0], 1 << 20, 10), 0, "beyond the table");
+    }
 }

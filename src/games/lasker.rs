@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, Formula, HeapRule, HeapSum, Leave};
+use super::heap_rule::{self, Formula, FreeSplit, HeapRule, HeapSum, Leave};
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::graph::GameGraph;
@@ -48,6 +48,11 @@ impl HeapRule for TakeOrSplit {
         (n == 0 || visit(Leave::Nothing))
             && (1..n).rev().all(|a| visit(Leave::One(a)))
             && (1..=n / 2).all(|a| visit(Leave::Two(n - a, a)))
+    }
+
+    /// Splitting removes nothing, and any number of counters may be taken.
+    fn free_splits(&self) -> Vec<FreeSplit> {
+        vec![FreeSplit { take: 0, reduce: Some(1) }]
     }
 
     fn formula(&self) -> Option<Formula> {

@@ -123,11 +123,16 @@ macro_rules! families {
                 }
             }
 
-            /// [`Game::has_cycle`]: whether the moves may form a cycle.
-            pub fn has_cycle(&self) -> bool {
+            /// [`Game::cycle`]: a position on a cycle the start reaches.
+            pub fn cycle(&self) -> Option<&str> {
                 match self {
-                    $(Family::$variant(game) => Game::has_cycle(game)),+
+                    $(Family::$variant(game) => Game::cycle(game)),+
                 }
+            }
+
+            /// [`Game::has_cycle`]: whether the start reaches a cycle.
+            pub fn has_cycle(&self) -> bool {
+                self.cycle().is_some()
             }
         }
     };
@@ -184,7 +189,12 @@ impl Part for Family {
         self.write_keys(f)
     }
 
+    /// A part with a cycle is refused here, before anything is built, as its build would
+    /// refuse it: the sum's graph is the product of its parts' acyclic graphs.
     fn estimate_part(&self, limits: &Limits) -> Result<Size, InputError> {
+        if let Some(node) = self.cycle() {
+            return Err(InputError::NeedsAcyclic { node: node.to_string() });
+        }
         self.estimate_unchecked(limits)
     }
 

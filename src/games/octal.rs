@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
+use super::heap_rule::{self, FreeSplit, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::{clipped, InputError};
 use crate::graph::GameGraph;
@@ -207,6 +207,13 @@ impl HeapRule for OctalCode {
 
     fn recurrence(&self) -> Recurrence<'_> {
         Recurrence::Octal(&self.digits)
+    }
+
+    /// Each digit d_i that splits (4 ∈ d_i), with the shortest removal that leaves one heap.
+    fn free_splits(&self) -> Vec<FreeSplit> {
+        let n = self.len() as u64;
+        let reduce = (1..=n).find(|&j| self.digit(j as usize) & 2 != 0);
+        (1..=n).filter(|&i| self.digit(i as usize) & 4 != 0).map(|take| FreeSplit { take, reduce }).collect()
     }
 }
 

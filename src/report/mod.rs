@@ -11,7 +11,7 @@ mod text;
 
 pub use data::{NodeReport, Options, PartReport, Report, StrategyCheck};
 pub use loopy::{LoopyNode, LoopyReport};
-pub use positions::{Positions, OUTPUT_BUDGET};
+pub use positions::{check_listing_size, Positions, OUTPUT_BUDGET};
 pub use strategy::{
     all_strategies, beats_either_way, interior, intransitive_triples, move_names, parse_strategy,
     play_strategies, read_strategy_string, strategy_grammar, write_strategy_string, Duel,

@@ -6,6 +6,7 @@ use super::data::{NodeReport, Report};
 use super::text::node_line;
 use crate::analysis::game::AnalysedGame;
 use crate::error::InputError;
+use crate::size::{Bound, Size};
 
 /// The most text `--positions` may write, in bytes (estimated from the labels before anything
 /// is written): enough for every game of a few hundred thousand positions, and written in
@@ -15,6 +16,24 @@ pub const OUTPUT_BUDGET: u64 = 256 << 20;
 /// The fixed fields of one position's entry in a listing (grundy, outcome, critical, bounds, mex),
 /// in bytes, rounded up: what the output estimate adds to each label.
 const PER_POSITION_BYTES: u64 = 160;
+
+/// Refuses a listing that the game's counted size alone puts over [`OUTPUT_BUDGET`], before
+/// anything is built: by the estimate `Positions::check_output` makes once the graph is built,
+/// each position writes at least a one-character label and its fixed fields, and each move
+/// at least a one-character label and its quotes twice. A size that is only an upper bound
+/// (a custom graph's) proves nothing and passes.
+pub fn check_listing_size(size: Size) -> Result<(), InputError> {
+    if size.bound == Bound::AtMost {
+        return Ok(());
+    }
+    let per_position = size.positions.saturating_mul(u128::from(1 + PER_POSITION_BYTES));
+    let least = per_position.saturating_add(size.edges.saturating_mul(18));
+    if least > u128::from(OUTPUT_BUDGET) {
+        let bytes = u64::try_from(least).unwrap_or(u64::MAX);
+        return Err(InputError::OutputTooLarge { what: "--positions", bytes, budget: OUTPUT_BUDGET });
+    }
+    Ok(())
+}
 
 /// What lists a game's positions one at a time ([`Report::with_positions`]): the analysis and
 /// the per-position switchability, kept so that no [`NodeReport`] has to be held for more

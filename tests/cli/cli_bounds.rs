@@ -56,6 +56,21 @@ fn listings_over_the_output_budget_are_refused_before_writing() {
 }
 
 #[test]
+fn a_listing_over_the_budget_is_refused_from_the_count_before_building() {
+    // Building Nim with 21 heaps of 1 holds about 230 MB: under 128 MB of address space only a
+    // refusal made from the counted size, before building, gets through.
+    for flag in [&["--positions", "--json"][..], &["--positions"]] {
+        let mut args = vec!["analyse", "--game", NIM_21_ONES];
+        args.extend_from_slice(flag);
+        let out = crate::common::cli::run_within(Duration::from_secs(20), 128 << 20, &args);
+        assert_one_line_refusal(&out, "above the output budget of 256 MB");
+    }
+    // A custom graph's size is only an upper bound: its listing is checked once built.
+    let out = run_within(Duration::from_secs(20), &["analyse", "--game", "game=dag&edges=a-b", "--positions"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
+
+#[test]
 fn a_streamed_listing_is_the_report_the_library_makes() {
     for spec in
         ["game=chomp&rows=4&cols=5", "game=nim&heaps=2,3&play=misere", "game=subtraction&moves=1,2&heap=6"]

@@ -587,13 +587,15 @@ pub mod runner {
     }
 
     /// Runs one case: a panic becomes a failure of kind "panic: MESSAGE", silently (a million
-    /// cases must not print a million backtraces).
+    /// cases must not print a million backtraces). The time is this thread's CPU time, where
+    /// the library does its work: a loaded machine does not stretch it as it does wall time.
+    /// (A CLI case's work is in its child process, which `fuzz_cli` bounds on its own.)
     fn run_one<T>(check: &mut impl FnMut(&T) -> Result<(), Fail>, value: &T) -> (Result<(), Fail>, Duration) {
-        let start = Instant::now();
+        let start = crate::common::thread_cpu();
         QUIET.with(|q| q.set(true));
         let result = panic::catch_unwind(AssertUnwindSafe(|| check(value)));
         QUIET.with(|q| q.set(false));
-        let elapsed = start.elapsed();
+        let elapsed = crate::common::thread_cpu() - start;
         let result = result.unwrap_or_else(|payload| {
             let msg = payload
                 .downcast_ref::<&str>()

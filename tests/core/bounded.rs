@@ -132,6 +132,13 @@ fn refusals_of_every_family_are_quick() {
         "game=nim&heaps=18446744073709551615,18446744073709551615,18446744073709551615",
         "game=poset&poset=div30030",
         "game=poset&poset=A64",
+        // Heap games whose positions each have few moves: their count refuses them, where a walk
+        // had to meet a million positions first.
+        "game=octal&code=0.6126&heaps=100",
+        "game=octal&code=0.6&heaps=100",
+        "game=octal&code=0.4&heaps=100",
+        "game=octal&code=0.07&heaps=100",
+        "game=lasker&heaps=100",
     ] {
         refused_quickly(spec, &Limits::DEFAULT);
         refused_quickly(spec, &Limits::PAGE);

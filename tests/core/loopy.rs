@@ -12,9 +12,9 @@
 
 #![allow(clippy::needless_range_loop)] // positions are ids indexing several tables at once
 use impartial::analysis::loopy::{Gsg, LoopyAnalysis, LoopyOutcome};
-use impartial::games::Family;
+use impartial::games::{self, Family, Opened};
 use impartial::loopy::LoopyGraph;
-use impartial::{build, Analysis, GameSpec, Limits, Outcome, Play};
+use impartial::{build, Analysis, GameSpec, InputError, Limits, Outcome, Play};
 use proptest::prelude::*;
 
 use crate::common::seed003;
@@ -201,6 +201,80 @@ proptest! {
             prop_assert_eq!(analysis.outcome[v], expected);
             if let Some(h) = &grundy.grundy {
                 prop_assert_eq!(&analysis.gsg.as_ref().unwrap()[v], &Gsg::Finite(h[v]));
+            }
+        }
+    }
+}
+
+/// Whether `root` reaches a position that reaches itself, by reachability sets (no search order).
+fn reaches_a_cycle(n: usize, edges: &[(usize, usize)], root: usize) -> bool {
+    let mut reach = vec![vec![false; n]; n]; // reach[u][v]: v after one move or more from u
+    for &(a, b) in edges {
+        reach[a][b] = true;
+    }
+    for k in 0..n {
+        for u in 0..n {
+            if reach[u][k] {
+                for v in 0..n {
+                    reach[u][v] |= reach[k][v];
+                }
+            }
+        }
+    }
+    (0..n).any(|v| (v == root || reach[root][v]) && reach[v][v])
+}
+
+proptest! {
+    #![proptest_config(crate::common::proptest_config(600))]
+
+    /// What the size check before building accepts (the page's estimate: `games::estimate` and
+    /// `check_size` under its budget), `open` builds: with cycles exactly when the root reaches
+    /// one, and then the graph-only `build` refuses it as cyclic; otherwise `build` gives the
+    /// same graph. A sum takes no part with cycles, and its estimate already says so.
+    #[test]
+    fn what_the_estimate_accepts_is_built(
+        n in 2usize..9,
+        pairs in prop::collection::vec((0usize..9, 0usize..9), 1..24),
+        root in 0usize..9,
+        in_sum in any::<bool>(),
+        page in any::<bool>(),
+    ) {
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for (a, b) in pairs {
+            let (a, b) = (a % n, b % n);
+            if a != b && !edges.contains(&(a, b)) {
+                edges.push((a, b));
+            }
+        }
+        prop_assume!(!edges.is_empty());
+        let root = edges[root % edges.len()].0;
+        let list: Vec<String> = edges.iter().map(|(a, b)| format!("p{a}-p{b}")).collect();
+        let graph = format!("edges={}&root=p{root}", list.join(","));
+        let text = if in_sum {
+            format!("game=sum&parts=graph({})+nim(heaps=2)", graph.replace('&', ";"))
+        } else {
+            format!("game=graph&{graph}")
+        };
+        let spec = GameSpec::parse(&text).unwrap();
+        let cyclic = reaches_a_cycle(n, &edges, root);
+        let limits = if page { Limits::PAGE } else { Limits { max_positions: 4, max_edges: 6 } };
+        let accepted = games::estimate(&spec, &limits).and_then(|size| games::check_size("graph", size, &limits));
+        match games::open(&spec, &limits) {
+            Ok(Opened::Loopy(loopy)) => {
+                prop_assert!(accepted.is_ok() && cyclic && !in_sum && loopy.is_cyclic(), "{}", text);
+                let refused = matches!(build(&spec, &limits), Err(InputError::NeedsAcyclic { .. }));
+                prop_assert!(refused, "{}", text);
+            }
+            Ok(Opened::Acyclic(g)) => {
+                prop_assert!(accepted.is_ok() && !cyclic, "{}", text);
+                let built = build(&spec, &limits).unwrap();
+                prop_assert_eq!(built.offsets(), g.offsets());
+                prop_assert_eq!(built.targets(), g.targets());
+            }
+            Err(e) => {
+                prop_assert!(accepted.is_err(), "estimate accepted, open refused {}: {}", text, e);
+                let says_cyclic = matches!(accepted, Err(InputError::NeedsAcyclic { .. }));
+                prop_assert!(says_cyclic || !(in_sum && cyclic), "{}", text);
             }
         }
     }
