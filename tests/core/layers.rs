@@ -131,7 +131,8 @@ fn expand(tokens: &[String], mut i: usize, mut prefix: Vec<String>, out: &mut Ve
                     match tokens.get(i).map(String::as_str) {
                         Some("}") => return i + 1,
                         Some(",") => i += 1,
-                        Some(_) => i = expand(tokens, i, prefix.clone(), out),
+                        // Every item moves on by at least one token, so no input loops.
+                        Some(_) => i = expand(tokens, i, prefix.clone(), out).max(i + 1),
                         None => return i,
                     }
                 }
@@ -145,6 +146,12 @@ fn expand(tokens: &[String], mut i: usize, mut prefix: Vec<String>, out: &mut Ve
                     out.push(prefix);
                     return i;
                 }
+            }
+            // A glob (`use super::{a::*, b::*}`) names the module before it; anything else ends
+            // the path where it stands.
+            Some("*") => {
+                out.push(prefix);
+                return i + 1;
             }
             _ => {
                 out.push(prefix);
@@ -279,7 +286,7 @@ fn no_top_level_module_depends_on_itself() {
 #[test]
 fn the_checker_sees_a_cycle_and_reads_use_trees() {
     let code = "mod k;\nuse crate::a::{b::{C, D}, e};\nuse super::f;\nfn g() { crate::h::i(); }\n\
-                pub use k::L;\nlist! { K(k::M) }\n#[cfg(test)]\nmod tests { use crate::never; }";
+                pub use k::L;\nlist! { K(k::M) }\nuse super::{m::*, n::*};\n#[cfg(test)]\nmod tests { use crate::never; }";
     let found: Vec<String> = paths(&code_of(code)).iter().map(|p| p.join("::")).collect();
     let expected = [
         "crate::a::b::C",
@@ -289,6 +296,8 @@ fn the_checker_sees_a_cycle_and_reads_use_trees() {
         "crate::h::i",
         "self::k::L",
         "self::k::M",
+        "super::m",
+        "super::n",
     ];
     assert_eq!(found, expected);
     let graph: BTreeMap<u32, BTreeSet<u32>> =

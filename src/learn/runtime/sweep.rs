@@ -431,7 +431,7 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
     Ok((Some(SweepInfo { shard: Shard::ALL, ..info }), rows))
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::Limits;
