@@ -228,19 +228,20 @@ impl DagSpec {
 
     /// Builds the graph of the positions reachable from the root.
     pub fn build(&self) -> GameGraph {
-        let (out, order, id) = self.reachable();
-        let mut csr = CsrBuilder::with_capacity(order.len(), self.edges.len());
-        for &v in &order {
-            csr.targets.extend(out[v as usize].iter().map(|&w| id[w as usize]));
-            csr.end_position();
-        }
-        let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
-        GameGraph::from_csr(csr.offsets, csr.targets, StoredLabels(labels))
+        let (csr, labels, _) = self.reachable_csr();
+        GameGraph::from_csr(csr.offsets, csr.targets, labels)
     }
 
     /// The positions reachable from the root (cycles allowed), with the same ids as
     /// [`DagSpec::build`] gives an acyclic graph.
     pub fn build_loopy(&self) -> LoopyGraph {
+        let (csr, labels, root) = self.reachable_csr();
+        LoopyGraph::from_csr(csr.offsets, csr.targets, root, Arc::new(labels))
+    }
+
+    /// The reachable positions as rows of moves (ids in the post-order of [`DagSpec::build`]),
+    /// their names, and the root's id.
+    fn reachable_csr(&self) -> (CsrBuilder, StoredLabels, usize) {
         let (out, order, id) = self.reachable();
         let mut csr = CsrBuilder::with_capacity(order.len(), self.edges.len());
         for &v in &order {
@@ -248,8 +249,7 @@ impl DagSpec {
             csr.end_position();
         }
         let labels = order.iter().map(|&v| self.names[v as usize].clone()).collect();
-        let root = id[self.root as usize] as usize;
-        LoopyGraph::from_csr(csr.offsets, csr.targets, root, Arc::new(StoredLabels(labels)))
+        (csr, StoredLabels(labels), id[self.root as usize] as usize)
     }
 
     /// The adjacency lists, the reachable names in the post-order of a depth-first search from

@@ -65,6 +65,21 @@ pub fn experiment_plan(
     gamma: &str,
     engine: &str,
 ) -> Result<JsValue, JsValue> {
+    let (runs, seed, size, budget) = sweep_settings(spec, runs, seed, size, budget)?;
+    let template = template_of(spec, size);
+    let command = template.as_ref().map(|t| runtime_command(t, size, runs, seed, mu, gamma, engine, budget));
+    to_js(&Plan { runs, seed: seed.to_string(), size: size.to_string(), budget, template, command })
+}
+
+/// The panel's runs, seed, size (empty: the spec's largest number) and budget, each parsed by the
+/// core (a bad one throws its sentence).
+fn sweep_settings(
+    spec: &str,
+    runs: &str,
+    seed: &str,
+    size: &str,
+    budget: &str,
+) -> Result<(u32, u64, u64, u64), JsValue> {
     let runs = experiment::parse_runs(runs).map_err(refused)?;
     let seed = params::parse_seed(seed).map_err(refused)?;
     let size = if size.trim().is_empty() {
@@ -73,9 +88,7 @@ pub fn experiment_plan(
         experiment::parse_size(size).map_err(refused)?
     };
     let budget = params::parse_budget(budget).map_err(refused)?;
-    let template = template_of(spec, size);
-    let command = template.as_ref().map(|t| runtime_command(t, size, runs, seed, mu, gamma, engine, budget));
-    to_js(&Plan { runs, seed: seed.to_string(), size: size.to_string(), budget, template, command })
+    Ok((runs, seed, size, budget))
 }
 
 /// A μ × γ grid as the panel runs it: its axes' values and the CLI command of the same sweep.
@@ -108,14 +121,7 @@ pub fn experiment_grid(
     gamma: &str,
     engine: &str,
 ) -> Result<JsValue, JsValue> {
-    let runs = experiment::parse_runs(runs).map_err(refused)?;
-    let seed = params::parse_seed(seed).map_err(refused)?;
-    let size = if size.trim().is_empty() {
-        default_size(spec)
-    } else {
-        experiment::parse_size(size).map_err(refused)?
-    };
-    let budget = params::parse_budget(budget).map_err(refused)?;
+    let (runs, seed, size, budget) = sweep_settings(spec, runs, seed, size, budget)?;
     let grid = ExperimentGrid::new(spec, size, mus, gammas, mu, gamma, runs, &Limits::PAGE)
         .map_err(|e| JsValue::from_str(&e))?;
     let command = template_of(spec, size).map(|t| {
