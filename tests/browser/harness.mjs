@@ -77,3 +77,14 @@ export function browserHarness({ needs = [] } = {}) {
     }
   };
 }
+
+/** Waits until the game has `plies` moves and the person may move or the game is over. */
+export async function pliesReached(page, plies) {
+  await page.waitForFunction(
+    (n) => {
+      const s = document.getElementById('play-status');
+      return Number(s.dataset.plies) >= n && ['person', 'over'].includes(s.dataset.turn);
+    },
+    plies,
+  );
+}

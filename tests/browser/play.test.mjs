@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { browserHarness, CLI, familyExamples, NEEDS_CLI } from './harness.mjs';
+import { browserHarness, CLI, familyExamples, NEEDS_CLI, pliesReached } from './harness.mjs';
 import { ROOT } from './server.mjs';
 
 const withPage = browserHarness({ needs: [NEEDS_CLI] });
@@ -43,15 +43,9 @@ async function settled(page) {
   return status(page);
 }
 
-/** Waits until the game has `plies` moves and is settled. */
-async function pliesReached(page, plies) {
-  await page.waitForFunction(
-    (n) => {
-      const s = document.getElementById('play-status');
-      return Number(s.dataset.plies) >= n && ['person', 'over'].includes(s.dataset.turn);
-    },
-    plies,
-  );
+/** Waits until the game has `plies` moves and is settled; its status then. */
+async function pliesSettled(page, plies) {
+  await pliesReached(page, plies);
   return status(page);
 }
 
@@ -100,7 +94,7 @@ describe('whole games against the perfect player', () => {
           const choice = moves.find((m) => m.winning) ?? moves[0];
           before = s.position;
           await page.click(`#legal-moves button[data-to="${choice.to}"]`);
-          s = await pliesReached(page, s.plies + 1);
+          s = await pliesSettled(page, s.plies + 1);
         }
         assert.equal(s.turn, 'over');
         const labels = await history(page);
@@ -149,7 +143,7 @@ describe('whole games against the perfect player', () => {
             }
           }
           const plies = s.plies;
-          s = await pliesReached(page, plies + 1);
+          s = await pliesSettled(page, plies + 1);
           assert.equal((await history(page))[plies + 1], choice?.label ?? moves.at(-1).label, 'the clicks made the move chosen');
         }
         const labels2 = await history(page);
@@ -167,7 +161,7 @@ describe('links, opponents and bad input', () => {
     await withPage('#game=chomp&rows=3&cols=4&mode=play&paused=1&opponent=random&seed=5', async (page) => {
       let s = await settled(page);
       await page.click('#board [data-key="c1,2"]');
-      s = await pliesReached(page, 2);
+      s = await pliesSettled(page, 2);
       position = s.position;
       hash = await page.evaluate(() => location.hash);
       const params = new URLSearchParams(hash.slice(1));
@@ -191,7 +185,7 @@ describe('links, opponents and bad input', () => {
         while (s.turn === 'person') {
           const first = (await listed(page))[0].to;
           await page.click(`#legal-moves button[data-to="${first}"]`);
-          s = await pliesReached(page, s.plies + 1);
+          s = await pliesSettled(page, s.plies + 1);
         }
         games.push(await history(page));
       });
@@ -201,7 +195,7 @@ describe('links, opponents and bad input', () => {
 
   test('the computer moves first when asked; undo never takes back only its move', async () => {
     await withPage('#game=subtraction&moves=1,2&heap=7&mode=play&paused=1&first=computer', async (page) => {
-      const s = await pliesReached(page, 1);
+      const s = await pliesSettled(page, 1);
       assert.deepEqual([s.position, s.turn], ['6', 'person'], 'from 7 the perfect player moves to the P-position 6');
       assert.equal(await page.isDisabled('#undo'), true);
       assert.match(await page.locator('#play-explain').innerText(), /The computer moved 7 → 6: a move to a P-position \(Grundy value 0\)/);
@@ -256,7 +250,7 @@ describe('links, opponents and bad input', () => {
       assert.match(notice, /at='9,9' is not a position of game=nim&heaps=1,2&play=normal: .*the start is '1,2'.*Showing the start\./);
       assert.deepEqual([s.position, s.turn], ['1,2', 'person']);
       await page.click('#legal-moves button[data-to="1,1"]');
-      await pliesReached(page, 2);
+      await pliesSettled(page, 2);
     });
     // A rule's opponent in play mode (with UMDA learning) is not a player here.
     await withPage('#game=nim&heaps=1,2&mode=play&opponent=same&paused=1', async (page) => {
@@ -325,7 +319,7 @@ describe('links, opponents and bad input', () => {
       for (const to of ['2', '1', '0']) {
         const s = await settled(page);
         await page.click(`#legal-moves button[data-to="${to}"]`);
-        await pliesReached(page, s.plies + 1);
+        await pliesSettled(page, s.plies + 1);
       }
       const s = await status(page);
       assert.deepEqual([s.turn, s.winner], ['over', 'Player 1']);

@@ -6,20 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { browserHarness } from './harness.mjs';
+import { browserHarness, pliesReached } from './harness.mjs';
 
 const withPage = browserHarness();
-
-/** Waits until the game has `plies` moves and the person may move or the game is over. */
-async function pliesReached(page, plies) {
-  await page.waitForFunction(
-    (n) => {
-      const s = document.getElementById('play-status');
-      return Number(s.dataset.plies) >= n && ['person', 'over'].includes(s.dataset.turn);
-    },
-    plies,
-  );
-}
 
 describe('boards that split heaps', () => {
   test("Grundy's game: a click on counter 3 of a heap of 7 splits it into 4 and 3", async () => {
