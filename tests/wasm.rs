@@ -432,7 +432,7 @@ fn heap_options_lists_one_heap_s_moves_with_their_values() {
     assert_eq!(heaps, ["[4]", "[3,1]", "[2,2]", "[3]", "[2,1]"]);
     let values: Vec<u64> = options.iter().map(|o| o["value"].as_u64().unwrap()).collect();
     assert_eq!(values, [1, 2, 0, 3, 3]); // g = 0 1 2 3 1 …: 1, 3⊕1, 2⊕2, 3, 2⊕1
-    // g(n) is the sequence's, heap by heap, for a subtraction game too.
+                                         // g(n) is the sequence's, heap by heap, for a subtraction game too.
     let sequence = impartial::analysis::sequence::subtraction_values(&[1, 3, 4], 30);
     for n in 0..=30u32 {
         let step = json(impartial::web::heap_options("game=subtraction&moves=1,3,4&heap=30", n).unwrap());
@@ -440,6 +440,7 @@ fn heap_options_lists_one_heap_s_moves_with_their_values() {
     }
     // Not a heap game: null; past the strip or a bad spec: one sentence.
     assert!(impartial::web::heap_options("game=chomp&rows=2&cols=2", 3).unwrap().is_null());
-    assert!(message(impartial::web::heap_options("game=octal&code=0.77&heaps=10", 600).unwrap_err()).contains("0 to 599"));
+    assert!(message(impartial::web::heap_options("game=octal&code=0.77&heaps=10", 600).unwrap_err())
+        .contains("0 to 599"));
     assert!(impartial::web::heap_options("game=octal&code=9", 3).is_err());
 }

@@ -585,7 +585,11 @@ mod tests {
             for reduce in [None, Some(1), Some(2), Some(3)] {
                 let part = FreeSplit { take, reduce };
                 for n in 1..=22 {
-                    assert_eq!(counted_positions(part, n, u64::MAX), exact(&Part(part), &[n]), "{part:?}, heap {n}");
+                    assert_eq!(
+                        counted_positions(part, n, u64::MAX),
+                        exact(&Part(part), &[n]),
+                        "{part:?}, heap {n}"
+                    );
                 }
             }
         }
@@ -605,7 +609,9 @@ mod tests {
             for heaps in (1..=20).map(|n| vec![n]).chain([vec![9, 5], vec![12, 12, 3]]) {
                 let counted = heaps
                     .iter()
-                    .flat_map(|&h| rule.free_splits().into_iter().map(move |p| counted_positions(p, h, u64::MAX)))
+                    .flat_map(|&h| {
+                        rule.free_splits().into_iter().map(move |p| counted_positions(p, h, u64::MAX))
+                    })
                     .max()
                     .unwrap_or(0);
                 let size = exact(rule.as_ref(), &heaps);

@@ -66,7 +66,8 @@ fn a_listing_over_the_budget_is_refused_from_the_count_before_building() {
         assert_one_line_refusal(&out, "above the output budget of 256 MB");
     }
     // A custom graph's size is only an upper bound: its listing is checked once built.
-    let out = run_within(Duration::from_secs(20), &["analyse", "--game", "game=dag&edges=a-b", "--positions"]);
+    let out =
+        run_within(Duration::from_secs(20), &["analyse", "--game", "game=dag&edges=a-b", "--positions"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
 

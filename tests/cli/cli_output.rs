@@ -14,7 +14,18 @@ pub fn every_subcommand() -> Vec<Vec<&'static str>> {
         vec!["sequence", "--game", "game=octal&code=0.77", "--to", "100000"],
         vec!["learn", "--game", "game=nim&heaps=3,4,5", "--plays", "3000", "--trace"],
         vec!["umda", "--game", "game=nim&heaps=3,4", "--mu", "20", "--trace", "--dump-model", "--json"],
-        vec!["runtime", "--game", "game=nim&heaps=1,N", "--sizes", "1,2,3", "--runs", "40", "--mu", "5", "--raw"],
+        vec![
+            "runtime",
+            "--game",
+            "game=nim&heaps=1,N",
+            "--sizes",
+            "1,2,3",
+            "--runs",
+            "40",
+            "--mu",
+            "5",
+            "--raw",
+        ],
         vec!["--help"],
     ]
 }
@@ -35,7 +46,9 @@ fn a_full_disk_on_stdout_is_one_sentence_and_exit_1() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(
-            stderr.starts_with("impartial: The output could not be written to standard output: No space left on device"),
+            stderr.starts_with(
+                "impartial: The output could not be written to standard output: No space left on device"
+            ),
             "{args:?}: {stderr}"
         );
     }

@@ -24,7 +24,8 @@ fn raw_table(name: &str, rows: impl Iterator<Item = (u64, u64)>) -> String {
     let mut text = String::from(impartial::learn::runtime::RAW_HEADER);
     text.push('\n');
     for (mu, positions) in rows {
-        text += &format!("5,fast,1000,{positions},2,0,1,{mu},0.01,true,{},3,2.5,{mu},0.01,umda\n", 10 + mu % 7);
+        text +=
+            &format!("5,fast,1000,{positions},2,0,1,{mu},0.01,true,{},3,2.5,{mu},0.01,umda\n", 10 + mu % 7);
     }
     let path = std::env::temp_dir().join(format!("impartial-refusals-{}-{name}", std::process::id()));
     std::fs::write(&path, text).expect("temp file");
@@ -98,12 +99,23 @@ fn dev_zero_as_a_raw_table_is_refused_after_one_line() {
 fn a_budget_below_mu_is_refused_before_the_game_is_built() {
     // 1,088,640 positions took 159 MB to build before the refusal.
     let game = "game=nim&heaps=1,2,2,3,4,5,6,7,8";
-    let out = run_within(Duration::from_secs(5), 60, &["umda", "--game", game, "--max-evals", "3", "--mu", "12"]);
+    let out =
+        run_within(Duration::from_secs(5), 60, &["umda", "--game", game, "--max-evals", "3", "--mu", "12"]);
     assert_refused(&out, "The budget of 3 games is below μ = 12");
     let out = run_within(
         Duration::from_secs(5),
         60,
-        &["runtime", "--game", "game=nim&heaps=1,2,2,3,4,5,6,7,N", "--sizes", "8", "--max-evals", "3", "--mu", "12"],
+        &[
+            "runtime",
+            "--game",
+            "game=nim&heaps=1,2,2,3,4,5,6,7,N",
+            "--sizes",
+            "8",
+            "--max-evals",
+            "3",
+            "--mu",
+            "12",
+        ],
     );
     assert_refused(&out, "The budget of 3 games is below μ = 12");
 }
@@ -140,7 +152,9 @@ fn a_fifo_nobody_writes_to_is_refused_without_blocking() {
     let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
     assert!(made.success());
     let at = format!("@{}", fifo.to_string_lossy());
-    for args in [vec!["analyse", "--game", &at], vec!["sequence", "--game", &at], vec!["learn", "--game", &at]] {
+    for args in
+        [vec!["analyse", "--game", &at], vec!["sequence", "--game", &at], vec!["learn", "--game", &at]]
+    {
         let out = run_within(Duration::from_secs(5), 200, &args);
         assert_refused(&out, "is a FIFO or device that gave no text");
     }

@@ -464,11 +464,14 @@ fn the_figure_is_valid_svg_whose_points_are_the_summarys() {
         "bound line"
     );
     // So is the shaded percentile band, with a sample of its fill beside its words.
-    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    let texts: Vec<&str> =
+        doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
     assert!(texts.iter().any(|t| t.trim() == "shaded: 10th–90th percentile of T"), "{texts:?}");
     let band_fills = doc
         .descendants()
-        .filter(|n| n.has_tag_name("rect") && n.attribute("opacity").or(n.attribute("fill-opacity")) == Some("0.12"))
+        .filter(|n| {
+            n.has_tag_name("rect") && n.attribute("opacity").or(n.attribute("fill-opacity")) == Some("0.12")
+        })
         .count();
     assert!(band_fills >= 1, "the band's sample in the legend");
 }

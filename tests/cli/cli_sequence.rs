@@ -58,7 +58,10 @@ fn analyse_reports_the_same_period_for_heap_games_only() {
 #[test]
 fn bad_input_is_one_sentence_and_exit_2() {
     for (args, says) in [
-        (vec!["--game", "game=nim&heaps=3"], "subtraction, octal, grundy, lasker: sequences are of heap games"),
+        (
+            vec!["--game", "game=nim&heaps=3"],
+            "subtraction, octal, grundy, lasker: sequences are of heap games",
+        ),
         (vec!["--game", "game=octal&code=0.8"], "octal code"),
         (vec!["--game", "game=octal&code=1.7"], "octal code"),
         (vec!["--game", "game=octal&code=0."], "octal code"),

@@ -291,20 +291,39 @@ fn runtime_case() -> BoxedStrategy<Vec<String>> {
 
 /// Heap games, valid or not, for `sequence --to`.
 const HEAP_GAMES: &[&str] = &[
-    "game=octal&code=0.77", "game=octal&code=0.07", "game=octal&code=4.7", "game=octal&code=0.137",
-    "game=subtraction&moves=1,3,4", "game=subtraction&moves=2,5", "game=octal&code=0.77&play=misere",
-    "game=subtraction&moves=1,2&play=misere", "game=subtraction&moves=1&heap=3", "game=octal&code=0.6&heaps=4",
-    "game=nim&heaps=3", "game=octal&code=0.8", "game=octal&code=0.", "game=subtraction",
+    "game=octal&code=0.77",
+    "game=octal&code=0.07",
+    "game=octal&code=4.7",
+    "game=octal&code=0.137",
+    "game=subtraction&moves=1,3,4",
+    "game=subtraction&moves=2,5",
+    "game=octal&code=0.77&play=misere",
+    "game=subtraction&moves=1,2&play=misere",
+    "game=subtraction&moves=1&heap=3",
+    "game=octal&code=0.6&heaps=4",
+    "game=nim&heaps=3",
+    "game=octal&code=0.8",
+    "game=octal&code=0.",
+    "game=subtraction",
 ];
 
 /// The games of [`HEAP_GAMES`] on which `sequence` without `--to` ends quickly: each is refused,
 /// or its period is proven within a few thousand values. (0.6 is not among them: no period of
 /// it is known, so the run goes on to `--limit` by design.)
 const PROVEN_SOON: &[&str] = &[
-    "game=octal&code=0.77", "game=octal&code=0.07", "game=octal&code=4.7", "game=octal&code=0.137",
-    "game=subtraction&moves=1,3,4", "game=subtraction&moves=2,5", "game=octal&code=0.77&play=misere",
-    "game=subtraction&moves=1,2&play=misere", "game=subtraction&moves=1&heap=3", "game=nim&heaps=3",
-    "game=octal&code=0.8", "game=octal&code=0.", "game=subtraction",
+    "game=octal&code=0.77",
+    "game=octal&code=0.07",
+    "game=octal&code=4.7",
+    "game=octal&code=0.137",
+    "game=subtraction&moves=1,3,4",
+    "game=subtraction&moves=2,5",
+    "game=octal&code=0.77&play=misere",
+    "game=subtraction&moves=1,2&play=misere",
+    "game=subtraction&moves=1&heap=3",
+    "game=nim&heaps=3",
+    "game=octal&code=0.8",
+    "game=octal&code=0.",
+    "game=subtraction",
 ];
 
 /// `sequence`: a heap game, with `--to` (any heap game) or without (one whose period comes soon).
@@ -313,9 +332,15 @@ fn sequence_case() -> BoxedStrategy<Vec<String>> {
         6 => small_numbers(0..3000),
         1 => texts(&["-1", "x", "", "1048577", "18446744073709551616", "1e3"]),
     ];
-    let with_to = (prop_oneof![2 => texts(HEAP_GAMES), 1 => gen::spec(), 1 => Just("@FILE0".to_string())], value(to.boxed()))
-        .prop_map(|(game, to)| vec!["sequence".to_string(), "--game".to_string(), game, "--to".to_string(), to]);
-    let until_period = texts(PROVEN_SOON).prop_map(|game| vec!["sequence".to_string(), "--game".to_string(), game]);
+    let with_to = (
+        prop_oneof![2 => texts(HEAP_GAMES), 1 => gen::spec(), 1 => Just("@FILE0".to_string())],
+        value(to.boxed()),
+    )
+        .prop_map(|(game, to)| {
+            vec!["sequence".to_string(), "--game".to_string(), game, "--to".to_string(), to]
+        });
+    let until_period =
+        texts(PROVEN_SOON).prop_map(|game| vec!["sequence".to_string(), "--game".to_string(), game]);
     (prop_oneof![3 => with_to, 1 => until_period], any::<bool>())
         .prop_map(|(mut args, json)| {
             if json {
@@ -496,7 +521,13 @@ fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<(Vec
     })
 }
 
-fn run(bin: &Path, args: &[String], timeout: Duration, prlimit: bool, output: Output) -> std::io::Result<Ran> {
+fn run(
+    bin: &Path,
+    args: &[String],
+    timeout: Duration,
+    prlimit: bool,
+    output: Output,
+) -> std::io::Result<Ran> {
     let mut command = if prlimit {
         let mut c = Command::new("prlimit");
         c.args(["--as=4294967296", "--"]).arg(bin);
@@ -638,8 +669,9 @@ fn check(case: &Case, bin: &Path, dir: &Path, timeout: Duration, prlimit: bool) 
             }
         }
         Some(1) if case.output == Output::Full => {
-            if !stderr.starts_with("impartial: The output could not be written to standard output: No space left on device")
-                || stderr.lines().count() != 1
+            if !stderr.starts_with(
+                "impartial: The output could not be written to standard output: No space left on device",
+            ) || stderr.lines().count() != 1
             {
                 return fail("exit 1 on a full disk without its one sentence");
             }

@@ -204,7 +204,8 @@ fn each_family_states_its_rules_in_one_sentence() {
          the middle, splitting the row in two)."
     );
     // Dawson's Kayles (0.07): two pins only; 0.6 takes one pin from the middle only or the whole row never.
-    assert!(rules("game=octal&code=0.07&heaps=6").starts_with("Knock down pins in one row: 2 adjacent pins (a whole row of 2"));
+    assert!(rules("game=octal&code=0.07&heaps=6")
+        .starts_with("Knock down pins in one row: 2 adjacent pins (a whole row of 2"));
     assert_eq!(
         rules("game=octal&code=0.6&heaps=6"),
         "Knock down pins in one row: 1 pin (from either end of a longer row or from the middle, splitting the row in two)."

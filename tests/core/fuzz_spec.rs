@@ -14,9 +14,9 @@ use std::time::Duration;
 use impartial::analysis::loopy::LoopyAnalysis;
 use impartial::games::{self, Bound, Limits, Opened, Size};
 use impartial::loopy::LoopyGraph;
-use impartial::InputError;
 use impartial::report::{Options, Report};
 use impartial::GameSpec;
+use impartial::InputError;
 
 use crate::common::fuzz::runner::{self, env_u64, Fail};
 use crate::common::fuzz::{check_message, gen};
@@ -278,10 +278,14 @@ fn fuzz_the_spec_grammar_through_the_library() {
 /// estimate now, as its build refuses it).
 #[test]
 fn graph_specs_the_long_run_found_pass() {
-    let chain: Vec<String> = (0..19_328).map(|i| format!("n{i}-n{}", i + 1)).chain(["n19328-n10132".into()]).collect();
+    let chain: Vec<String> =
+        (0..19_328).map(|i| format!("n{i}-n{}", i + 1)).chain(["n19328-n10132".into()]).collect();
     let long = format!("game=graph&edges={}&root=n0", chain.join(","));
     for (spec, verdict) in [
-        ("game=graph&edges=x.y-d,d-e,b-d,d-x.y,x.y-nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn&play=misere", Verdict::Analysed),
+        (
+            "game=graph&edges=x.y-d,d-e,b-d,d-x.y,x.y-nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn&play=misere",
+            Verdict::Analysed,
+        ),
         ("#edges=constructor-d,d-constructor,e-constructor&game=graph", Verdict::Analysed),
         ("game=graph&edges=__proto__-constructor,constructor-__proto__,a-v0&play=normal", Verdict::Analysed),
         ("%67ame=g%72aph&edge%73=%5F_proto_%5F%2DA1,A1-__proto__,x.y-v0,%411-b", Verdict::Analysed),

@@ -13,9 +13,9 @@ use impartial::{AnalysedGame, GameSpec};
 
 /// OEIS A002188, Grundy's game: g(0..=99).
 const A002188: [u32; 100] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4,
-    1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2,
-    4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1,
+    2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5,
 ];
 
 /// g of a multiset of heaps by exhaustive search over positions (not single heaps and XOR):
@@ -29,7 +29,8 @@ fn brute(heaps: Vec<u64>, split: &dyn Fn(u64) -> Vec<Vec<u64>>, memo: &mut HashM
     let mut options = BTreeSet::new();
     for (i, &h) in key.iter().enumerate() {
         for parts in split(h) {
-            let mut next: Vec<u64> = key.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+            let mut next: Vec<u64> =
+                key.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
             next.extend(parts.into_iter().filter(|&p| p > 0));
             options.insert(brute(next, split, memo));
         }
@@ -98,7 +99,9 @@ fn lasker_s_nim_follows_lasker_s_formula() {
 
 #[test]
 fn the_position_graphs_agree_with_the_sequences_at_every_position() {
-    for (spec, family) in [("game=grundy&heaps=14,9", "game=grundy"), ("game=lasker&heaps=6,5,3", "game=lasker")] {
+    for (spec, family) in
+        [("game=grundy&heaps=14,9", "game=grundy"), ("game=lasker&heaps=6,5,3", "game=lasker")]
+    {
         let g = sequence(family, 20);
         let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
         let size = games::estimate(&GameSpec::parse(spec).unwrap(), &Limits::DEFAULT).unwrap();
@@ -106,7 +109,8 @@ fn the_position_graphs_agree_with_the_sequences_at_every_position() {
         let grundy = game.analysis.grundy.as_ref().unwrap();
         for v in 0..game.graph.len() {
             let label = game.graph.label(v);
-            let heaps: Vec<usize> = if label == "0" { vec![] } else { label.split(',').map(|h| h.parse().unwrap()).collect() };
+            let heaps: Vec<usize> =
+                if label == "0" { vec![] } else { label.split(',').map(|h| h.parse().unwrap()).collect() };
             assert_eq!(grundy[v], heaps.iter().fold(0, |x, &h| x ^ g[h]), "{spec} at {label}");
             assert_eq!(game.graph.find(&label), Some(v));
             // Every move goes to a lower id (reverse topological ids).
@@ -157,7 +161,10 @@ fn splits_are_named_by_their_heaps_in_the_graph() {
     let game = AnalysedGame::from_spec("game=grundy&heaps=7", &Limits::DEFAULT).unwrap();
     let root = game.graph.root();
     let moves: Vec<String> = game.graph.moves(root).iter().map(|&w| game.graph.label(w as usize)).collect();
-    assert_eq!(moves.iter().collect::<BTreeSet<_>>(), ["4,3", "5,2", "6,1"].iter().map(|s| s.to_string()).collect::<BTreeSet<_>>().iter().collect());
+    assert_eq!(
+        moves.iter().collect::<BTreeSet<_>>(),
+        ["4,3", "5,2", "6,1"].iter().map(|s| s.to_string()).collect::<BTreeSet<_>>().iter().collect()
+    );
 }
 
 #[test]

@@ -15,6 +15,6 @@ mod layout;
 mod loopy;
 mod nim_sum;
 mod properties;
-mod sum;
 mod sequence_engine;
+mod sum;
 mod value;

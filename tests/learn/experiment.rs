@@ -57,7 +57,7 @@ fn sweep_rows(
         runs,
     };
     let prepare = |n| runtime::prepare(template, n, &Limits::DEFAULT);
-    runtime::sweep(&grid, prepare, Shard::ALL, engine, budget, seed, |_, _| {}).unwrap()
+    runtime::sweep(&grid, prepare, Shard::ALL, engine, budget, seed, |_| {}).unwrap()
 }
 
 #[test]
@@ -202,11 +202,15 @@ fn a_grid_s_cells_are_the_runtime_grid_s_cells_row_for_row() {
         runs: 5,
     };
     let prepare = |n| runtime::prepare(template, n, &Limits::DEFAULT);
-    let cli = runtime::sweep(&sweep, prepare, Shard::ALL, Engine::Fast, 100_000, 7, |_, _| {}).unwrap();
+    let cli = runtime::sweep(&sweep, prepare, Shard::ALL, Engine::Fast, 100_000, 7, |_| {}).unwrap();
     for mu in &grid.mus {
         for gamma in &grid.gammas {
             let page = experiment_rows(template, 3, mu.parse().unwrap(), gamma, "fast", 100_000, 7, 5);
-            let cell: Vec<_> = cli.iter().filter(|r| r.mu.to_string() == *mu && r.gamma == gamma.parse::<f64>().unwrap()).cloned().collect();
+            let cell: Vec<_> = cli
+                .iter()
+                .filter(|r| r.mu.to_string() == *mu && r.gamma == gamma.parse::<f64>().unwrap())
+                .cloned()
+                .collect();
             assert_eq!(page, cell, "μ = {mu}, γ = {gamma}");
         }
     }
@@ -218,17 +222,30 @@ fn a_grid_s_cells_are_the_runtime_grid_s_cells_row_for_row() {
 #[test]
 fn a_grid_over_the_limits_or_with_a_bad_value_is_one_sentence_before_any_run() {
     let spec = "game=chomp&rows=3&cols=3";
-    let grid = |mus: &str, gammas: &str, runs: u32| experiment::ExperimentGrid::new(spec, 3, mus, gammas, "20", "paper", runs, &Limits::PAGE);
+    let grid = |mus: &str, gammas: &str, runs: u32| {
+        experiment::ExperimentGrid::new(spec, 3, mus, gammas, "20", "paper", runs, &Limits::PAGE)
+    };
     assert_eq!(
         grid("10,20,30", "0,0.01,0.02,0.03", 100).unwrap_err(),
         "A grid of 3 μ × 4 γ with R = 100 makes 1,200 runs, more than the 1,000 the page makes in one experiment: list fewer values or take a smaller R, or run the grid with impartial runtime."
     );
     assert!(grid("10,20,30", "0,0.01,0.02,0.03", 83).is_ok(), "996 runs are within the limit");
     let eleven = (1..=11).map(|m| m.to_string()).collect::<Vec<_>>().join(",");
-    assert_eq!(grid(&eleven, "", 1).unwrap_err(), "The grid takes at most 10 values of μ: list fewer, or sweep them with impartial runtime.");
-    assert_eq!(grid("10,10", "", 1).unwrap_err(), "The μ 10 is listed twice in the grid; list each value once.");
-    assert_eq!(grid("", "0.010,0.01", 1).unwrap_err(), "The γ 0.01 is listed twice in the grid; list each value once.");
-    for (mus, gammas, says) in [("0", "", "mu"), ("10,x", "", "mu"), ("", "0,0.5", "1/Δ"), ("", "0,,", "gamma")] {
+    assert_eq!(
+        grid(&eleven, "", 1).unwrap_err(),
+        "The grid takes at most 10 values of μ: list fewer, or sweep them with impartial runtime."
+    );
+    assert_eq!(
+        grid("10,10", "", 1).unwrap_err(),
+        "The μ 10 is listed twice in the grid; list each value once."
+    );
+    assert_eq!(
+        grid("", "0.010,0.01", 1).unwrap_err(),
+        "The γ 0.01 is listed twice in the grid; list each value once."
+    );
+    for (mus, gammas, says) in
+        [("0", "", "mu"), ("10,x", "", "mu"), ("", "0,0.5", "1/Δ"), ("", "0,,", "gamma")]
+    {
         let err = grid(mus, gammas, 1).unwrap_err();
         assert!(err.contains(says) && !err.contains('\n'), "{mus} × {gammas}: {err}");
     }

@@ -16,7 +16,10 @@ pub(crate) fn analyse(game: &str, json: bool, options: Options) -> Result<(), im
     if options.positions {
         // A listing over the output budget is refused from the counted size, before building.
         let spec = impartial::GameSpec::parse(game)?;
-        impartial::report::check_listing_size(impartial::games::estimate(&spec, &impartial::Limits::DEFAULT)?)?;
+        impartial::report::check_listing_size(impartial::games::estimate(
+            &spec,
+            &impartial::Limits::DEFAULT,
+        )?)?;
     }
     let game = impartial::AnalysedGame::from_spec(game, &impartial::Limits::DEFAULT)?;
     let (report, positions) = impartial::report::Report::of(game, &options)?;

@@ -500,7 +500,9 @@ fn draw_lines(
                 // The band's fill as drawn, with a faint edge so it shows on white paper.
                 legend_area
                     .draw(&Rectangle::new([(x0, y - 5), (x1, y + 5)], color.mix(0.12).filled()))
-                    .and_then(|()| legend_area.draw(&Rectangle::new([(x0, y - 5), (x1, y + 5)], color.mix(0.3))))
+                    .and_then(|()| {
+                        legend_area.draw(&Rectangle::new([(x0, y - 5), (x1, y + 5)], color.mix(0.3)))
+                    })
             }
             None => legend_area.draw(&PathElement::new(vec![(x0, y), (x1, y)], style)),
             Some((on, off)) => {

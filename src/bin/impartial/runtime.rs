@@ -223,10 +223,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         shard,
     };
     let progress = Progress::new()?;
-    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |done, total| {
-        progress.show(done, total)
-    })
-    .map_err(|e| e.to_string())?;
+    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |total| progress.show(total))
+        .map_err(|e| e.to_string())?;
     let summary = match (&plot, args.raw) {
         (None, true) => None,
         _ => Some(runtime::summarise(&rows)?),
@@ -262,7 +260,9 @@ struct Progress {
     terminal: bool,
     every: Duration,
     started: Instant,
-    last: std::sync::Mutex<Instant>,
+    /// When the last line was written, and how many runs have been reported: counted here,
+    /// under the lock, so lines come out in order when runs finish on several threads at once.
+    state: std::sync::Mutex<(Instant, usize)>,
 }
 
 /// The environment variable that sets how often a sweep off a terminal reports progress.
@@ -287,12 +287,17 @@ impl Progress {
             terminal: std::io::stderr().is_terminal(),
             every: Duration::from_secs(every),
             started,
-            last: std::sync::Mutex::new(started),
+            state: std::sync::Mutex::new((started, 0)),
         })
     }
 
-    /// Called as each run finishes (from any thread).
-    fn show(&self, done: usize, total: usize) {
+    /// Called once as each run finishes (from any thread). The count is taken under the lock,
+    /// not from the caller's counter, which two threads can read in one order and print in the
+    /// other ("3 of 3" before "2 of 3").
+    fn show(&self, total: usize) {
+        let Ok(mut state) = self.state.lock() else { return };
+        state.1 += 1;
+        let done = state.1;
         if self.terminal {
             crate::output::eprint(&format!("\rruns finished: {done}/{total}"));
             if done == total {
@@ -300,9 +305,8 @@ impl Progress {
             }
             return;
         }
-        let Ok(mut last) = self.last.lock() else { return };
-        if last.elapsed() >= self.every {
-            *last = Instant::now();
+        if state.0.elapsed() >= self.every {
+            state.0 = Instant::now();
             let percent = done * 100 / total.max(1);
             crate::output::eprint(&format!(
                 "runtime: {done} of {total} runs finished ({percent}%) after {} s\n",

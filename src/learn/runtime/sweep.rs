@@ -128,6 +128,9 @@ impl Grid {
 
 /// Runs a shard's jobs on all cores; rows come back in job order whatever the thread count.
 /// Each size is built by `prepare` when its first job comes up and dropped after its last.
+/// `progress` is called once as each run finishes, from whichever thread ran it, with the
+/// number of runs in the shard; the caller counts the calls (under its own lock), since a count
+/// taken here could reach it out of order.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn sweep(
     grid: &Grid,
@@ -136,12 +139,10 @@ pub fn sweep(
     engine: crate::learn::params::Engine,
     max_games: u64,
     seed: u64,
-    progress: impl Fn(usize, usize) + Sync,
+    progress: impl Fn(usize) + Sync,
 ) -> Result<Vec<RunRow>, InputError> {
     use rayon::prelude::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = grid.jobs(shard);
-    let done = AtomicUsize::new(0);
     let mut rows = Vec::with_capacity(jobs.len());
     // Jobs are in size-major order: one size is built, its cells' runs go to every core, and
     // it is dropped before the next is built.
@@ -168,7 +169,7 @@ pub fn sweep(
                 ),
                 Learner::Rule(rule, opponent) => run_rule(&size, rule, opponent, job.run, max_games, seed),
             };
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+            progress(jobs.len());
             row
         }));
     }
@@ -460,7 +461,7 @@ mod tests {
         };
         // Each finished run records how many sizes had been built by then.
         let seen = Mutex::new(Vec::new());
-        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Engine::Fast, 400, 7, |_, _| {
+        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Engine::Fast, 400, 7, |_| {
             seen.lock().unwrap().push(built.load(Ordering::SeqCst));
         })
         .unwrap();
@@ -485,7 +486,7 @@ mod tests {
             Engine::Fast,
             100,
             1,
-            |_, _| {},
+            |_| {},
         )
         .unwrap();
         assert_eq!(*built.lock().unwrap(), [1, 3]);
@@ -496,9 +497,9 @@ mod tests {
     fn a_grid_cell_is_the_same_cell_run_alone() {
         let prepare = |size| prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
         let whole =
-            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
         let alone =
-            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_, _| {}).unwrap();
+            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
         let cell: Vec<&RunRow> = whole.iter().filter(|r| r.size == 3 && r.mu == 8).collect();
         assert_eq!(cell, alone.iter().collect::<Vec<_>>());
         assert_eq!(whole.len(), 12);
