@@ -55,6 +55,10 @@ const MIN_LABELLED_RADIUS = 8;
 const ROUTE_LIMIT = 300;
 const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
 
+/** The ring around a critical position of radius r: its radius and line width. The board's halo
+ * and the start's outline are drawn just outside it. */
+const criticalRing = (r) => ({ ringR: Math.max(r + 2.5, 3.5), ringW: Math.max(1.5, Math.min(4, r * 0.3)) });
+
 export class GraphView {
   /** `onPick(id | null, {x, y, sticky})` is called on hover (sticky = false) and tap/click. */
   /** `onSession()` is called when another game is shown. */
@@ -618,8 +622,7 @@ export class GraphView {
     });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
-    const ringR = Math.max(r + 2.5, 3.5);
-    const ringW = Math.max(1.5, Math.min(4, r * 0.3));
+    const { ringR, ringW } = criticalRing(r);
     ctx.lineWidth = ringW;
     ctx.strokeStyle = COLOURS.critical;
     ctx.beginPath();
@@ -781,7 +784,8 @@ export class GraphView {
   drawBoardMark(r, current = this.marks?.current) {
     if (current === undefined || current < 0 || current >= this.session.n) return;
     const { ctx, sx, sy } = this;
-    const haloR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 5;
+    const { ringR, ringW } = criticalRing(r);
+    const haloR = ringR + ringW + 5;
     ctx.fillStyle = COLOURS.path;
     ctx.globalAlpha = 0.55;
     ctx.beginPath();
@@ -795,7 +799,8 @@ export class GraphView {
     const { ctx, sx, sy } = this;
     const root = this.session.info.root;
     if (!this.visible(root, margin)) return;
-    const ringR = Math.max(r + 2.5, 3.5) + Math.max(1.5, Math.min(4, r * 0.3)) + 2;
+    const critical = criticalRing(r);
+    const ringR = critical.ringR + critical.ringW + 2;
     ctx.strokeStyle = COLOURS.root;
     ctx.lineWidth = 2.5;
     ctx.beginPath();
