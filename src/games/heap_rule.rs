@@ -130,7 +130,7 @@ const MAX_COUNTED_HEAP: u64 = 1 << 16;
 
 /// The number of positions `part` reaches from one heap of `n` (see [`FreeSplit`]), counted by
 /// partitions into exactly k parts (p(t, k) = p(t − 1, k − 1) + p(t − k, k)); stops once past
-/// `cap` and returns a number above it. 0 for heaps beyond [`MAX_COUNTED_HEAP`].
+/// `cap` and returns a number above it. 0 for heaps beyond `MAX_COUNTED_HEAP` (2^16).
 pub fn counted_positions(part: FreeSplit, n: u64, cap: u64) -> u128 {
     if n == 0 || n > MAX_COUNTED_HEAP {
         return 0;
