@@ -1,5 +1,5 @@
 //! Adjacency in compressed sparse row (CSR) form: the one representation of moves that the
-//! acyclic [`crate::graph::GameGraph`], the [`crate::loopy::LoopyGraph`] and the layout's
+//! acyclic [`crate::game_graph::GameGraph`], the [`crate::loopy::LoopyGraph`] and the layout's
 //! working graphs share. It knows nothing of games: rows are ids, entries are target ids.
 
 use std::sync::Arc;

@@ -17,7 +17,7 @@
 //!    drawing.
 
 use crate::csr::Csr;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 
 /// Enough to untangle most of what barycenters can untangle; more mainly costs time.
 const SWEEPS: usize = 4;

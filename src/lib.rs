@@ -1,9 +1,9 @@
 //! impartial: impartial combinatorial games as game graphs, their Sprague–Grundy analysis, and
-//! (in later modules) UMDA learning an optimal strategy by self-play (Benford & Lehre, GECCO 2025,
-//! "Benford & Lehre" in the docs).
+//! learners that find an optimal strategy by play alone: UMDA with binary tournaments (Benford &
+//! Lehre, GECCO 2025, "Benford & Lehre" in the docs) and Böhme's simple rules.
 //!
 //! Data flows one way: a spec string ([`spec`]) → a validated [`spec::GameSpec`] → a
-//! [`graph::GameGraph`] built by [`games::build`] → [`analysis::Analysis`] and the
+//! [`game_graph::GameGraph`] built by [`games::build`] → [`analysis::Analysis`] and the
 //! [`report::Report`] that the CLI and the wasm facade print. The core knows nothing of the DOM
 //! or of the CLI.
 
@@ -16,8 +16,8 @@ pub mod budget;
 pub mod combinatorics;
 pub mod csr;
 pub mod error;
+pub mod game_graph;
 pub mod games;
-pub mod graph;
 pub mod layout;
 pub mod learn;
 pub mod loopy;
@@ -32,6 +32,6 @@ pub mod web;
 pub use analysis::game::AnalysedGame;
 pub use analysis::{Analysis, Outcome};
 pub use error::InputError;
+pub use game_graph::GameGraph;
 pub use games::{build, Limits};
-pub use graph::GameGraph;
 pub use spec::{GameSpec, Play};

@@ -1,5 +1,5 @@
 //! A game graph that may contain cycles ("loopy" games, Winning Ways ch. 12): positions with
-//! their move lists, a root, and labels. Unlike [`crate::graph::GameGraph`] its ids need not be
+//! their move lists, a root, and labels. Unlike [`crate::game_graph::GameGraph`] its ids need not be
 //! a topological order, and a play may return to a position.
 //!
 //! Invariants (established by `LoopyGraph::from_csr`'s callers): every target is an id,
@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use crate::csr::Csr;
-use crate::graph::{GameGraph, Labeling};
+use crate::game_graph::{GameGraph, Labeling};
 
 /// Positions and moves in CSR form, cycles allowed. Its adjacency accessors (`len`, `moves`
 /// in the family's order N(v), `degree`, `is_sink`, `edge_start`, …) are [`Csr`]'s, through

@@ -13,8 +13,8 @@
 use serde::Serialize;
 
 use super::{switchability, Analysis, Outcome};
+use crate::game_graph::GameGraph;
 use crate::games::Family;
-use crate::graph::GameGraph;
 use crate::spec::Play;
 
 /// A possibly astronomically large non-negative number: its log10 (null for 0, e.g. a runtime

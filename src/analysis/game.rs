@@ -7,8 +7,8 @@ use super::opt::Role;
 use super::{grundy, switchability, Analysis, Outcome};
 use crate::budget::Limits;
 use crate::error::InputError;
+use crate::game_graph::GameGraph;
 use crate::games::{self, PositionView};
-use crate::graph::GameGraph;
 use crate::spec::{GameSpec, Play};
 
 /// A game, built and analysed.

@@ -1,7 +1,7 @@
 //! The Sprague–Grundy function h of Benford & Lehre §2.1: sinks get 0, and
 //! h(v) = mex {h(w) : w ∈ F(v)} once every successor has a value.
 
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 
 /// h(v) and membership of W_G (Def 2.1) for every position, in the same single pass: by the
 /// time v is reached every successor's value is known, so "some move to h ≠ 0" is read off

@@ -22,7 +22,7 @@ pub mod value;
 
 use serde::Serialize;
 
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::spec::Play;
 
 /// Who wins with best play from a position: the Next player to move, or the Previous one.

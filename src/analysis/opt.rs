@@ -13,7 +13,7 @@
 //! Under misère play the sink rule flips (the player who cannot move wins).
 
 use super::Outcome;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::spec::Play;
 
 /// Which player x is at the root.

@@ -18,7 +18,7 @@
 //! position that cannot reach v ends the branch, and branches as deep as the best switcher so
 //! far are cut, starting from Prop 4.4's bound (a shortest root-to-v path is a switcher).
 
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 
 /// Largest graph for which [`exact`] is attempted.
 pub const EXACT_MAX_POSITIONS: usize = 64;

@@ -2,7 +2,7 @@
 //! them, and the mixed-radix labels of heap vectors (Nim, Wythoff, subtraction games whose ids
 //! are the heap sizes).
 
-use crate::graph::Labeling;
+use crate::game_graph::Labeling;
 
 /// A whole number as a label writes it: digits only, no leading zero (but `0`).
 pub fn number(text: &str) -> Option<u64> {

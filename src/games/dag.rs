@@ -18,7 +18,7 @@ use std::sync::Arc;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph, StoredLabels};
+use crate::game_graph::{CsrBuilder, GameGraph, StoredLabels};
 use crate::loopy::LoopyGraph;
 use crate::numbers::bad_value;
 use crate::size::{Bound, Size};

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub use super::heap_rule::HeapSum;
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::size::Size;
 

@@ -17,7 +17,7 @@ use super::dag::DagSpec;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::size::Size;
 

@@ -11,7 +11,7 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
 

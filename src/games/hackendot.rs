@@ -18,7 +18,7 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use super::poset::{gset_of_parallel, gset_series, PosetExpr, MAX_ELEMENTS};
 use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::numbers::bad_value;
 use crate::size::Size;
 

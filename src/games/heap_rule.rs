@@ -28,7 +28,7 @@ use super::codec::numbers;
 use crate::budget::Limits;
 use crate::combinatorics::{splitmix64, U64Hasher};
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::size::{Bound, Size};
 
 /// What a move from one heap leaves in its place.

@@ -31,7 +31,7 @@ pub use family::{win_rule, FamilyInfo, FamilyKey, Game, Keys, Part, PositionView
 pub use heap_rule::HeapSum;
 
 use crate::error::InputError;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::loopy::LoopyGraph;
 
 /// Declares [`Family`] (one variant per family, holding its validated instance), the table

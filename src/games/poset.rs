@@ -21,7 +21,7 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::{group_digits, quoted, InputError};
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
 

@@ -14,7 +14,7 @@ use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::combinatorics::{binomial_u128, Binomials};
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::{bad_value, parse_number};
 use crate::size::{Bound, Size};
 

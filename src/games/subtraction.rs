@@ -22,7 +22,7 @@ use super::heap_rule::{HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::{check_size, Limits};
 use crate::combinatorics::U64Map;
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::{parse_list, parse_number};
 use crate::size::{Bound, Size};
 

@@ -27,7 +27,7 @@ use std::fmt;
 use super::family::{family_info, FamilyInfo, Game, Keys, Part, PositionView};
 use crate::budget::{check_size, Limits};
 use crate::error::{clipped, quoted, InputError};
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::bad_value;
 use crate::size::{Bound, Size};
 

@@ -13,7 +13,7 @@ use std::fmt;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph, Labeling};
+use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::parse_number;
 use crate::size::{Bound, Size};
 

@@ -10,7 +10,7 @@ use super::codec::{numbers, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
 use crate::error::InputError;
-use crate::graph::{CsrBuilder, GameGraph};
+use crate::game_graph::{CsrBuilder, GameGraph};
 use crate::numbers::{bad_value, parse_list};
 use crate::size::{Bound, Size};
 

@@ -6,8 +6,8 @@ use std::ops::Deref;
 use crate::analysis::game::AnalysedGame;
 use crate::analysis::opt::{reachable_moves_win, Scratch};
 use crate::error::InputError;
+use crate::game_graph::GameGraph;
 use crate::games::Limits;
-use crate::graph::GameGraph;
 use crate::spec::GameSpec;
 
 /// A game prepared for learning. Shared (behind an `Arc`) by every run on the same game; it

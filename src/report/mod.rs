@@ -24,10 +24,10 @@ use crate::analysis::period::{search_limit, subtraction_period};
 use crate::analysis::sequence::{HeapGame, Period, ANALYSE_LIMIT};
 use crate::analysis::{grundy, opt, switchability};
 use crate::error::InputError;
+use crate::game_graph::GameGraph;
 use crate::games::heap_rule::Recurrence;
 use crate::games::octal::OctalCode;
 use crate::games::{self, Family, Limits};
-use crate::graph::GameGraph;
 use crate::spec::{GameSpec, Play};
 use strategy::{check_strategy, position_named};
 

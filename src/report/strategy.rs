@@ -4,7 +4,7 @@
 use super::data::StrategyCheck;
 use crate::analysis::opt;
 use crate::error::InputError;
-use crate::graph::GameGraph;
+use crate::game_graph::GameGraph;
 use crate::numbers::bad_value;
 use crate::spec::Play;
 

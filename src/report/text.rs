@@ -3,7 +3,7 @@
 use super::data::{NodeReport, Report};
 use crate::analysis::Outcome;
 use crate::error::group_digits;
-use crate::graph::FICTITIOUS_START;
+use crate::game_graph::FICTITIOUS_START;
 use crate::spec::Play;
 
 impl Report {
