@@ -139,6 +139,18 @@ describe('presentation mode', () => {
           assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= viewport.height, `${mode}: #${teach} at ${box.y}–${box.y + box.height} px`);
           assert.deepEqual(await page.evaluate(smallTexts, 18), [], `${mode}: texts under 18 px`);
         }
+        // The exercises' question, answer field and verdict stay larger than the text around
+        // them, as they are outside presentation mode (the 18 px floor had flattened them).
+        for (const [mode, ids] of [['quiz', ['quiz-score', 'quiz-question', 'quiz-answer', 'quiz-message']], ['puzzle', ['puzzle-score', 'puzzle-question', 'puzzle-explain']]]) {
+          await page.click(`#mode-${mode}`);
+          await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
+          const ratios = await page.evaluate((ids) => {
+            const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+            return Object.fromEntries(ids.map((id) => [id, parseFloat(getComputedStyle(document.getElementById(id)).fontSize) / root]));
+          }, ids);
+          for (const [id, ratio] of Object.entries(ratios)) assert.ok(ratio >= 1.1, `${mode}: #${id} is ${ratio.toFixed(2)} × the body text`);
+          assert.ok(ratios[ids[1]] >= 1.3, `${mode}: the question is ${ratios[ids[1]].toFixed(2)} × the body text`);
+        }
         // Who wins is said on the board (play mode).
         await page.click('#mode-play');
         assert.match(await page.locator('#board .board-rules').innerText(), /Normal play: the player who cannot move loses/);
