@@ -160,6 +160,14 @@ describe('presentation mode', () => {
 });
 
 describe('lesson 3: the parameters at work', () => {
+  test('the paper’s γ is written as the learner’s settings write it, not with twenty digits', async () => {
+    await withPage('#game=chomp&rows=4&cols=4&mu=200&gamma=paper&seed=1&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('lost-note').textContent !== '');
+      assert.equal(await page.textContent('#lost-note'), 'Every move keeps p ≥ γ = 0.00004831, so no winning move is lost for good.');
+      assert.match(await page.textContent('#gamma-value'), /^0\.00004831$/);
+    });
+  });
+
   test('Chomp 4×4, μ = 20: with γ = 0 critical positions lose their winning moves for good; the preset with γ = 0.03 learns', async () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0&speed=50', async (page) => {
       await page.waitForFunction(() => Number(document.getElementById('lost-note').dataset.lost) > 0);
