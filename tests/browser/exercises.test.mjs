@@ -53,6 +53,7 @@ describe('your turn to compute', () => {
       let shown = await quizAt(page, 'position', '0');
       assert.deepEqual([shown.result, shown.score], ['', '0/0']);
       assert.equal(await numbersDrawn(page), 0, 'every value is hidden');
+      assert.ok((await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]))).includes('the position asked'));
       assert.equal(await page.locator('#root-grundy').evaluate((e) => getComputedStyle(e).visibility), 'hidden', 'the start\'s value is hidden');
       assert.equal(await page.locator('#positions').isVisible(), false, 'the positions table is hidden');
       await answer(page, String(SUB134(0)));
@@ -159,6 +160,9 @@ describe('find the winning move', () => {
       let shown = await puzzleAt(page, 'position', '4,5,3');
       assert.deepEqual([shown.result, shown.score], ['', '0/0']);
       assert.equal(await numbersDrawn(page), 0, 'no value on the graph before the answer');
+      // The graph's key (drawn on it in presentation mode) names the puzzle, not a position "being computed".
+      const key = await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]));
+      assert.ok(key.includes('the puzzle') && key.includes('value hidden until you answer'), key.join(' | '));
       // 4 ⊕ 5 ⊕ 3 = 2: the third heap goes 3 → 3 ⊕ 2 = 1; its counter 1 takes it and those to its right.
       await page.click('#puzzle-board [data-part="2:1"]');
       shown = await puzzleAt(page, 'result', 'right');
