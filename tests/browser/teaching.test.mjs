@@ -55,6 +55,52 @@ describe('boards take the move pointed at', () => {
   });
 });
 
+/**
+ * Each row's label and its first counter or pin on the board: the gap between them, in units of
+ * the counter's or pin's width (a label crowding its row reads as one of its counters).
+ */
+const labelGaps = (page, board) => page.evaluate((board) => {
+  const svg = document.querySelector(`#${board} svg`);
+  return [...svg.querySelectorAll(':scope > text')].map((t, row) => {
+    const part = svg.querySelector(`[data-part="${row}:0"]`);
+    const body = (part.querySelector('ellipse') ?? part).getBoundingClientRect();
+    return (body.left - t.getBoundingClientRect().right) / body.width;
+  });
+}, board);
+
+describe('boards a phone can use', () => {
+  test('a heap of 30 is wrapped in lines of ten, each counter large enough to tap; the last line takes a tap', async () => {
+    await withPage('#game=subtraction&moves=1,3,4&heap=30&mode=play&opponent=person&paused=1', async (page) => {
+      await plies(page, 0);
+      const sizes = await page.$$eval('#board [data-part]', (cs) => cs.map((c) => c.getBoundingClientRect().width));
+      assert.equal(sizes.length, 30);
+      assert.ok(Math.min(...sizes) >= 18, `counters ${Math.min(...sizes).toFixed(1)} px wide`);
+      const rows = await page.$$eval('#board [data-part]', (cs) => new Set(cs.map((c) => Math.round(c.getBoundingClientRect().top))).size);
+      assert.equal(rows, 3, 'three lines of ten');
+      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0.5, `the label is ${gap.toFixed(2)} counters from the first`);
+      await page.tap('#board [data-part="0:29"]'); // the last counter: take 1
+      assert.equal(await plies(page, 1), '29');
+    }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+
+  test('Kayles: a row’s label stays clear of its first pin; a click in a pin’s slot beside its body knocks it down', async () => {
+    await withPage('#game=octal&code=0.77&heaps=10&mode=play&opponent=person&paused=1&present=1', async (page) => {
+      await plies(page, 0);
+      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0.5, `the label is ${gap.toFixed(2)} pins from the first`);
+    }, { viewport: { width: 1920, height: 1080 } });
+    await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position === '5,4,1');
+      // Low in pin 3's slot of the first row, beside its body: the slot, not only the outline,
+      // takes it (a mouse: no touch adjustment to find the pin for it).
+      const box = await page.locator('#puzzle-board [data-part="0:2"]').boundingBox();
+      const ellipse = await page.locator('#puzzle-board [data-part="0:2"] ellipse').boundingBox();
+      await page.mouse.click(ellipse.x - 2, box.y + box.height - 1);
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
+      assert.match(await page.locator('#puzzle-explain').innerText(), /5,4,1 → 4,2,2,1/);
+    }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+});
+
 describe('one focused view per mode', () => {
   test('the learner runs only in its own mode: its clock stands still elsewhere and goes on when it is back', async () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0.03&speed=1', async (page) => {
