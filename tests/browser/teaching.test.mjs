@@ -351,9 +351,26 @@ describe('the theory beside the board', () => {
       await page.click('#board [data-part="0:3"]');
       await plies(page, 1);
       assert.equal(await page.getAttribute('#grundy-strip', 'data-marked'), '3,6');
-      assert.equal(await page.evaluate(() => document.getElementById('grundy-strip').parentElement.id), 'graph-theory');
+      // Beside the board, under the nim-sum table that adds the rows' values it gives.
+      assert.deepEqual(await page.evaluate(() => [...document.getElementById('play-theory').children].map((e) => e.id)), ['nim-sum', 'grundy-strip']);
     });
   });
+
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}×${viewport.height}, lesson 2's “the sequence repeats”: the board and the whole strip on the first screen, the heap outlined as it moves`, async () => {
+      await withPage('#game=subtraction&moves=1,3,4&heap=30&mode=play&opponent=person&present=1&paused=1', async (page) => {
+        await plies(page, 0);
+        for (const id of ['board', 'grundy-strip']) {
+          const box = await page.locator(`#${id}`).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `#${id} at ${box.y}–${box.y + box.height} px`);
+        }
+        assert.equal(await page.$$eval('#grundy-strip .strip-cell.heap', (cs) => cs.map((c) => c.dataset.n).join()), '30');
+        await page.click('#board [data-part="0:26"]'); // take 4
+        await plies(page, 1);
+        assert.equal(await page.$$eval('#grundy-strip .strip-cell.heap', (cs) => cs.map((c) => c.dataset.n).join()), '26');
+      }, { viewport });
+    });
+  }
 });
 
 describe('docs/teaching.md', () => {
@@ -366,6 +383,17 @@ describe('docs/teaching.md', () => {
         assert.equal(await page.evaluate(() => document.body.dataset.mode), mode);
         assert.equal(await page.isVisible('#notice'), false, await page.locator('#notice').innerText());
         assert.equal(await page.getAttribute(`#mode-${mode}`, 'aria-pressed'), 'true');
+        if (!hash.includes('present=1')) return;
+        // A lesson's link, as projected: no text under 18 px, and what the lesson points at on
+        // the first screen (play mode: the board and the teaching panels beside it).
+        assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
+        const { teach } = await page.evaluate(async (m) => (await import('./www/state.js')).modeOf(m), mode);
+        const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : [teach];
+        const boxes = await Promise.all(panels.map(async (id) => [id, await page.locator(`#${id}`).boundingBox()]));
+        const shown = boxes.filter(([, box]) => box && box.height > 0);
+        assert.ok(shown.length > 0, `one of ${panels.join(', ')} is shown`);
+        const height = page.viewportSize().height;
+        for (const [id, box] of shown) assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= height, `#${id} at ${box.y}–${box.y + box.height} px`);
       });
     });
   }
