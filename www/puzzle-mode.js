@@ -275,7 +275,7 @@ export class PuzzleMode {
       followers: this.verdict ? this.moves.map((m) => m.to) : [],
       words: { hidden: 'value hidden until you answer', current: 'the puzzle' },
     });
-    this.card.setHidden((w) => !shown.has(w));
+    this.card.setHidden((w) => !shown.has(w), null, { kind: 'value hidden', value: 'Its value is hidden until you answer the puzzle.' });
     const panel = $('puzzle-panel');
     const label = this.id >= 0 ? s.label(this.id) : '';
     Object.assign(panel.dataset, {

@@ -44,6 +44,13 @@ const numbersDrawn = (page) => page.evaluate(() => {
 const SUB134 = (n) => [0, 1, 0, 1, 2, 3, 2][n % 7];
 /** Kayles (octal 0.77) values of a row of 0 … 12 pins (Berlekamp, Conway & Guy; OEIS A002186). */
 const KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+/** The hover card's text for position `label`, as a tap on the graph shows it. */
+const cardOf = (page, label) => page.evaluate((label) => {
+  const { controller } = window.impartial;
+  controller.card.pick(controller.session.find(label), { x: 10, y: 10, sticky: false });
+  return document.getElementById('hover-card').innerText;
+}, label);
+
 const xorOf = (label, value) => label.split(',').map(Number).reduce((x, h) => x ^ value(h), 0);
 
 describe('your turn to compute', () => {
@@ -54,6 +61,7 @@ describe('your turn to compute', () => {
       assert.deepEqual([shown.result, shown.score], ['', '0/0']);
       assert.equal(await numbersDrawn(page), 0, 'every value is hidden');
       assert.ok((await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]))).includes('the position asked'));
+      assert.match(await cardOf(page, '5'), /Its value is not computed yet: pick it once all its followers are known, and type it\./);
       assert.equal(await page.locator('#root-grundy').evaluate((e) => getComputedStyle(e).visibility), 'hidden', 'the start\'s value is hidden');
       assert.equal(await page.locator('#positions').isVisible(), false, 'the positions table is hidden');
       await answer(page, String(SUB134(0)));
@@ -149,6 +157,8 @@ describe('your turn to compute', () => {
       await answer(page, 'n');
       await quizAt(page, 'result', 'right');
       assert.match(await text(page, 'quiz-message'), /^Right: 0,0: no moves → N\.$/);
+      // Misère positions have Grundy values too; they just do not decide the outcome.
+      assert.match(await cardOf(page, '0,0'), /Misère play: the outcome comes from the misère rule \(Grundy values exist but do not decide it\)\./);
     });
   });
 });
@@ -163,6 +173,8 @@ describe('find the winning move', () => {
       // The graph's key (drawn on it in presentation mode) names the puzzle, not a position "being computed".
       const key = await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]));
       assert.ok(key.includes('the puzzle') && key.includes('value hidden until you answer'), key.join(' | '));
+      // So does the card of a position whose value is hidden: nothing to step on to, here.
+      assert.match(await cardOf(page, '4,5,3'), /4,5,3 · value hidden[^]*Its value is hidden until you answer the puzzle\./);
       // 4 ⊕ 5 ⊕ 3 = 2: the third heap goes 3 → 3 ⊕ 2 = 1; its counter 1 takes it and those to its right.
       await page.click('#puzzle-board [data-part="2:1"]');
       shown = await puzzleAt(page, 'result', 'right');
