@@ -206,11 +206,15 @@ describe('presentation mode', () => {
 });
 
 describe('lesson 3: the parameters at work', () => {
-  test('the paper’s γ is written as the learner’s settings write it, not with twenty digits', async () => {
+  test('lesson 3’s words: the paper’s γ as the settings write it (not twenty digits), Π as Prop 2.2 defines it', async () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=200&gamma=paper&seed=1&paused=1', async (page) => {
       await page.waitForFunction(() => document.getElementById('lost-note').textContent !== '');
       assert.equal(await page.textContent('#lost-note'), 'Every move keeps p ≥ γ = 0.00004831, so no winning move is lost for good.');
       assert.match(await page.textContent('#gamma-value'), /^0\.00004831$/);
+      // Π is named as Prop 2.2 defines it, a lower bound, wherever the page names it.
+      const key = 'plays a winning move at every critical position';
+      assert.match(await page.locator('#chart-legend').innerText(), new RegExp(`Π: a sample ${key} \\(≤ P\\(optimal\\), Prop 2\\.2\\)`));
+      assert.match(await page.locator('.stat-label[title^="Π"]').getAttribute('title'), new RegExp(`${key} \\(Prop 2\\.2\\), a lower bound`));
     });
   });
 
