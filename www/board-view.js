@@ -567,7 +567,7 @@ function drawChomp(view, parts) {
       );
     }
   }
-  parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.5, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
+  parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.6, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
   return { width, height };
 }
 

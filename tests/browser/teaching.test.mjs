@@ -388,8 +388,9 @@ describe('docs/teaching.md', () => {
         assert.equal(await page.isVisible('#notice'), false, await page.locator('#notice').innerText());
         assert.equal(await page.getAttribute(`#mode-${mode}`, 'aria-pressed'), 'true');
         if (!hash.includes('present=1')) return;
-        // A lesson's link, as projected: no text under 18 px, and what the lesson points at on
-        // the first screen (play mode: the board and the teaching panels beside it).
+        // A lesson's link, as projected (1280×720, the smaller projector): no text under 18 px,
+        // and what the lesson points at on the first screen (play mode: the board and the
+        // teaching panels beside it).
         assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
         const { teach } = await page.evaluate(async (m) => (await import('./www/state.js')).modeOf(m), mode);
         const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : [teach];
@@ -398,7 +399,7 @@ describe('docs/teaching.md', () => {
         assert.ok(shown.length > 0, `one of ${panels.join(', ')} is shown`);
         const height = page.viewportSize().height;
         for (const [id, box] of shown) assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= height, `#${id} at ${box.y}–${box.y + box.height} px`);
-      });
+      }, hash.includes('present=1') ? { viewport: { width: 1280, height: 720 } } : {});
     });
   }
 });
