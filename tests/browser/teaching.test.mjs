@@ -259,6 +259,42 @@ describe('phones and a slow start', () => {
     }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
   });
 
+  test('nothing moves while the page loads: the app first shows laid out for its mode, and the progress line leaves no gap', async () => {
+    const held = {};
+    const hold = (name) => new Promise((resolve) => (held[name] = resolve));
+    const script = hold('script');
+    const core = hold('core');
+    const boxes = (page) => page.evaluate(() => ['view-panel', 'mode-play', 'play-panel'].map((id) => Math.round(document.getElementById(id).getBoundingClientRect().top)));
+    await withPage('#game=nim&heaps=2,3,3&mode=play&paused=1', async (page) => {
+      // Before the page's script has run (one of its modules held back), the app is not shown
+      // half laid out (every mode's panels, no tabs); the title and the progress line are.
+      await page.waitForFunction(() => document.getElementById('status') && document.querySelector('link[rel=stylesheet]').sheet?.cssRules.length > 0);
+      assert.equal(await page.evaluate(() => document.body.dataset.mode), undefined);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main.app')).visibility), 'hidden');
+      assert.equal(await page.isVisible('#load-progress'), true);
+      held.script();
+      await page.waitForFunction(() => document.body.dataset.mode === 'play');
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main.app')).visibility), 'visible');
+      const loading = await boxes(page);
+      held.core();
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      assert.equal(await page.isVisible('#status'), false);
+      assert.deepEqual(await boxes(page), loading, 'the panels stay where they were while the core loaded');
+    }, {
+      ready: false,
+      beforeGoto: async (page) => {
+        await page.route('**/www/modes.js', async (route) => {
+          await script;
+          await route.continue();
+        });
+        await page.route('**/impartial_bg.wasm', async (route) => {
+          await core;
+          await route.continue();
+        });
+      },
+    });
+  });
+
   test('a play link shows its tab and layout while the core is still loading, with a progress line', async () => {
     let release;
     const held = new Promise((resolve) => (release = resolve));
