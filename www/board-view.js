@@ -196,7 +196,10 @@ export function howToMove(view) {
   switch (view?.kind) {
     case 'heaps':
     case 'heap':
-      return 'Click a counter: it and every counter after it are taken (to its right, and in a heap of more than ten, on the lines below).';
+      // A heap drawn in lines of ten is read like text.
+      return (view.kind === 'heap' ? [view.heap] : (view.heaps ?? [])).some((h) => h > LINE && h <= MAX_COUNTERS)
+        ? 'Click a counter: it and every counter after it are taken (to its right, then on the lines below).'
+        : 'Click a counter: it and every counter to its right are taken.';
     case 'pins':
       return 'Click a pin to knock it down (with “pins per click” above the board, it and the pins to its right); knocking pins out of the middle splits a row in two.';
     case 'splits':
