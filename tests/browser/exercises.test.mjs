@@ -318,6 +318,37 @@ describe('links that do not fit', () => {
 describe('on a phone', () => {
   const phone = { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } };
 
+  /** Taps position `label` where the graph draws it. */
+  async function tapOnGraph(page, label) {
+    const at = await page.evaluate((label) => {
+      const { controller, graphView } = window.impartial;
+      document.getElementById('graph').scrollIntoView({ block: 'center' });
+      graphView.draw(true);
+      const rect = document.getElementById('graph').getBoundingClientRect();
+      const q = graphView.screenPosition(controller.session.find(label));
+      return { x: rect.left + q.x, y: rect.top + q.y };
+    }, label);
+    await page.touchscreen.tap(at.x, at.y);
+  }
+
+  test('390 × 844: a tap on the graph picks the position to compute next, in step by step and in the quiz', async () => {
+    await withPage('#game=subtraction&moves=2,3&heap=9&mode=steps&paused=1', async (page) => {
+      await tapOnGraph(page, '1'); // heap 1 before heap 0: an order of the student's own
+      await page.waitForFunction(() => document.getElementById('steps-panel').dataset.order === '1');
+    }, phone);
+    await withPage('#game=subtraction&moves=2,3&heap=9&mode=quiz&paused=1', async (page) => {
+      // Heaps 0 and 1 have no moves, so both are ready: the one the page does not suggest, tapped.
+      await page.waitForFunction(() => ['0', '1'].includes(document.getElementById('quiz-panel').dataset.position));
+      const other = (await quiz(page)).position === '0' ? '1' : '0';
+      await tapOnGraph(page, other);
+      await quizAt(page, 'position', other);
+      await page.tap('#quiz-answer');
+      await page.fill('#quiz-answer', '0');
+      await page.tap('#quiz-check');
+      await quizAt(page, 'result', 'right');
+    }, phone);
+  });
+
   test('390 × 844: a quiz answered and a puzzle solved by touch, nothing wider than the screen', async () => {
     await withPage('#game=subtraction&moves=1,3,4&heap=10&mode=quiz&paused=1', async (page) => {
       await quizAt(page, 'position', '0');
