@@ -13,6 +13,14 @@ const el = (...args) => svgElement(...args);
 export const MAX_COUNTERS = 40;
 /** Boards with more cells than this are drawn without cells (moves from the list). */
 const MAX_CELLS = 2500;
+/**
+ * A heap of more counters than this is wrapped into lines of this many, read like text: a heap
+ * of 30 on one line made 8 px counters on a phone and a label under 18 px on a projector.
+ */
+const LINE = 10;
+
+/** The width a row's labels take (0.55-unit type, about 0.32 units a character), so none touches its first counter or pin. */
+const labelWidth = (labels) => Math.max(2.6, 0.45 + 0.32 * Math.max(0, ...labels.map((t) => t.length)));
 
 /** Rows of pins (non-increasing) after knocking down `take` pins of row `r` from pin `j` on. */
 export function pinsAfter(rows, r, j, take) {
@@ -188,7 +196,10 @@ export function howToMove(view) {
   switch (view?.kind) {
     case 'heaps':
     case 'heap':
-      return 'Click a counter: it and every counter to its right are taken.';
+      // A heap drawn in lines of ten is read like text.
+      return (view.kind === 'heap' ? [view.heap] : (view.heaps ?? [])).some((h) => h > LINE && h <= MAX_COUNTERS)
+        ? 'Click a counter: it and every counter after it are taken (to its right, then on the lines below).'
+        : 'Click a counter: it and every counter to its right are taken.';
     case 'pins':
       return 'Click a pin to knock it down (with “pins per click” above the board, it and the pins to its right); knocking pins out of the middle splits a row in two.';
     case 'splits':
@@ -398,27 +409,34 @@ const FONT = { 'font-family': 'system-ui, sans-serif' };
 function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
   const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
-  const labelW = 3.2;
-  const width = labelW + widest * 1.1 + 0.4;
-  const rows = Math.max(1, shown.length);
-  const height = rows * 1.3 + 0.3;
+  const line = Math.min(widest, LINE);
+  const labels = shown.map(({ h, i }) => (moves ? `heap: ${h}` : `heap ${i + 1}: ${h}`));
+  const labelW = labelWidth(labels);
+  const width = labelW + line * 1.1 + 0.4;
+  // Counter b of a heap sits on line ⌊b / line⌋ of it, column b mod line.
+  const at = (b) => ({ cx: labelW + (b % line) * 1.1 + 0.5, dy: Math.floor(b / line) * 1.1 });
+  let top = 0.3;
   if (shown.length === 0) {
     parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': 0.6, ...FONT, fill: '#555' }, 'no counters left'));
+    top += 1.3;
   }
   shown.forEach(({ h, i }, row) => {
-    const y = 0.3 + row * 1.3 + 0.55;
-    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, moves ? `heap: ${h}` : `heap ${i + 1}: ${h}`));
-    if (h > MAX_COUNTERS || (taken?.[i] ?? 0) > MAX_COUNTERS) {
-      parts.push(el('rect', { x: labelW, y: y - 0.45, width: widest * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
-      parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
+    const y = top + 0.55;
+    const size = Math.max(h, taken?.[i] ?? 0);
+    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, labels[row]));
+    if (size > MAX_COUNTERS) {
+      parts.push(el('rect', { x: labelW, y: y - 0.45, width: line * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
+      parts.push(el('text', { x: labelW + line * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
+      top += 1.3;
       return;
     }
+    top += 1.3 + (Math.ceil(size / line) - 1) * 1.1;
     for (let b = 0; b < h; b++) {
       // Heaps that keep their places are keyed by index; heaps a move splits (a sorted
       // multiset) by size, as equal heaps make the same moves.
       const key = rule === 'take' ? `h${i}:${b}` : `h${h}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
-      const counter = el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
+      const counter = el('circle', { cx: at(b).cx, cy: y + at(b).dy, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
       // A heap that keeps its place has a number; a split board's heaps are a sorted multiset.
       const where = moves ? 'the heap' : rule === 'take' ? `heap ${i + 1}` : 'this heap';
       const split = `split ${where} into ${b} and ${h - b}`;
@@ -427,10 +445,10 @@ function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
       parts.push(counter);
     }
     for (let b = h; b < (taken?.[i] ?? 0); b++) {
-      parts.push(el('circle', { cx: labelW + b * 1.1 + 0.5, cy: y, r: 0.42, class: 'taken' }));
+      parts.push(el('circle', { cx: at(b).cx, cy: y + at(b).dy, r: 0.42, class: 'taken' }));
     }
   });
-  return { width, height };
+  return { width, height: top };
 }
 
 /**
@@ -439,7 +457,7 @@ function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
  * to the core's move to those rows. `start`: the rows at the start, for the board's width.
  */
 function drawPins(rows, start, take, parts) {
-  const labelW = 2.6;
+  const labelW = labelWidth(rows.map((n, r) => `row ${r + 1}: ${n}`));
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...rows));
   const width = labelW + widest * 1.1 + 0.4;
   const height = Math.max(1, rows.length) * 1.5 + 0.3;
@@ -461,6 +479,8 @@ function drawPins(rows, start, take, parts) {
       const aim = after ? Array.from({ length: take }, (_, k) => `${r}:${first + k}`).join(' ') : null;
       const x = labelW + j * 1.1 + 0.5;
       const pin = el('g', { class: 'pin', 'data-key': after ? pinKey(after) : null, 'data-part': `${r}:${j}`, 'data-aim': aim });
+      // The pin's whole slot takes a click or a tap, not only its outline (a pin is narrow on a phone).
+      pin.append(el('rect', { x: x - 0.55, y, width: 1.1, height: 1.2, fill: '#fff', 'fill-opacity': 0 }));
       pin.append(el('ellipse', { cx: x, cy: y + 0.62, rx: 0.3, ry: 0.42 }));
       pin.append(el('circle', { cx: x, cy: y + 0.2, r: 0.17 }));
       const rest = after ? after.join(', ') || 'nothing' : '';
@@ -550,7 +570,7 @@ function drawChomp(view, parts) {
       );
     }
   }
-  parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.5, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
+  parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.6, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
   return { width, height };
 }
 

@@ -31,11 +31,13 @@ export class CardView {
    * Step by step: a test saying whether a position's value is still hidden (then the card
    * gives its label, board and moves, but no value, outcome or winning move); null for none.
    * `why(id)`: what the card says of a hidden position instead of its value (whether it can be
-   * computed now).
+   * computed now). `words`: the exercises' own { kind, value } for a hidden position (a puzzle's
+   * values are hidden, not "not computed yet"; no one steps on in a quiz).
    */
-  setHidden(hidden, why = null) {
+  setHidden(hidden, why = null, words = null) {
     this.hidden = hidden;
     this.why = why;
+    this.words = words;
     if (this.shown) this.draw();
   }
 
@@ -99,6 +101,7 @@ export class CardView {
       const learner = this.strategy ? this.strategy()[this.shown.id] : null;
       const position = masked(this.session.position(this.shown.id), this.hidden);
       if (position?.hidden && this.why) position.why = this.why(this.shown.id);
+      if (position?.hidden && this.words) position.words = this.words;
       renderCard(card, position, this.shown.at, this.session.info.play, board, learner);
       card.dataset.generation = String(this.generation);
     } else {
@@ -125,19 +128,19 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   const lines = [];
   const head = document.createElement('p');
   head.className = 'card-head';
-  const kind = position.hidden ? 'not computed yet' : `${position.outcome}-position`;
+  const kind = position.hidden ? (position.words?.kind ?? 'not computed yet') : `${position.outcome}-position`;
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
   if (board) lines.push(board);
   const grundy = document.createElement('p');
   // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
   grundy.textContent = position.hidden
-    ? `Its value is not computed yet. ${position.why ?? 'Step on to reveal it.'}`
+    ? (position.words?.value ?? `Its value is not computed yet. ${position.why ?? 'Step on to reveal it.'}`)
     : typeof position.grundy === 'string'
       ? `Generalised Grundy value γ: ${position.grundy}`
       : position.mex
         ? `Grundy value: ${position.mex}`
-        : 'Misère play: no Grundy value; outcome by the misère rule.';
+        : 'Misère play: the outcome comes from the misère rule (Grundy values exist but do not decide it).';
   lines.push(grundy);
   if (position.optimal_mass != null) {
     const mass = document.createElement('p');

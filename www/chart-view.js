@@ -9,7 +9,7 @@ import { download, measuresCsv } from './panels.js';
 
 /** The lines drawn: key in a history point, colour, dash, legend text. */
 export const SERIES = [
-  { key: 'prop22Log', colour: COLOURS.P, dash: [], label: 'Π: a sample wins at every critical position (≤ P(optimal), Prop 2.2), log scale (right axis)', log: true },
+  { key: 'prop22Log', colour: COLOURS.P, dash: [], label: 'Π: a sample plays a winning move at every critical position (≤ P(optimal), Prop 2.2), log scale (right axis)', log: true },
   { key: 'massMean', colour: COLOURS.optimal, dash: [], label: 'mean mass on optimal moves' },
   { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
   { key: 'expectedLog', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics (log scale)', log: true },

@@ -82,8 +82,9 @@ export class GraphView {
     // A rule learning (Böhme): { strategy (Int32Array: the learner's move per position, -1
     // at a sink), changed ([{position, to}] of the last play) }, or null for UMDA's model.
     this.rules = null;
-    // Grundy values step by step: { outcome (the revealed outcomes, 3 = not yet), current (the
-    // position being computed, or -1), followers (its followers' ids) }, or null.
+    // Grundy values step by step (and the exercises): { outcome (the revealed outcomes, 3 = not
+    // yet), current (the position being computed, or -1), followers (its followers' ids), words
+    // (optional: the legend's { hidden, current }) }, or null.
     this.reveal = null;
     this.fontScale = 1; // text on the canvas, larger in presentation mode
     this.legend = false; // a legend on the canvas (presentation mode)
@@ -667,7 +668,9 @@ export class GraphView {
     ];
     if (this.session.cyclic) items.splice(2, 0, ['diamond', COLOURS.D, 'D-position: a draw with best play']);
     if (this.reveal) {
-      items.splice(2, 2, ['circle', '#cfcfcf', 'not computed yet'], ['circle', COLOURS.path, 'the position being computed'], ['line', COLOURS.followers, 'its moves, to its followers']);
+      // Each mode that hides values names what its hidden and its marked positions are.
+      const { hidden = 'not computed yet', current = 'the position being computed' } = this.reveal.words ?? {};
+      items.splice(2, 2, ['circle', '#cfcfcf', hidden], ['circle', COLOURS.path, current], ['line', COLOURS.followers, 'its moves, to its followers']);
     } else if (this.rules) {
       items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
       items.push(['line', COLOURS.path, 'the last play']);

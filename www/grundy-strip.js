@@ -75,13 +75,15 @@ export function renderGrundyStrip(info) {
     }
     table.append(row);
   }
-  const said = period
-    ? `g(n) for a single heap of n, n = 0 … ${values.length - 1}. Proven periodic: period ${period.period} from heap ${period.preperiod}` +
-      (period.period <= WRAP_MAX
-        ? `: each row is one period, and from heap ${period.preperiod} on (cells before it are faded) the columns repeat.`
-        : ' (too long a period to wrap here).')
-    : `g(n) for a single heap of n, n = 0 … ${values.length - 1}; no period proven within the first values searched.`;
-  $('grundy-strip-text').textContent = `${said} Blue cells (g = 0) are P-positions; outlined cells are the heaps of the position shown.`;
+  // Short: beside the board in presentation mode the strip's rows must still fit the first screen.
+  const upTo = `g(n) of one heap, n = 0 … ${values.length - 1}`;
+  const from = period?.preperiod > 0 ? ` from heap ${period.preperiod}` : '';
+  const said = !period
+    ? `${upTo}: no period proven within the values searched.`
+    : period.period > WRAP_MAX
+      ? `${upTo}: period ${period.period} (proven)${from}, too long to wrap here.`
+      : `${upTo}: period ${period.period} (proven)${from}, one period a row, so ${from ? 'from there ' : ''}the columns repeat${from ? ' (the faded cells come before)' : ''}.`;
+  $('grundy-strip-text').textContent = `${said} Blue: g = 0, a P-position. Outlined: the heaps of the position shown.`;
   $('grundy-strip-rows').replaceChildren(table);
 }
 

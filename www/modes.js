@@ -121,7 +121,7 @@ export class Modes {
 /**
  * The layout of one mode, from its table entry: the tab pressed, its panel shown (the others'
  * hidden), parts marked `data-modes` shown only in the modes they list, and the teaching panels
- * (`theory`) moved into the mode's slot beside the board (back into the game panel otherwise).
+ * (`theory`) moved into the slots the table names (back into the game panel otherwise).
  * Needs no core: main.js calls it before the core has loaded, so a link opens in its mode.
  */
 export function showMode(entry) {
@@ -134,7 +134,7 @@ export function showMode(entry) {
     node.classList.toggle('off-mode', !node.dataset.modes.split(' ').includes(entry.name));
   }
   for (const id of ['nim-sum', 'grundy-strip']) {
-    const slot = entry.theory.includes(id) ? $(id === 'nim-sum' ? `${entry.name}-theory` : 'graph-theory') : $('theory-home');
+    const slot = $(entry.theory[id] ?? 'theory-home');
     if (slot && $(id).parentElement !== slot) slot.append($(id));
   }
 }

@@ -98,7 +98,7 @@ export function renderStats(progress, info) {
     progress.critical_lost === 0
       ? progress.gamma === 0
         ? 'γ = 0: a move that no winner plays gets p = 0 and is never sampled again. No critical position has lost its winning moves yet.'
-        : `Every move keeps p ≥ γ = ${progress.gamma}, so no winning move is lost for good.`
+        : `Every move keeps p ≥ γ = ${gammaText(progress.gamma)}, so no winning move is lost for good.`
       : `${count(progress.critical_lost)} of ${count(progress.critical)} critical positions have p = 0 on every winning move: ` +
         'with γ = 0 no sample moves there again, so Π = 0: no sampled strategy plays a winning move at every critical position any more.';
   const found = $('found');

@@ -269,8 +269,13 @@ export class PuzzleMode {
     const s = this.session;
     const views = s.views();
     const shown = new Set(this.verdict ? [this.id, ...this.moves.map((m) => m.to)] : []);
-    this.graph.setReveal({ outcome: this.masked(views), current: this.id, followers: this.verdict ? this.moves.map((m) => m.to) : [] });
-    this.card.setHidden((w) => !shown.has(w));
+    this.graph.setReveal({
+      outcome: this.masked(views),
+      current: this.id,
+      followers: this.verdict ? this.moves.map((m) => m.to) : [],
+      words: { hidden: 'value hidden until you answer', current: 'the puzzle' },
+    });
+    this.card.setHidden((w) => !shown.has(w), null, { kind: 'value hidden', value: 'Its value is hidden until you answer the puzzle.' });
     const panel = $('puzzle-panel');
     const label = this.id >= 0 ? s.label(this.id) : '';
     Object.assign(panel.dataset, {

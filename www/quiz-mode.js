@@ -314,8 +314,8 @@ export class QuizMode {
     const ready = readyPositions(views, s.n, this.revealed);
     const id = this.current(ready);
     const followers = id >= 0 ? Array.from(views.targets.subarray(views.offsets[id], views.offsets[id + 1])) : [];
-    this.graph.setReveal({ outcome: this.masked(views), current: id, followers });
-    this.card.setHidden((w) => !this.revealed.has(w));
+    this.graph.setReveal({ outcome: this.masked(views), current: id, followers, words: { hidden: 'not computed yet', current: 'the position asked' } });
+    this.card.setHidden((w) => !this.revealed.has(w), null, { kind: 'not computed yet', value: 'Its value is not computed yet: pick it once all its followers are known, and type it.' });
     const score = scoreOf(this.entries, (label) => this.game().answer(s.find(label)));
     const panel = $('quiz-panel');
     Object.assign(panel.dataset, {

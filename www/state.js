@@ -75,19 +75,19 @@ export const PAGE_KEYS = [
 /**
  * The page's modes, one entry each: the hash (`mode=` and the keys written only in that mode),
  * the tabs (`tab`, in this order) and the layout (`panel`, the section shown; `learner`, whether
- * the learner runs and its panels show; `theory`, the teaching panels moved beside the board)
- * read this table and nothing else. `teach`: the element a class must see (on the first screen
+ * the learner runs and its panels show; `theory`, each teaching panel the mode shows and the slot
+ * it is moved to) read this table and nothing else. `teach`: the element a class must see (on the first screen
  * in presentation mode; play mode's nim-sum table is there for heap games, else the board). `acyclic`: the mode needs an acyclic game (a graph with
  * cycles has only the learner). `view`: the module that owns the mode.
  */
 export const MODE_TABLE = [
-  { name: 'learn', teach: 'chart', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: [], view: 'controls-view.js' },
-  { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: ['nim-sum', 'grundy-strip'], view: 'play-mode.js' },
-  { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: [], view: 'duel-mode.js' },
-  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step', 'order', 'strip'], acyclic: true, learner: false, theory: ['grundy-strip'], view: 'steps-mode.js' },
-  { name: 'quiz', teach: 'quiz-answer', tab: 'Your turn to compute', panel: 'quiz-panel', keys: ['quiz'], acyclic: true, learner: false, theory: [], view: 'quiz-mode.js' },
-  { name: 'puzzle', teach: 'puzzle-board', tab: 'Find the winning move', panel: 'puzzle-panel', keys: ['puzzles'], acyclic: true, learner: false, theory: [], view: 'puzzle-mode.js' },
-  { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: [], view: 'experiment-view.js' },
+  { name: 'learn', teach: 'chart', tab: 'Watch it learn', panel: null, keys: [], acyclic: false, learner: true, theory: {}, view: 'controls-view.js' },
+  { name: 'play', teach: 'nim-sum', tab: 'Play the game', panel: 'play-panel', keys: ['opponent', 'first', 'at', 'hint', 'played'], acyclic: true, learner: false, theory: { 'nim-sum': 'play-theory', 'grundy-strip': 'play-theory' }, view: 'play-mode.js' },
+  { name: 'duel', teach: 'duel-board', tab: 'Strategy against strategy', panel: 'duel-panel', keys: ['x', 'y'], acyclic: true, learner: false, theory: {}, view: 'duel-mode.js' },
+  { name: 'steps', teach: 'steps-mex', tab: 'Grundy values step by step', panel: 'steps-panel', keys: ['step', 'order', 'strip'], acyclic: true, learner: false, theory: { 'grundy-strip': 'graph-theory' }, view: 'steps-mode.js' },
+  { name: 'quiz', teach: 'quiz-answer', tab: 'Your turn to compute', panel: 'quiz-panel', keys: ['quiz'], acyclic: true, learner: false, theory: {}, view: 'quiz-mode.js' },
+  { name: 'puzzle', teach: 'puzzle-board', tab: 'Find the winning move', panel: 'puzzle-panel', keys: ['puzzles'], acyclic: true, learner: false, theory: {}, view: 'puzzle-mode.js' },
+  { name: 'experiment', teach: 'exp-start', tab: 'Many runs', panel: 'experiment', keys: [], acyclic: true, learner: false, theory: {}, view: 'experiment-view.js' },
 ];
 /** The modes' names, in the tabs' order. */
 export const MODES = MODE_TABLE.map((m) => m.name);

@@ -448,6 +448,6 @@ export class StepsMode {
     const rule = misere
       ? 'Under misère play (who cannot move wins) there is no mex: a position is N when it has no moves or a move to a P-position, else P.'
       : 'A position’s Grundy value is the mex (minimum excluded value) of its followers’ values: the least whole number not among them; 0 means a P-position.';
-    return `Every move goes to a position with a smaller number, so computing in number order, each position’s followers are known when its turn comes. The first ${count(sinks)} ${sinks === 1 ? 'has' : 'have'} no moves. ${rule} Press Step.`;
+    return `Every move goes to a position with a smaller number, so computing in number order, each position’s followers are known when its turn comes. ${sinks === 1 ? 'The first position has' : `The first ${count(sinks)} positions have`} no moves. ${rule} Press Step.`;
   }
 }

@@ -44,6 +44,13 @@ const numbersDrawn = (page) => page.evaluate(() => {
 const SUB134 = (n) => [0, 1, 0, 1, 2, 3, 2][n % 7];
 /** Kayles (octal 0.77) values of a row of 0 … 12 pins (Berlekamp, Conway & Guy; OEIS A002186). */
 const KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+/** The hover card's text for position `label`, as a tap on the graph shows it. */
+const cardOf = (page, label) => page.evaluate((label) => {
+  const { controller } = window.impartial;
+  controller.card.pick(controller.session.find(label), { x: 10, y: 10, sticky: false });
+  return document.getElementById('hover-card').innerText;
+}, label);
+
 const xorOf = (label, value) => label.split(',').map(Number).reduce((x, h) => x ^ value(h), 0);
 
 describe('your turn to compute', () => {
@@ -53,6 +60,8 @@ describe('your turn to compute', () => {
       let shown = await quizAt(page, 'position', '0');
       assert.deepEqual([shown.result, shown.score], ['', '0/0']);
       assert.equal(await numbersDrawn(page), 0, 'every value is hidden');
+      assert.ok((await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]))).includes('the position asked'));
+      assert.match(await cardOf(page, '5'), /Its value is not computed yet: pick it once all its followers are known, and type it\./);
       assert.equal(await page.locator('#root-grundy').evaluate((e) => getComputedStyle(e).visibility), 'hidden', 'the start\'s value is hidden');
       assert.equal(await page.locator('#positions').isVisible(), false, 'the positions table is hidden');
       await answer(page, String(SUB134(0)));
@@ -148,6 +157,8 @@ describe('your turn to compute', () => {
       await answer(page, 'n');
       await quizAt(page, 'result', 'right');
       assert.match(await text(page, 'quiz-message'), /^Right: 0,0: no moves → N\.$/);
+      // Misère positions have Grundy values too; they just do not decide the outcome.
+      assert.match(await cardOf(page, '0,0'), /Misère play: the outcome comes from the misère rule \(Grundy values exist but do not decide it\)\./);
     });
   });
 });
@@ -159,6 +170,11 @@ describe('find the winning move', () => {
       let shown = await puzzleAt(page, 'position', '4,5,3');
       assert.deepEqual([shown.result, shown.score], ['', '0/0']);
       assert.equal(await numbersDrawn(page), 0, 'no value on the graph before the answer');
+      // The graph's key (drawn on it in presentation mode) names the puzzle, not a position "being computed".
+      const key = await page.evaluate(() => window.impartial.graphView.legendItems().map((item) => item[2]));
+      assert.ok(key.includes('the puzzle') && key.includes('value hidden until you answer'), key.join(' | '));
+      // So does the card of a position whose value is hidden: nothing to step on to, here.
+      assert.match(await cardOf(page, '4,5,3'), /4,5,3 · value hidden[^]*Its value is hidden until you answer the puzzle\./);
       // 4 ⊕ 5 ⊕ 3 = 2: the third heap goes 3 → 3 ⊕ 2 = 1; its counter 1 takes it and those to its right.
       await page.click('#puzzle-board [data-part="2:1"]');
       shown = await puzzleAt(page, 'result', 'right');
@@ -301,6 +317,37 @@ describe('links that do not fit', () => {
 
 describe('on a phone', () => {
   const phone = { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } };
+
+  /** Taps position `label` where the graph draws it. */
+  async function tapOnGraph(page, label) {
+    const at = await page.evaluate((label) => {
+      const { controller, graphView } = window.impartial;
+      document.getElementById('graph').scrollIntoView({ block: 'center' });
+      graphView.draw(true);
+      const rect = document.getElementById('graph').getBoundingClientRect();
+      const q = graphView.screenPosition(controller.session.find(label));
+      return { x: rect.left + q.x, y: rect.top + q.y };
+    }, label);
+    await page.touchscreen.tap(at.x, at.y);
+  }
+
+  test('390 × 844: a tap on the graph picks the position to compute next, in step by step and in the quiz', async () => {
+    await withPage('#game=subtraction&moves=2,3&heap=9&mode=steps&paused=1', async (page) => {
+      await tapOnGraph(page, '1'); // heap 1 before heap 0: an order of the student's own
+      await page.waitForFunction(() => document.getElementById('steps-panel').dataset.order === '1');
+    }, phone);
+    await withPage('#game=subtraction&moves=2,3&heap=9&mode=quiz&paused=1', async (page) => {
+      // Heaps 0 and 1 have no moves, so both are ready: the one the page does not suggest, tapped.
+      await page.waitForFunction(() => ['0', '1'].includes(document.getElementById('quiz-panel').dataset.position));
+      const other = (await quiz(page)).position === '0' ? '1' : '0';
+      await tapOnGraph(page, other);
+      await quizAt(page, 'position', other);
+      await page.tap('#quiz-answer');
+      await page.fill('#quiz-answer', '0');
+      await page.tap('#quiz-check');
+      await quizAt(page, 'result', 'right');
+    }, phone);
+  });
 
   test('390 × 844: a quiz answered and a puzzle solved by touch, nothing wider than the screen', async () => {
     await withPage('#game=subtraction&moves=1,3,4&heap=10&mode=quiz&paused=1', async (page) => {

@@ -64,6 +64,7 @@ describe('step by step in any order', () => {
       assert.equal(shown.computable, '0 1');
       assert.equal(shown.next, '0');
       assert.equal(await page.locator('#steps-choices button.next').innerText(), '0 (next in order)');
+      assert.match(await page.locator('#steps-words').innerText(), / The first 2 positions have no moves\. /);
       // A refused pick: 5 needs 3 and 2, neither known.
       await clickOnGraph(page, '5');
       await page.waitForFunction(() => document.getElementById('steps-panel').dataset.refused === '5');

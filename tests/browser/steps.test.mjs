@@ -145,6 +145,8 @@ describe('Grundy values step by step', () => {
       await atStep(page, 7);
       await page.click('#steps-reset');
       assert.equal((await atStep(page, 0)).position, '');
+      // Step 0 says where the order starts: heap 0, the one position with no moves.
+      assert.match(await page.locator('#steps-words').innerText(), /each position’s followers are known when its turn comes\. The first position has no moves\. /);
       assert.equal(await page.evaluate(() => window.impartial.graphView.numbersDrawn), 0);
       // Leaving the mode shows every value again; the link forgets the step.
       await page.click('#mode-learn');

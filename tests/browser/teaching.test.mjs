@@ -55,6 +55,52 @@ describe('boards take the move pointed at', () => {
   });
 });
 
+/**
+ * Each row's label and its first counter or pin on the board: the gap between them, in units of
+ * the counter's or pin's width (a label crowding its row reads as one of its counters).
+ */
+const labelGaps = (page, board) => page.evaluate((board) => {
+  const svg = document.querySelector(`#${board} svg`);
+  return [...svg.querySelectorAll(':scope > text')].map((t, row) => {
+    const part = svg.querySelector(`[data-part="${row}:0"]`);
+    const body = (part.querySelector('ellipse') ?? part).getBoundingClientRect();
+    return (body.left - t.getBoundingClientRect().right) / body.width;
+  });
+}, board);
+
+describe('boards a phone can use', () => {
+  test('a heap of 30 is wrapped in lines of ten, each counter large enough to tap; the last line takes a tap', async () => {
+    await withPage('#game=subtraction&moves=1,3,4&heap=30&mode=play&opponent=person&paused=1', async (page) => {
+      await plies(page, 0);
+      const sizes = await page.$$eval('#board [data-part]', (cs) => cs.map((c) => c.getBoundingClientRect().width));
+      assert.equal(sizes.length, 30);
+      assert.ok(Math.min(...sizes) >= 18, `counters ${Math.min(...sizes).toFixed(1)} px wide`);
+      const rows = await page.$$eval('#board [data-part]', (cs) => new Set(cs.map((c) => Math.round(c.getBoundingClientRect().top))).size);
+      assert.equal(rows, 3, 'three lines of ten');
+      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0.5, `the label is ${gap.toFixed(2)} counters from the first`);
+      await page.tap('#board [data-part="0:29"]'); // the last counter: take 1
+      assert.equal(await plies(page, 1), '29');
+    }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+
+  test('Kayles: a row’s label stays clear of its first pin; a click in a pin’s slot beside its body knocks it down', async () => {
+    await withPage('#game=octal&code=0.77&heaps=10&mode=play&opponent=person&paused=1&present=1', async (page) => {
+      await plies(page, 0);
+      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0.5, `the label is ${gap.toFixed(2)} pins from the first`);
+    }, { viewport: { width: 1920, height: 1080 } });
+    await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position === '5,4,1');
+      // Low in pin 3's slot of the first row, beside its body: the slot, not only the outline,
+      // takes it (a mouse: no touch adjustment to find the pin for it).
+      const box = await page.locator('#puzzle-board [data-part="0:2"]').boundingBox();
+      const ellipse = await page.locator('#puzzle-board [data-part="0:2"] ellipse').boundingBox();
+      await page.mouse.click(ellipse.x - 2, box.y + box.height - 1);
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
+      assert.match(await page.locator('#puzzle-explain').innerText(), /5,4,1 → 4,2,2,1/);
+    }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+});
+
 describe('one focused view per mode', () => {
   test('the learner runs only in its own mode: its clock stands still elsewhere and goes on when it is back', async () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0.03&speed=1', async (page) => {
@@ -139,6 +185,18 @@ describe('presentation mode', () => {
           assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= viewport.height, `${mode}: #${teach} at ${box.y}–${box.y + box.height} px`);
           assert.deepEqual(await page.evaluate(smallTexts, 18), [], `${mode}: texts under 18 px`);
         }
+        // The exercises' question, answer field and verdict stay larger than the text around
+        // them, as they are outside presentation mode (the 18 px floor had flattened them).
+        for (const [mode, ids] of [['quiz', ['quiz-score', 'quiz-question', 'quiz-answer', 'quiz-message']], ['puzzle', ['puzzle-score', 'puzzle-question', 'puzzle-explain']]]) {
+          await page.click(`#mode-${mode}`);
+          await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
+          const ratios = await page.evaluate((ids) => {
+            const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+            return Object.fromEntries(ids.map((id) => [id, parseFloat(getComputedStyle(document.getElementById(id)).fontSize) / root]));
+          }, ids);
+          for (const [id, ratio] of Object.entries(ratios)) assert.ok(ratio >= 1.1, `${mode}: #${id} is ${ratio.toFixed(2)} × the body text`);
+          assert.ok(ratios[ids[1]] >= 1.3, `${mode}: the question is ${ratios[ids[1]].toFixed(2)} × the body text`);
+        }
         // Who wins is said on the board (play mode).
         await page.click('#mode-play');
         assert.match(await page.locator('#board .board-rules').innerText(), /Normal play: the player who cannot move loses/);
@@ -148,6 +206,18 @@ describe('presentation mode', () => {
 });
 
 describe('lesson 3: the parameters at work', () => {
+  test('lesson 3’s words: the paper’s γ as the settings write it (not twenty digits), Π as Prop 2.2 defines it', async () => {
+    await withPage('#game=chomp&rows=4&cols=4&mu=200&gamma=paper&seed=1&paused=1', async (page) => {
+      await page.waitForFunction(() => document.getElementById('lost-note').textContent !== '');
+      assert.equal(await page.textContent('#lost-note'), 'Every move keeps p ≥ γ = 0.00004831, so no winning move is lost for good.');
+      assert.match(await page.textContent('#gamma-value'), /^0\.00004831$/);
+      // Π is named as Prop 2.2 defines it, a lower bound, wherever the page names it.
+      const key = 'plays a winning move at every critical position';
+      assert.match(await page.locator('#chart-legend').innerText(), new RegExp(`Π: a sample ${key} \\(≤ P\\(optimal\\), Prop 2\\.2\\)`));
+      assert.match(await page.locator('.stat-label[title^="Π"]').getAttribute('title'), new RegExp(`${key} \\(Prop 2\\.2\\), a lower bound`));
+    });
+  });
+
   test('Chomp 4×4, μ = 20: with γ = 0 critical positions lose their winning moves for good; the preset with γ = 0.03 learns', async () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0&speed=50', async (page) => {
       await page.waitForFunction(() => Number(document.getElementById('lost-note').dataset.lost) > 0);
@@ -171,6 +241,8 @@ describe('phones and a slow start', () => {
     await withPage('#game=nim&heaps=3,4,5&paused=1', async (page) => {
       await page.locator('#graph').scrollIntoViewIfNeeded();
       const box = await page.locator('#graph').boundingBox();
+      // The graph leaves most of a phone's screen to the page (45vh and its border; it took 62% before).
+      assert.ok(box.height <= 0.45 * 844 + 4, `the graph is ${box.height} px high on a 844 px screen`);
       const before = await page.evaluate(() => ({ scroll: window.scrollY, pan: [window.impartial.graphView.panX, window.impartial.graphView.panY] }));
       const cdp = await page.context().newCDPSession(page);
       const x = box.x + box.width / 2;
@@ -185,6 +257,42 @@ describe('phones and a slow start', () => {
       const after = await page.evaluate(() => [window.impartial.graphView.panX, window.impartial.graphView.panY]);
       assert.deepEqual(after, before.pan, 'one finger does not pan the graph');
     }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  });
+
+  test('nothing moves while the page loads: the app first shows laid out for its mode, and the progress line leaves no gap', async () => {
+    const held = {};
+    const hold = (name) => new Promise((resolve) => (held[name] = resolve));
+    const script = hold('script');
+    const core = hold('core');
+    const boxes = (page) => page.evaluate(() => ['view-panel', 'mode-play', 'play-panel'].map((id) => Math.round(document.getElementById(id).getBoundingClientRect().top)));
+    await withPage('#game=nim&heaps=2,3,3&mode=play&paused=1', async (page) => {
+      // Before the page's script has run (one of its modules held back), the app is not shown
+      // half laid out (every mode's panels, no tabs); the title and the progress line are.
+      await page.waitForFunction(() => document.getElementById('status') && document.querySelector('link[rel=stylesheet]').sheet?.cssRules.length > 0);
+      assert.equal(await page.evaluate(() => document.body.dataset.mode), undefined);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main.app')).visibility), 'hidden');
+      assert.equal(await page.isVisible('#load-progress'), true);
+      held.script();
+      await page.waitForFunction(() => document.body.dataset.mode === 'play');
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main.app')).visibility), 'visible');
+      const loading = await boxes(page);
+      held.core();
+      await page.waitForFunction(() => document.body.dataset.state === 'ready');
+      assert.equal(await page.isVisible('#status'), false);
+      assert.deepEqual(await boxes(page), loading, 'the panels stay where they were while the core loaded');
+    }, {
+      ready: false,
+      beforeGoto: async (page) => {
+        await page.route('**/www/modes.js', async (route) => {
+          await script;
+          await route.continue();
+        });
+        await page.route('**/impartial_bg.wasm', async (route) => {
+          await core;
+          await route.continue();
+        });
+      },
+    });
   });
 
   test('a play link shows its tab and layout while the core is still loading, with a progress line', async () => {
@@ -283,9 +391,26 @@ describe('the theory beside the board', () => {
       await page.click('#board [data-part="0:3"]');
       await plies(page, 1);
       assert.equal(await page.getAttribute('#grundy-strip', 'data-marked'), '3,6');
-      assert.equal(await page.evaluate(() => document.getElementById('grundy-strip').parentElement.id), 'graph-theory');
+      // Beside the board, under the nim-sum table that adds the rows' values it gives.
+      assert.deepEqual(await page.evaluate(() => [...document.getElementById('play-theory').children].map((e) => e.id)), ['nim-sum', 'grundy-strip']);
     });
   });
+
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}×${viewport.height}, lesson 2's “the sequence repeats”: the board and the whole strip on the first screen, the heap outlined as it moves`, async () => {
+      await withPage('#game=subtraction&moves=1,3,4&heap=30&mode=play&opponent=person&present=1&paused=1', async (page) => {
+        await plies(page, 0);
+        for (const id of ['board', 'grundy-strip']) {
+          const box = await page.locator(`#${id}`).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `#${id} at ${box.y}–${box.y + box.height} px`);
+        }
+        assert.equal(await page.$$eval('#grundy-strip .strip-cell.heap', (cs) => cs.map((c) => c.dataset.n).join()), '30');
+        await page.click('#board [data-part="0:26"]'); // take 4
+        await plies(page, 1);
+        assert.equal(await page.$$eval('#grundy-strip .strip-cell.heap', (cs) => cs.map((c) => c.dataset.n).join()), '26');
+      }, { viewport });
+    });
+  }
 });
 
 describe('docs/teaching.md', () => {
@@ -298,7 +423,19 @@ describe('docs/teaching.md', () => {
         assert.equal(await page.evaluate(() => document.body.dataset.mode), mode);
         assert.equal(await page.isVisible('#notice'), false, await page.locator('#notice').innerText());
         assert.equal(await page.getAttribute(`#mode-${mode}`, 'aria-pressed'), 'true');
-      });
+        if (!hash.includes('present=1')) return;
+        // A lesson's link, as projected (1280×720, the smaller projector): no text under 18 px,
+        // and what the lesson points at on the first screen (play mode: the board and the
+        // teaching panels beside it).
+        assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
+        const { teach } = await page.evaluate(async (m) => (await import('./www/state.js')).modeOf(m), mode);
+        const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : [teach];
+        const boxes = await Promise.all(panels.map(async (id) => [id, await page.locator(`#${id}`).boundingBox()]));
+        const shown = boxes.filter(([, box]) => box && box.height > 0);
+        assert.ok(shown.length > 0, `one of ${panels.join(', ')} is shown`);
+        const height = page.viewportSize().height;
+        for (const [id, box] of shown) assert.ok(box.y >= 0 && box.y + Math.min(box.height, 120) <= height, `#${id} at ${box.y}–${box.y + box.height} px`);
+      }, hash.includes('present=1') ? { viewport: { width: 1280, height: 720 } } : {});
     });
   }
 });

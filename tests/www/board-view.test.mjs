@@ -86,6 +86,12 @@ describe('sentences', () => {
     assert.equal(describeView({ kind: 'named', label: 'v0' }), 'Position v0.');
     for (const kind of ['heaps', 'heap', 'queen', 'strip', 'turtles', 'chomp', 'poset', 'named']) assert.notEqual(howToMove({ kind }), '', kind);
   });
+
+  test('howToMove reads a heap of more than ten as lines of ten only when there is one', () => {
+    assert.equal(howToMove({ kind: 'heaps', heaps: [5, 7, 2] }), 'Click a counter: it and every counter to its right are taken.');
+    assert.match(howToMove({ kind: 'heap', heap: 30, moves: [1, 3, 4] }), /every counter after it are taken \(to its right, then on the lines below\)/);
+    assert.match(howToMove({ kind: 'heaps', heaps: [3, 12] }), /on the lines below/);
+  });
 });
 
 describe('piParts (www/panels.js)', async () => {
