@@ -7,14 +7,20 @@
 import { COLOURS } from './graph-view.js';
 import { download, measuresCsv } from './panels.js';
 
-/** The lines drawn: key in a history point, colour, dash, legend text. */
+/** The lines drawn: key in a history point, colour, dash, legend text; a log series' `zeroKey`
+ * holds its value itself: 0 there with no logarithm is a Π of exactly 0 (a product that only
+ * underflowed still has its logarithm). */
 export const SERIES = [
-  { key: 'prop22Log', colour: COLOURS.P, dash: [], label: 'Π: a sample plays a winning move at every critical position (≤ P(optimal), Prop 2.2), log scale (right axis)', log: true },
+  { key: 'prop22Log', zeroKey: 'prop22', colour: COLOURS.P, dash: [], label: 'Π: a sample plays a winning move at every critical position (≤ P(optimal), Prop 2.2), log scale (right axis)', log: true },
   { key: 'massMean', colour: COLOURS.optimal, dash: [], label: 'mean mass on optimal moves' },
   { key: 'learnedShare', colour: COLOURS.critical, dash: [6, 3], label: 'share of critical positions learned' },
-  { key: 'expectedLog', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics (log scale)', log: true },
+  { key: 'expectedLog', zeroKey: 'expected', colour: '#000000', dash: [2, 3], label: 'Π under the expected dynamics (log scale)', log: true },
   { key: 'lostShare', colour: COLOURS.changed, dash: [], label: 'plays lost per play so far (lost ÷ plays), Böhme’s rule', learner: 'rule' },
 ];
+/** Whether a point's value of a log series is exactly 0 (see SERIES). */
+const exactlyZero = (point, series) => Boolean(series.zeroKey) && point[series.zeroKey] === 0 && point[series.key] == null;
+/** The series that can be exactly 0: the run's Π first, then the expected dynamics'. */
+const ZERO_SERIES = SERIES.filter((s) => s.zeroKey);
 /** The series of a learner: UMDA's (no `learner`) or a rule's. */
 const seriesOf = (learner) => SERIES.filter((s) => (s.learner ?? 'umda') === learner);
 
@@ -119,16 +125,23 @@ export class ChartView {
     }
     // Π on a log scale (right axis): from 1 at the top down to the smallest power of ten reached,
     // so that a Π of 1e-17 is a point on the chart, not a line on 0.
+    // A Π of exactly 0 (γ = 0: a critical position has lost every winning move for good) has no
+    // logarithm: it is drawn on a row of its own at the bottom, labelled 0, a line's height below
+    // the smallest power reached, so the lesson's "Π = 0" is on the chart, not a line that stops.
     const logs = points.flatMap((p) => [p.prop22Log, p.expectedLog]).filter((x) => x !== null && x !== undefined && Number.isFinite(x));
+    const zero = !rule && points.some((p) => ZERO_SERIES.some((series) => exactlyZero(p, series)));
     const floor = Math.min(-1, Math.floor(Math.min(0, ...logs)));
     this.logFloor = floor;
-    const YLog = (log) => top + (Math.max(log, floor) / floor) * h;
+    this.canvas.dataset.piZero = String(zero && exactlyZero(points.at(-1), ZERO_SERIES[0]));
+    const logH = zero ? h - font * 1.4 : h;
+    const YLog = (log) => (log === -Infinity ? top + h : top + (Math.max(log, floor) / floor) * logH);
     ctx.textAlign = 'left';
     ctx.fillStyle = COLOURS.P;
     for (const log of rule ? [] : [0, Math.round(floor / 2), floor]) {
       if (log === 0) ctx.fillText('1', left + w + 4, YLog(log));
       else drawPower(ctx, log, left + w + 4, YLog(log), font);
     }
+    if (zero) ctx.fillText('0', left + w + 4, YLog(-Infinity));
     ctx.fillStyle = '#555';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
@@ -141,7 +154,7 @@ export class ChartView {
       ctx.beginPath();
       let started = false;
       for (const point of points) {
-        const value = point[series.key];
+        const value = exactlyZero(point, series) ? -Infinity : point[series.key];
         if (value == null || Number.isNaN(value)) {
           started = false;
           continue;

@@ -222,6 +222,8 @@ describe('lesson 3: the parameters at work', () => {
     await withPage('#game=chomp&rows=4&cols=4&mu=20&gamma=0&speed=50', async (page) => {
       await page.waitForFunction(() => Number(document.getElementById('lost-note').dataset.lost) > 0);
       assert.match(await page.textContent('#lost-note'), /^\d+ of 57 critical positions have p = 0 on every winning move/);
+      // Π = 0 then, drawn on the chart's 0 row (a logarithm would have no point to draw).
+      await page.waitForFunction(() => document.getElementById('chart').dataset.piZero === 'true');
       // The lesson's example with γ = 0.03, from the list of examples: found after 4,640 games
       // (as `impartial umda --game 'game=chomp&rows=4&cols=4' --mu 20 --gamma 0.03 --seed 1`).
       const value = await page.$$eval('#preset option', (os) => os.find((o) => o.textContent.includes('γ = 0.03')).value);
