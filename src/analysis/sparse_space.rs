@@ -23,14 +23,14 @@
 //! 2^(w−3) heaps, so the transforms stay a small share), and the rare list is rebuilt only when
 //! the best mask leaves clearly fewer rare heaps than the current one.
 //!
-//! **When the classes are not sparse** (the codes whose values keep growing: 0.04, 0.06, 0.76,
-//! with a third or more of the heaps rare), every pair is scanned instead, a split at a time:
-//! the values made by the pairs of m counters go into a table of a byte per value, and since
-//! heap m + k reaches that split for every splitting removal k, a code with splitting digits
-//! in a row (0.76, 0.777) computes each table once for all the heaps that read it. A scan
-//! stores one byte per pair, streamed, which is what it costs; the search among all pairs
-//! could not do better there, since the values just below each mex are made by only a pair or
-//! two, anywhere. Which way is cheaper is chosen with the mask: listing the rare heaps (their
+//! **When the classes are not sparse** (the codes whose values keep growing: 0.06 and 0.76 with
+//! a third or more of the heaps rare, 0.04 until about 2^19), every pair is scanned instead, a
+//! split at a time: the values made by the pairs of m counters go into a table of a byte per
+//! value, and since heap m + k reaches that split for every splitting removal k, a code with
+//! splitting digits in a row (0.76, 0.777) computes each table once for all the heaps that
+//! read it. The pairs are read as two streams; the scattered store of a byte per pair is the
+//! whole cost. The search among all pairs could not do better there, since the values just
+//! below each mex are made by only a pair or two, anywhere. Which way is cheaper is chosen with the mask: listing the rare heaps (their
 //! count, read off the transform) and the search (its share of the pairs, measured while the
 //! split is tried and tried again each doubling) against the pairs of the splits not yet
 //! scanned.
