@@ -38,10 +38,12 @@ pub const VALUE_WORK: u64 = 1 << 29;
 /// whose values grow (the quadratic case); Kayles and Dawson's Kayles are proven within 200.
 pub const ANALYSE_LIMIT: usize = 1 << 12;
 
-/// Memory a sequence needs per heap, at most: two bytes a value and the period proof's table
-/// (four bytes per candidate period, up to half the heaps, while it runs). Values past 65,535 widen to four bytes (the growing octal codes, near 2^24).
+/// Memory a sequence needs per heap: two bytes a value. The period proof needs no memory of its
+/// own (a two-way string search, [`super::period_proof`]) and the sparse-space search a fixed
+/// amount; values past 65,535 widen to four bytes, which only the growing octal codes reach,
+/// near 2^24 heaps, long after their quadratic cost has set the limit.
 pub fn bytes_per_heap() -> f64 {
-    2.0 + 2.0
+    2.0
 }
 
 /// A heap game whose Grundy sequence is computed by its recurrence.

@@ -23,6 +23,18 @@
 //! 2^(w−3) heaps, so the transforms stay a small share), and the rare list is rebuilt only when
 //! the best mask leaves clearly fewer rare heaps than the current one.
 //!
+//! **When the classes are not sparse** (the codes whose values keep growing: 0.06 and 0.76 with
+//! a third or more of the heaps rare, 0.04 until about 2^19), every pair is scanned instead, a
+//! split at a time: the values made by the pairs of m counters go into a table of a byte per
+//! value, and since heap m + k reaches that split for every splitting removal k, a code with
+//! splitting digits in a row (0.76, 0.777) computes each table once for all the heaps that
+//! read it. The pairs are read as two streams; the scattered store of a byte per pair is the
+//! whole cost. The search among all pairs could not do better there, since the values just
+//! below each mex are made by only a pair or two, anywhere. Which way is cheaper is chosen with the mask: listing the rare heaps (their
+//! count, read off the transform) and the search (its share of the pairs, measured while the
+//! split is tried and tried again each doubling) against the pairs of the splits not yet
+//! scanned.
+//!
 //! **Memory.** Values are u16 while they fit ([`Cell`]; the sequence is widened to u32 once a
 //! value passes 65,535), and the rare heaps are kept with their values (no per-heap class
 //! bits), so the loop over them reads only the partner g(m − r), which for the (mostly small)
@@ -37,8 +49,17 @@ const FIRST_MASK_AT: usize = 512;
 /// The widest mask tried: the transform of 2^16 cells takes about a millisecond.
 const MASK_BITS: u32 = 16;
 /// What listing one rare partner costs against one pair of a whole scan (a scattered read and
-/// store against a streamed one).
+/// store against a streamed one; measured on 0.04, whose split is neither clearly cheap nor
+/// clearly dear).
 const RARE_COST: u64 = 3;
+/// What one pair of the search among all pairs costs against one of a whole scan, in
+/// 1/[`SEARCH_COST_UNIT`]s (it marks with stamps, in blocks, and drops the values made).
+const SEARCH_COST: u64 = 3;
+const SEARCH_COST_UNIT: u64 = 2;
+/// The unit of the measured search share.
+const SHARE_ONE: u64 = 1 << 10;
+/// Pairs a scan would have met before the search's share is taken as measured.
+const SEARCH_SAMPLE: u64 = 1 << 16;
 /// How often a heap's value is checked against the work budget and the caller is told.
 const REPORT_EVERY: usize = 1 << 12;
 /// The first length at which a period is sought; later ones grow by a quarter each time, so
@@ -100,6 +121,30 @@ struct Engine<T> {
     pairs: u64,
     /// The values still sought for the heap being computed (kept to spare an allocation).
     missing: Vec<u32>,
+    /// While every pair is scanned: the values each recent split makes (see [`SplitTable`]).
+    tables: Vec<SplitTable>,
+    /// Pairs looked at by the search among all pairs while the split is in use, and the pairs
+    /// a scan of every pair would have met meanwhile: their ratio is what the search costs.
+    searched: u64,
+    search_budget: u64,
+    /// The last measured ratio, in 1/[`SHARE_ONE`]s, and the heap at which it was measured (0:
+    /// never); a measure older than a doubling is tried afresh.
+    search_share: u64,
+    share_at: usize,
+    /// The heap at which a trial of the split ends (0: none running).
+    trial_until: usize,
+}
+
+/// The values made by the pairs of one split (m counters left in two heaps, the smaller heap
+/// a in 1..=hi), a byte per value below a power of two above every value at the time. A split
+/// is reached from heap m + k by every splitting move that removes k counters, so when every
+/// pair is scanned its table is computed once and read by each of those heaps: a code with two
+/// splitting digits in a row (0.76, 0.77) scans each pair once rather than twice.
+#[derive(Debug, Clone)]
+struct SplitTable {
+    m: usize,
+    hi: usize,
+    made: Vec<u8>,
 }
 
 /// The sparse-space split (see the module doc).
@@ -309,6 +354,12 @@ impl<T: Cell> Engine<T> {
             rechoose: false,
             pairs: 0,
             missing: Vec::new(),
+            tables: Vec::new(),
+            searched: 0,
+            search_budget: 0,
+            search_share: 0,
+            share_at: 0,
+            trial_until: 0,
         }
     }
 
@@ -364,7 +415,10 @@ impl<T: Cell> Engine<T> {
     fn should_choose(&self, n: usize) -> bool {
         let since = n - self.chosen_at;
         let spacing = (1usize << self.width.saturating_sub(3)).max(256);
-        self.chosen_at == 0 || n.is_power_of_two() || (self.rechoose && since >= spacing)
+        self.chosen_at == 0
+            || n.is_power_of_two()
+            || (self.rechoose && since >= spacing)
+            || (self.trial_until != 0 && n >= self.trial_until)
     }
 
     /// Converts to four-byte cells (a value has passed 65,535).
@@ -388,6 +442,12 @@ impl<T: Cell> Engine<T> {
             rechoose: self.rechoose,
             pairs: self.pairs,
             missing: Vec::new(),
+            tables: Vec::new(),
+            searched: self.searched,
+            search_budget: self.search_budget,
+            search_share: self.search_share,
+            share_at: self.share_at,
+            trial_until: self.trial_until,
         }
     }
 
@@ -427,14 +487,43 @@ impl<T: Cell> Engine<T> {
         });
         match listed {
             Some((mask, q)) => self.mex_by_classes(splits, mask, q),
-            None => {
-                for s in splits {
-                    self.pairs += s.hi as u64;
-                    mark_pairs(&self.g, s.m, 1..s.hi + 1, &mut self.marks, self.stamp);
-                }
-                self.first_unmarked(0, |_| true)
-            }
+            None => self.mex_by_tables(splits),
         }
+    }
+
+    /// The mex when every pair is scanned: each split's values from its table (computed here
+    /// unless an earlier heap did), the one-heap options from `marks`.
+    fn mex_by_tables(&mut self, splits: &[Pairs]) -> u32 {
+        let cover = self.marks.len() - 1;
+        // Keep the tables this heap needs (and any spare); recompute only the missing ones.
+        for s in splits {
+            if self.tables.iter().any(|t| t.m == s.m && t.hi == s.hi) {
+                continue;
+            }
+            let free = self.tables.iter().position(|t| !splits.iter().any(|s| s.m == t.m && s.hi == t.hi));
+            let slot = match free {
+                Some(slot) => slot,
+                None => {
+                    self.tables.push(SplitTable { m: 0, hi: 0, made: Vec::new() });
+                    self.tables.len() - 1
+                }
+            };
+            let table = &mut self.tables[slot];
+            (table.m, table.hi) = (s.m, s.hi);
+            table.made.clear();
+            table.made.resize(cover, 0);
+            mark_split(&self.g, s.m, s.hi, &mut table.made);
+            self.pairs += s.hi as u64;
+        }
+        let mut used = [0usize; crate::games::octal::MAX_CODE_DIGITS + 1];
+        for (u, s) in used.iter_mut().zip(splits) {
+            *u = self.tables.iter().position(|t| t.m == s.m && t.hi == s.hi).unwrap_or(0);
+        }
+        let used = &used[..splits.len()];
+        // A table computed before the values grew is shorter: what lies past it is not made.
+        let made =
+            |v: u32| used.iter().any(|&i| self.tables[i].made.get(v as usize).is_some_and(|&b| b != 0));
+        self.first_unmarked(0, |v| !made(v))
     }
 
     fn next_stamp(&mut self) {
@@ -471,6 +560,7 @@ impl<T: Cell> Engine<T> {
         let mut missing = std::mem::take(&mut self.missing);
         missing.clear();
         missing.extend((0..bound).filter(|&v| !self.marked(v)));
+        let before = self.pairs;
         let mex = if missing.is_empty() {
             bound
         } else {
@@ -478,6 +568,8 @@ impl<T: Cell> Engine<T> {
                 .unwrap_or(bound)
         };
         self.missing = missing;
+        self.searched += self.pairs - before;
+        self.search_budget += splits.iter().map(|s| s.hi as u64).sum::<u64>();
         mex
     }
 
@@ -545,10 +637,32 @@ impl<T: Cell> Engine<T> {
             }
         }
         let Some((count, mask, twist, rare_class)) = best else { return };
+        // What each way costs per heap, in pairs scanned: listing the rare heaps (a scattered
+        // read each) and then searching among all pairs for the rare parity's values, against
+        // scanning the pairs of the splits no earlier heap scanned. The search's share of the
+        // pairs follows no formula: it is measured while the split is in use, and when no
+        // measure from the last doubling is at hand the split is tried for 1/32 of the heaps
+        // (taken as free meanwhile) and chosen again with what the trial measured.
+        if self.search_budget >= SEARCH_SAMPLE {
+            (self.search_share, self.share_at) = (self.searched * SHARE_ONE / self.search_budget, n);
+        }
+        (self.searched, self.search_budget, self.trial_until) = (0, 0, 0);
+        let measured = self.share_at > 0 && self.share_at * 2 >= n;
+        let half = n as u64 / 2;
         let splits = removals.len().max(1) as u64;
-        if (count as u64) * RARE_COST * splits >= (n as u64) / 2 {
+        let listing = count as u64 * RARE_COST * splits;
+        let search = if measured {
+            self.search_share * half * splits * SEARCH_COST / (SHARE_ONE * SEARCH_COST_UNIT)
+        } else {
+            0
+        };
+        let scan = half * fresh_splits(rule);
+        if listing + search >= scan {
             self.classes = None;
             return;
+        }
+        if !measured {
+            self.trial_until = n + (n / 32).max(FIRST_MASK_AT);
         }
         if let Some(c) = &self.classes {
             let current = if (c.mask as usize) < size {
@@ -567,6 +681,19 @@ impl<T: Cell> Engine<T> {
         }
         self.classes = Some(c);
     }
+}
+
+/// How many splits a heap scans when every pair is scanned: a split of m counters is reached
+/// from heap m + k by each splitting move removing k, so it is new to heap n only for the
+/// removals k whose k − 1 removes no splitting move (0.76 and 0.777: one a heap, not two or three).
+fn fresh_splits(rule: &HeapRule) -> u64 {
+    let removes = |k: usize| rule.moves().iter().any(|m| m.leave.two.is_some() && m.remove == k);
+    let fresh = rule
+        .moves()
+        .iter()
+        .filter(|m| m.leave.two.is_some() && (m.remove == 0 || !removes(m.remove - 1)))
+        .count();
+    fresh.max(1) as u64
 }
 
 /// The Walsh–Hadamard transform in place: w[m] becomes Σ_v w[v]·(−1)^{|v & m|}.
@@ -598,13 +725,51 @@ fn xor_wrap(marks: &[u32]) -> usize {
 /// Marks g(a) ⊕ g(m − a) for every a in `heaps` (all below m): the two heaps read as two
 /// slices, one reversed, and the index masked, so nothing is bounds-checked per pair.
 fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: &mut [u32], stamp: u32) {
+    const LANES: usize = 16;
     if heaps.is_empty() {
         return;
     }
     let wrap = xor_wrap(marks);
     let (small, large) = pair_halves(g, m, heaps);
-    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+    let mut small = small.chunks_exact(LANES);
+    let mut large = large.rchunks_exact(LANES);
+    for (x, y) in (&mut small).zip(&mut large) {
+        let mut block = [T::default(); LANES];
+        for (i, v) in block.iter_mut().enumerate() {
+            *v = x[i] ^ y[LANES - 1 - i];
+        }
+        for v in block {
+            marks[v.get() as usize & wrap] = stamp;
+        }
+    }
+    for (&x, &y) in small.remainder().iter().zip(large.remainder().iter().rev()) {
         marks[(x ^ y).get() as usize & wrap] = stamp;
+    }
+}
+
+/// Marks in `made` (a byte per value, its length a power of two above every value) the value
+/// g(a) ⊕ g(m − a) of every pair with 1 ≤ a ≤ hi. The XORs are computed sixteen at a time into
+/// a block (which vectorises) and then stored one by one: the stores are the cost, one a pair.
+fn mark_split<T: Cell>(g: &[T], m: usize, hi: usize, made: &mut [u8]) {
+    const LANES: usize = 16;
+    if hi == 0 {
+        return;
+    }
+    let wrap = made.len() - 1;
+    let (small, large) = pair_halves(g, m, 1..hi + 1);
+    let mut small = small.chunks_exact(LANES);
+    let mut large = large.rchunks_exact(LANES);
+    for (x, y) in (&mut small).zip(&mut large) {
+        let mut block = [T::default(); LANES];
+        for (i, v) in block.iter_mut().enumerate() {
+            *v = x[i] ^ y[LANES - 1 - i];
+        }
+        for v in block {
+            made[v.get() as usize & wrap] = 1;
+        }
+    }
+    for (&x, &y) in small.remainder().iter().zip(large.remainder().iter().rev()) {
+        made[(x ^ y).get() as usize & wrap] = 1;
     }
 }
 

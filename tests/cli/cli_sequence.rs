@@ -107,7 +107,7 @@ fn grundys_game_is_a_heap_game_sequence() {
 
 #[test]
 fn a_length_beyond_memory_is_refused_before_anything_is_allocated() {
-    // Under a 1 GB address-space limit, 2^30 heaps (about 4 GB) are refused with the memory
+    // Under a 1 GB address-space limit, 2^30 heaps (about 2 GB) are refused with the memory
     // they would need; had the values been allocated first, the run would abort instead.
     let out = std::process::Command::new("sh")
         .arg("-c")
@@ -120,7 +120,7 @@ fn a_length_beyond_memory_is_refused_before_anything_is_allocated() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("would need about 4.3 GB of memory") && err.contains("available"), "{err}");
+    assert!(err.contains("would need about 2.1 GB of memory") && err.contains("available"), "{err}");
     assert!(out.stdout.is_empty());
 }
 

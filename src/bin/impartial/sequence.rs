@@ -192,7 +192,7 @@ fn check_memory(to: u64) -> Result<(), String> {
     let Some(available) = available_memory() else { return Ok(()) };
     if needed > available as f64 {
         return Err(format!(
-            "--to {to} would need about {} of memory ({} bytes per heap: the values and the period proof's table) and {} is available; allowed: a whole number from 0 to {MAX_TO} whose values fit in memory",
+            "--to {to} would need about {} of memory ({} bytes per heap for the values) and {} is available; allowed: a whole number from 0 to {MAX_TO} whose values fit in memory",
             gigabytes(needed),
             bytes_per_heap(),
             gigabytes(available as f64)
