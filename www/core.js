@@ -221,6 +221,7 @@ export class GameSession extends CoreGraph {
       const v = this.views();
       v.model.set(model);
       v.mass.set(mass);
+      this.inner.model_written();
     }
   }
 
@@ -246,6 +247,13 @@ export class GameSession extends CoreGraph {
     return { ...p, mu: this.inner.mu(), gamma: this.inner.gamma(), engine: this.inner.engine() };
   }
 
+  /**
+   * The run's own measures without the model's hash (null): a worker reports every generation,
+   * and hashing p is a pass over every byte of it, so it hashes only the ones the page shows.
+   */
+  progressUnhashed() {
+    return this.inner.progress_unhashed();
+  }
 }
 
 // A position's legal moves ({ to, label, grundy, outcome, optimal, probability }); about `units`

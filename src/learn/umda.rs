@@ -669,8 +669,14 @@ impl Run {
     /// [`Run::measures`] without `critical_visit` (left empty): no R pass over the edges, for
     /// callers that read them every generation (the page's stats row and chart).
     pub fn mass_measures(&self) -> Measures {
-        let task = &*self.task;
-        let masses: Vec<f64> = task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
+        let masses: Vec<f64> = self.task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
+        self.measures_of(&masses)
+    }
+
+    /// [`Run::mass_measures`] from `masses`, p(v, optimal moves) per critical position in
+    /// `Task::critical` order, already computed for the current model (the page keeps them
+    /// between generations): the same numbers, bit for bit, without another pass over the edges.
+    pub fn measures_of(&self, masses: &[f64]) -> Measures {
         let count = masses.len();
         Measures {
             generation: self.generation,

@@ -41,6 +41,12 @@ pub struct Session {
     /// Per position: p(v, optimal moves) for critical positions, NaN elsewhere; refreshed by
     /// [`Session::refresh_masses`].
     mass: Vec<f32>,
+    /// p(v, optimal moves) per critical position in `Task::critical` order, as f64: the stats
+    /// are made from these (one pass over the edges a generation, not one per measure).
+    masses: Vec<f64>,
+    /// Whether `masses` are those of the current model: not after the page wrote a model into
+    /// the run's memory (a worker's, see [`Session::model_written`]).
+    masses_current: bool,
     /// Nim, octal games and sums under normal play: what the nim-sum panel adds up.
     components: Option<Components>,
 }
@@ -185,7 +191,8 @@ struct Progress {
     expected_prop22: Option<f64>,
     /// Its log₁₀.
     expected_prop22_log10: Option<f64>,
-    model_hash: String,
+    /// None in [`Session::progress_unhashed`]: the hash is one pass over every byte of p.
+    model_hash: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -208,7 +215,18 @@ impl Session {
         };
         let mass = vec![f32::NAN; task.graph.len()];
         let components = Components::of(&task);
-        let mut session = Session { task, run, expected: None, layout, outcome, grundy, mass, components };
+        let mut session = Session {
+            task,
+            run,
+            expected: None,
+            layout,
+            outcome,
+            grundy,
+            mass,
+            masses: Vec::new(),
+            masses_current: false,
+            components,
+        };
         session.refresh_masses();
         Ok(session)
     }
@@ -326,9 +344,32 @@ impl Session {
         while !self.work(f64::MAX) {}
     }
 
-    /// The stats row (see `Progress`). One O(edges) pass.
+    /// The stats row (see `Progress`), with the model's hash (one pass over p's bytes).
     pub fn progress(&self) -> Result<JsValue, JsValue> {
-        let measures = self.run.mass_measures();
+        self.report(true)
+    }
+
+    /// The stats row without the model's hash (null): what a worker reports for the generations
+    /// whose hash nobody will read (a chart point), at a fraction of the cost on a big graph.
+    pub fn progress_unhashed(&self) -> Result<JsValue, JsValue> {
+        self.report(false)
+    }
+
+    /// The page has written a model into the run's memory (through `model_ptr`): the stats are
+    /// computed from it afresh from now on.
+    pub fn model_written(&mut self) {
+        self.masses_current = false;
+    }
+
+    fn report(&self, hash: bool) -> Result<JsValue, JsValue> {
+        let fresh;
+        let masses = if self.masses_current {
+            &self.masses
+        } else {
+            fresh = self.critical_masses();
+            &fresh
+        };
+        let measures = self.run.measures_of(masses);
         let params = self.run.params();
         to_js(&Progress {
             generation: measures.generation,
@@ -346,10 +387,11 @@ impl Session {
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
-            prop22_log10: Some(self.run.prop22_log10()).filter(|x| x.is_finite()),
+            // The same sum of logarithms as Run::prop22_log10, from the same masses.
+            prop22_log10: Some(masses.iter().map(|m| m.log10()).sum::<f64>()).filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
             expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
-            model_hash: format!("{:016x}", self.run.model_hash()),
+            model_hash: hash.then(|| format!("{:016x}", self.run.model_hash())),
         })
     }
 
@@ -679,8 +721,14 @@ impl Session {
 
     /// Recomputes p(v, optimal moves) at the critical positions.
     fn refresh_masses(&mut self) {
-        for &v in &self.task.critical {
-            self.mass[v as usize] = self.run.optimal_mass(v as usize) as f32;
+        self.masses = self.critical_masses();
+        for (&v, &m) in self.task.critical.iter().zip(&self.masses) {
+            self.mass[v as usize] = m as f32;
         }
+        self.masses_current = true;
+    }
+
+    fn critical_masses(&self) -> Vec<f64> {
+        self.task.critical.iter().map(|&v| self.run.optimal_mass(v as usize)).collect()
     }
 }
