@@ -69,6 +69,9 @@ export class Controller {
         this.notices.show([message]);
         this.reset();
       },
+      // A model is asked for only once the last one is drawn, and so seldom that drawing stays a
+      // small share of the page's time.
+      drawing: () => ({ busy: this.graph.building, ms: this.graph.pictureMs }),
     });
   }
 
@@ -202,7 +205,7 @@ export class Controller {
     if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
     // Your turn to compute: a tapped position is the one to compute next, when it can be.
     if (at.sticky && this.page.mode === 'quiz' && id != null) this.modes.quiz.ask(id);
-    this.graph.dirty = true;
+    this.graph.hoverChanged();
   }
 
   // --- Run controls -----------------------------------------------------------------------------

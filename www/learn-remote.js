@@ -5,9 +5,9 @@
 // same seeded run as the CLI (the model hash agrees), whatever the frames.
 
 /**
- * A new model is asked for at most once per this many drawing costs: a big graph's redraw is long
- * (about 50 ms at 10⁵ positions), and redrawing for a ninth of the time leaves the page over 50
- * frames a second.
+ * A new model is asked for at most once per this many drawing costs: a big graph's picture is
+ * long (about 100 ms at 10⁵ positions, drawn a slice a frame), and drawing for an eighth of the
+ * time leaves the page's thread free for its frames.
  */
 const DRAWS_PER_MODEL = 8;
 
@@ -16,10 +16,11 @@ export class RemoteRun {
    * `onGenerations(progresses)` follows the generations the worker finished since its last
    * message (many a frame on a small game), `onModel()` each
    * model copied in, `onState()` a change of the stats without a new generation, `onError(text)`
-   * a run the worker cannot go on with.
+   * a run the worker cannot go on with; `drawing()` says whether a picture of the graph is under
+   * way (`busy`) and what the last one cost (`ms`).
    */
-  constructor({ onGenerations, onModel, onState, onError }) {
-    Object.assign(this, { onGenerations, onModel, onState, onError });
+  constructor({ onGenerations, onModel, onState, onError, drawing }) {
+    Object.assign(this, { onGenerations, onModel, onState, onError, drawing });
     this.worker = null;
     this.session = null;
     this.opened = false;
@@ -101,15 +102,16 @@ export class RemoteRun {
 
   /**
    * One frame: `speed` more generations while playing, `steps` asked for, and whether a model may
-   * come (`drawMs`: what the last drawing of the graph cost, so a big graph is redrawn only so often).
+   * come (not while the graph draws the last one, and so a big graph is redrawn only so often).
    */
-  tick({ playing, speed, steps, drawMs }) {
+  tick({ playing, speed, steps }) {
     if (!this.session) return;
     this.open();
     this.playing = playing;
     this.stepsOut += steps;
     this.settled = false;
-    const model = performance.now() - this.lastModel >= DRAWS_PER_MODEL * drawMs;
+    const drawing = this.drawing();
+    const model = !drawing.busy && performance.now() - this.lastModel >= DRAWS_PER_MODEL * drawing.ms;
     const spare = this.spare;
     this.spare = null;
     this.worker?.postMessage({ type: 'tick', playing, speed, steps, model, spare }, spare ? [spare.model.buffer, spare.mass.buffer] : []);

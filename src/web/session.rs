@@ -47,6 +47,10 @@ pub struct Session {
     /// Whether `masses` are those of the current model: not after the page wrote a model into
     /// the run's memory (a worker's, see [`Session::model_written`]).
     masses_current: bool,
+    /// Per position: the edge of its most likely move and how it is drawn, written by
+    /// [`Session::find_top_moves`].
+    top: Vec<u32>,
+    top_shade: Vec<u8>,
     /// Nim, octal games and sums under normal play: what the nim-sum panel adds up.
     components: Option<Components>,
 }
@@ -214,6 +218,7 @@ impl Session {
             None => vec![u32::MAX; task.graph.len()],
         };
         let mass = vec![f32::NAN; task.graph.len()];
+        let task_len = task.graph.len();
         let components = Components::of(&task);
         let mut session = Session {
             task,
@@ -225,6 +230,9 @@ impl Session {
             mass,
             masses: Vec::new(),
             masses_current: false,
+            // Allocated now: growing wasm memory later would detach the page's views.
+            top: vec![0; task_len],
+            top_shade: vec![0; task_len],
             components,
         };
         session.refresh_masses();
@@ -692,6 +700,42 @@ impl Session {
     /// f32 × positions: p(v, optimal moves) at critical positions, NaN elsewhere.
     pub fn mass_ptr(&self) -> *const f32 {
         self.mass.as_ptr()
+    }
+    /// Finds, per position, its most likely move under the current model (the first of its
+    /// largest p) and how the graph draws it: `(optimal ? levels : 0) + min(levels − 1,
+    /// ⌊p·levels⌋)`, or 255 when it is not drawn (no moves, or p ≤ 0), as the page computes it.
+    /// A large graph is drawn with one move per position; this pass over every move is several
+    /// times faster here than in the page's script. Read them through [`Session::top_moves_ptr`]
+    /// and [`Session::top_shades_ptr`].
+    pub fn find_top_moves(&mut self, levels: u32) {
+        let offsets = self.task.graph.offsets();
+        let p = self.run.model();
+        let levels = levels.clamp(1, 127);
+        for (v, (top, shade)) in self.top.iter_mut().zip(&mut self.top_shade).enumerate() {
+            let (start, end) = (offsets[v] as usize, offsets[v + 1] as usize);
+            let mut best = start;
+            for e in start + 1..end {
+                if p[e] > p[best] {
+                    best = e;
+                }
+            }
+            *top = best as u32;
+            *shade = if start == end || !(p[best] > 0.0) {
+                u8::MAX
+            } else {
+                let level = (p[best] * f64::from(levels)).floor().min(f64::from(levels - 1)) as u8;
+                level + if self.task.optimal_edge[best] { levels as u8 } else { 0 }
+            };
+        }
+    }
+    /// u32 × positions: the moves [`Session::find_top_moves`] found (its first edge for a
+    /// position without moves).
+    pub fn top_moves_ptr(&self) -> *const u32 {
+        self.top.as_ptr()
+    }
+    /// u8 × positions: how [`Session::find_top_moves`] found each move drawn.
+    pub fn top_shades_ptr(&self) -> *const u8 {
+        self.top_shade.as_ptr()
     }
     /// f32 × positions: the layout's x (layer) and y (slot in the layer).
     pub fn x_ptr(&self) -> *const f32 {
