@@ -41,9 +41,14 @@ pub struct Session {
     /// Per position: p(v, optimal moves) for critical positions, NaN elsewhere; refreshed by
     /// [`Session::refresh_masses`].
     mass: Vec<f32>,
-    /// p(v, optimal moves) per critical position in `Task::critical` order, as f64: the stats
-    /// are made from these (one pass over the edges a generation, not one per measure).
+    /// p(v, optimal moves) per critical position in `Task::critical` order, as f64, and their
+    /// log₁₀: the stats are made from these, recomputed only where p changed.
     masses: Vec<f64>,
+    mass_log10: Vec<f64>,
+    /// Per position: its index in `Task::critical`, or u32::MAX.
+    critical_index: Vec<u32>,
+    /// Scratch: the positions whose p changed in the last generations.
+    changed: Vec<u32>,
     /// Whether `masses` are those of the current model: not after the page wrote a model into
     /// the run's memory (a worker's, see [`Session::model_written`]).
     masses_current: bool,
@@ -229,12 +234,19 @@ impl Session {
             grundy,
             mass,
             masses: Vec::new(),
+            mass_log10: Vec::new(),
+            critical_index: Vec::new(),
+            changed: Vec::new(),
             masses_current: false,
             // Allocated now: growing wasm memory later would detach the page's views.
             top: vec![0; task_len],
             top_shade: vec![0; task_len],
             components,
         };
+        session.critical_index = vec![u32::MAX; task_len];
+        for (i, &v) in session.task.critical.iter().enumerate() {
+            session.critical_index[v as usize] = i as u32;
+        }
         session.refresh_masses();
         Ok(session)
     }
@@ -396,7 +408,12 @@ impl Session {
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
             // The same sum of logarithms as Run::prop22_log10, from the same masses.
-            prop22_log10: Some(masses.iter().map(|m| m.log10()).sum::<f64>()).filter(|x| x.is_finite()),
+            prop22_log10: Some(if self.masses_current {
+                self.mass_log10.iter().sum::<f64>()
+            } else {
+                masses.iter().map(|m| m.log10()).sum::<f64>()
+            })
+            .filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
             expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
             model_hash: hash.then(|| format!("{:016x}", self.run.model_hash())),
@@ -720,7 +737,9 @@ impl Session {
                 }
             }
             *top = best as u32;
-            *shade = if start == end || !(p[best] > 0.0) {
+            // Not drawn when p ≤ 0 or NaN.
+            let drawn = start < end && p[best] > 0.0;
+            *shade = if !drawn {
                 u8::MAX
             } else {
                 let level = (p[best] * f64::from(levels)).floor().min(f64::from(levels - 1)) as u8;
@@ -763,13 +782,31 @@ impl Session {
         self.refresh_masses();
     }
 
-    /// Recomputes p(v, optimal moves) at the critical positions.
+    /// Recomputes p(v, optimal moves) at the critical positions where p changed (all of them
+    /// after the page wrote a model): late in a fast run, few positions change a generation.
     fn refresh_masses(&mut self) {
-        self.masses = self.critical_masses();
-        for (&v, &m) in self.task.critical.iter().zip(&self.masses) {
-            self.mass[v as usize] = m as f32;
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        self.run.take_changed(|v| changed.push(v as u32));
+        if !self.masses_current {
+            self.masses = self.critical_masses();
+            self.mass_log10 = self.masses.iter().map(|m| m.log10()).collect();
+            for (&v, &m) in self.task.critical.iter().zip(&self.masses) {
+                self.mass[v as usize] = m as f32;
+            }
+            self.masses_current = true;
+        } else {
+            for &v in &changed {
+                let i = self.critical_index[v as usize];
+                if i != u32::MAX {
+                    let m = self.run.optimal_mass(v as usize);
+                    self.masses[i as usize] = m;
+                    self.mass_log10[i as usize] = m.log10();
+                    self.mass[v as usize] = m as f32;
+                }
+            }
         }
-        self.masses_current = true;
+        self.changed = changed;
     }
 
     fn critical_masses(&self) -> Vec<f64> {
