@@ -6,6 +6,7 @@
 //
 //   scripts/bench-page            (builds pkg/ and the CLI first)
 //   node benches/page.mjs [seconds-per-game]
+//   PAGE_BENCH_SIZES=10^5 node benches/page.mjs    (only some of the sizes)
 //
 // Needs pkg/, target/release/impartial and Chromium, like the browser tests.
 
@@ -30,7 +31,7 @@ const GAMES = [
   ['10^3', 'game=nim&heaps=9,9,9'],
   ['10^4', 'game=nim&heaps=21,21,21'],
   ['10^5', 'game=nim&heaps=1,2,2,3,4,5,6,7'],
-];
+].filter(([size]) => !process.env.PAGE_BENCH_SIZES || process.env.PAGE_BENCH_SIZES.split(',').includes(size));
 
 /** The marker that finds this benchmark's Chromium among the machine's processes. */
 const MARKER = `--impartial-bench=${process.pid}`;

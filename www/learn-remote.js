@@ -6,10 +6,10 @@
 
 /**
  * A new model is asked for at most once per this many drawing costs: a big graph's picture is
- * long (about 100 ms at 10⁵ positions, drawn a slice a frame), and drawing for an eighth of the
- * time leaves the page's thread free for its frames.
+ * long (a few hundred ms at 10⁵ positions, drawn 6 ms a frame), and drawing for a quarter of the
+ * time leaves every frame its 60 a second (at 10⁵, a picture about every second and a half).
  */
-const DRAWS_PER_MODEL = 8;
+const DRAWS_PER_MODEL = 4;
 
 export class RemoteRun {
   /**
