@@ -56,9 +56,9 @@ const ROUTE_LIMIT = 300;
 const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
 /**
  * A picture of more lines and squares than this is drawn off screen, at most SLICE_MS of it a
- * frame, and shown once complete. At 10⁵ positions a whole picture costs about a hundred
- * milliseconds of path building and rasterising, most of it in the commit after the frame's
- * script, on the page's thread: drawn at once, it would stop the frames that long.
+ * frame, and shown once complete. At 10⁵ positions a whole picture costs a few hundred
+ * milliseconds of path building and rasterising (drawn on the screen, most of it in the commit
+ * after the frame's script), all on the page's thread: drawn at once, it stops the frames.
  */
 const DIRECT_LIMIT = 6_000;
 const SLICE_MS = 6;
