@@ -6,6 +6,7 @@
 //
 //   scripts/bench-page            (builds pkg/ and the CLI first)
 //   node benches/page.mjs [seconds-per-game]
+//   PAGE_BENCH_SIZES=10^5 node benches/page.mjs    (only some of the sizes)
 //
 // Needs pkg/, target/release/impartial and Chromium, like the browser tests.
 
@@ -30,7 +31,7 @@ const GAMES = [
   ['10^3', 'game=nim&heaps=9,9,9'],
   ['10^4', 'game=nim&heaps=21,21,21'],
   ['10^5', 'game=nim&heaps=1,2,2,3,4,5,6,7'],
-];
+].filter(([size]) => !process.env.PAGE_BENCH_SIZES || process.env.PAGE_BENCH_SIZES.split(',').includes(size));
 
 /** The marker that finds this benchmark's Chromium among the machine's processes. */
 const MARKER = `--impartial-bench=${process.pid}`;
@@ -140,7 +141,8 @@ try {
       running = false;
       c.setPlaying(false);
       while (!c.remote.settled) await new Promise((r) => setTimeout(r, 20));
-      return { work: [...c.frameTimes], intervals: intervals.slice(1), generations, elapsed, framesPerSecond: intervals.length / elapsed, from: g0 };
+      const picture = window.impartial.graphView.pictureMs;
+      return { work: [...c.frameTimes], intervals: intervals.slice(1), generations, elapsed, framesPerSecond: intervals.length / elapsed, from: g0, picture };
     }, { seconds: SECONDS, from: FROM });
     // A generation in wasm, without drawing, from p_0: as many as the native run makes.
     const target = Math.max(20, Math.min(400, Math.round(2000 / Math.max(1, info.edges / 20000))));
@@ -171,12 +173,15 @@ try {
       frameP90: quantile(frames.work, 0.9),
       intervalMedian: quantile(frames.intervals, 0.5),
       intervalP90: quantile(frames.intervals, 0.9),
+      intervalP99: quantile(frames.intervals, 0.99),
+      intervalMax: Math.max(...frames.intervals),
       generationsPerSecond: frames.generations / frames.elapsed,
       workerMsPerGeneration: (marks[1].worker - marks[0].worker) / Math.max(1, frames.generations),
       mainMsPerFrame: (marks[1].main - marks[0].main) / Math.max(1, frames.intervals.length),
       workerShare: (marks[1].worker - marks[0].worker) / (1000 * frames.elapsed),
       framesPerSecond: frames.framesPerSecond,
       drawMedian: quantile(draws, 0.5),
+      picture: frames.picture,
       wasmGeneration: wasm.ms,
       nativeGeneration: nat.perGeneration,
       ratio: wasm.ms / nat.perGeneration,
@@ -193,11 +198,11 @@ try {
 
 console.log(`Page benchmark: μ = ${MU}, seed ${SEED}, fast engine, speed 1000, ${SECONDS} s of play per game from generation ${FROM} on, headless Chromium (--disable-gpu).`);
 console.log('Thread CPU from /proc: the worker\'s per generation (and the share of a core it got), the page\'s main thread per frame.');
-console.log('| size | game | positions | moves | generations/s | frames/s | rAF interval median / p90 | page work per frame median / p90 (ms) | worker CPU per generation (share of a core) | main-thread CPU per frame | full redraw | wasm gen (ms) | native gen (ms) | wasm/native | same run |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| size | game | positions | moves | generations/s | frames/s | rAF interval median / p90 / p99 / max | page work per frame median / p90 (ms) | worker CPU per generation (share of a core) | main-thread CPU per frame | picture while learning (ms, over its slices) | full redraw at once | wasm gen (ms) | native gen (ms) | wasm/native | same run |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.generationsPerSecond)} | ${fmt(r.framesPerSecond)} | ${fmt(r.intervalMedian)} / ${fmt(r.intervalP90)} | ${fmt(r.frameMedian)} / ${fmt(r.frameP90)} | ${fmt(r.workerMsPerGeneration)} ms (${fmt(r.workerShare)}) | ${fmt(r.mainMsPerFrame)} ms | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
+    `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.generationsPerSecond)} | ${fmt(r.framesPerSecond)} | ${fmt(r.intervalMedian)} / ${fmt(r.intervalP90)} / ${fmt(r.intervalP99)} / ${fmt(r.intervalMax)} | ${fmt(r.frameMedian)} / ${fmt(r.frameP90)} | ${fmt(r.workerMsPerGeneration)} ms (${fmt(r.workerShare)}) | ${fmt(r.mainMsPerFrame)} ms | ${fmt(r.picture)} | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
   );
 }
 if (rows.some((r) => !r.sameRun || r.errors)) process.exitCode = 1;

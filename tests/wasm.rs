@@ -115,6 +115,39 @@ fn session_replays_the_pinned_native_run_whole_and_in_slices() {
 }
 
 #[wasm_bindgen_test]
+fn the_stats_kept_between_generations_are_those_computed_afresh() {
+    // The session recomputes a critical position's mass only where a generation changed p, and
+    // hashes only on request. Two sessions run the same run; the second is told before each
+    // report that its model was written, so it computes its stats from the whole model: across
+    // skipping, a new μ, a naive generation and a reset, the first's stats are the same.
+    let open = || {
+        let mut s = Session::new("game=nim&heaps=3,4,5,6,7").unwrap();
+        s.set_mu("20").unwrap();
+        s.reseed("4").unwrap();
+        s
+    };
+    let (mut kept, mut fresh) = (open(), open());
+    for generation in 0..40 {
+        for s in [&mut kept, &mut fresh] {
+            match generation {
+                15 => assert_eq!(s.set_mu("35").unwrap(), 35),
+                25 => s.set_engine("naive").unwrap(),
+                26 => s.set_engine("fast").unwrap(),
+                33 => s.reset(),
+                _ => {}
+            }
+            s.step();
+        }
+        fresh.model_written();
+        let (a, b) = (json(kept.progress().unwrap()), json(fresh.progress().unwrap()));
+        assert_eq!(a, b, "generation {generation}");
+        let unhashed = json(kept.progress_unhashed().unwrap());
+        assert!(unhashed["model_hash"].is_null());
+        assert_eq!(unhashed["prop22_log10"], b["prop22_log10"]);
+    }
+}
+
+#[wasm_bindgen_test]
 fn session_refuses_bad_input_with_one_sentence_and_keeps_its_values() {
     assert!(message(Session::new("game=chess").err().unwrap()).starts_with("Unknown game family 'chess'"));
     let big = message(Session::new("game=nim&heaps=1000,1000,1000").err().unwrap());

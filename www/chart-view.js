@@ -26,12 +26,21 @@ const seriesOf = (learner) => SERIES.filter((s) => (s.learner ?? 'umda') === lea
 
 /** The history keeps at most this many points (then every other one is dropped). */
 const MAX_POINTS = 4000;
+/**
+ * Redrawn at most once per this many ms: a small game learns thousands of generations a second,
+ * and redrawing thousands of points every frame (about 7 ms with its rasterising) took a third
+ * of each frame.
+ */
+const REDRAW_MS = 50;
 
 export class ChartView {
   constructor(canvas) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.points = [];
+    this.lowestLog = 0; // the lowest log₁₀ Π in the history (the right axis goes down to it)
+    this.zeroSeen = false; // whether a Π of the history is exactly 0 (the axis then has a 0 row)
+    this.drawnAt = -Infinity;
     this.learner = 'umda'; // whose points: UMDA's generations or a rule's plays
     this.dirty = true;
     new ResizeObserver(() => this.resize()).observe(canvas);
@@ -45,12 +54,20 @@ export class ChartView {
     this.dpr = dpr;
     this.canvas.width = Math.round(this.width * dpr);
     this.canvas.height = Math.round(this.height * dpr);
+    this.restyle();
+  }
+
+  /** The page's type size changed (presentation mode): read again at the next drawing. */
+  restyle() {
+    this.font = null;
     this.dirty = true;
   }
 
   /** A new run: no history. */
   clear() {
     this.points = [];
+    this.lowestLog = 0;
+    this.zeroSeen = false;
     this.dirty = true;
   }
 
@@ -74,13 +91,19 @@ export class ChartView {
 
   add(point) {
     this.points.push(point);
-    if (this.points.length > MAX_POINTS) this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
+    this.lowestLog = Math.min(this.lowestLog, lowestLog(point));
+    this.zeroSeen ||= ZERO_SERIES.some((series) => exactlyZero(point, series));
+    if (this.points.length > MAX_POINTS) {
+      this.points = this.points.filter((_, i) => i % 2 === 0 || i === this.points.length - 1);
+      this.lowestLog = this.points.reduce((low, p) => Math.min(low, lowestLog(p)), 0);
+    }
     this.dirty = true;
   }
 
   draw() {
-    if (!this.dirty || !this.width) return;
+    if (!this.dirty || !this.width || performance.now() - this.drawnAt < REDRAW_MS) return;
     this.dirty = false;
+    this.drawnAt = performance.now();
     const { ctx, width, height, points } = this;
     // Tests read what the chart shows now (written once a frame: a rule can play thousands a frame).
     const latest = points.at(-1);
@@ -89,8 +112,11 @@ export class ChartView {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
-    // Type as large as the page's (presentation mode makes it larger), margins to match.
-    const font = Math.max(11, parseFloat(getComputedStyle(this.canvas).fontSize) || 11);
+    // Type as large as the page's (presentation mode makes it larger), margins to match. Read
+    // once per restyle: reading a computed style recomputes the page's styles first, and the
+    // chart is redrawn every frame while a small game learns.
+    this.font ??= Math.max(11, parseFloat(getComputedStyle(this.canvas).fontSize) || 11);
+    const font = this.font;
     const left = font * 3.2;
     const right = font * 4.2;
     const top = font * 1.6;
@@ -125,12 +151,12 @@ export class ChartView {
     }
     // Π on a log scale (right axis): from 1 at the top down to the smallest power of ten reached,
     // so that a Π of 1e-17 is a point on the chart, not a line on 0.
+    // (The lowest log is kept up to date as points come: the history is redrawn every frame.)
     // A Π of exactly 0 (γ = 0: a critical position has lost every winning move for good) has no
     // logarithm: it is drawn on a row of its own at the bottom, labelled 0, a line's height below
     // the smallest power reached, so the lesson's "Π = 0" is on the chart, not a line that stops.
-    const logs = points.flatMap((p) => [p.prop22Log, p.expectedLog]).filter((x) => x !== null && x !== undefined && Number.isFinite(x));
-    const zero = !rule && points.some((p) => ZERO_SERIES.some((series) => exactlyZero(p, series)));
-    const floor = Math.min(-1, Math.floor(Math.min(0, ...logs)));
+    const zero = !rule && this.zeroSeen;
+    const floor = Math.min(-1, Math.floor(this.lowestLog));
     this.logFloor = floor;
     this.canvas.dataset.piZero = String(zero && exactlyZero(points.at(-1), ZERO_SERIES[0]));
     const logH = zero ? h - font * 1.4 : h;
@@ -152,21 +178,78 @@ export class ChartView {
       ctx.setLineDash(series.dash);
       ctx.lineWidth = 2;
       ctx.beginPath();
-      let started = false;
+      const line = new ColumnLine(ctx, this.dpr);
       for (const point of points) {
         const value = exactlyZero(point, series) ? -Infinity : point[series.key];
-        if (value == null || Number.isNaN(value)) {
-          started = false;
-          continue;
-        }
-        const y = series.log ? YLog(value) : Y(value);
-        if (started) ctx.lineTo(X(point.generation), y);
-        else ctx.moveTo(X(point.generation), y);
-        started = true;
+        if (value == null || Number.isNaN(value)) line.gap();
+        else line.to(X(point.generation), series.log ? YLog(value) : Y(value));
       }
+      line.gap();
       ctx.stroke();
     }
     ctx.setLineDash([]);
+  }
+}
+
+/** The lowest finite log₁₀ Π of a history point (0 when it has none). */
+function lowestLog(p) {
+  return Math.min(0, Number.isFinite(p.prop22Log) ? p.prop22Log : 0, Number.isFinite(p.expectedLog) ? p.expectedLog : 0);
+}
+
+/**
+ * A polyline added to the path with at most four points per pixel column: the first, lowest,
+ * highest and last of the points falling in it, in their order, which draw the same line as all
+ * of them (M4: Jugel et al., VLDB 2014). A history of thousands of generations redrawn every
+ * frame is then a path of about four points per column, not one per generation.
+ */
+class ColumnLine {
+  constructor(ctx, dpr) {
+    Object.assign(this, { ctx, dpr, started: false, column: NaN, count: 0 });
+    // The column's first, lowest, highest and last points: x, y and order of arrival each.
+    this.xs = new Float64Array(4);
+    this.ys = new Float64Array(4);
+    this.orders = new Float64Array(4).fill(NaN);
+  }
+
+  to(x, y) {
+    const column = Math.floor(x * this.dpr);
+    if (column !== this.column) this.flush();
+    this.column = column;
+    const fresh = Number.isNaN(this.orders[0]);
+    if (fresh) this.keep(0, x, y);
+    if (fresh || y < this.ys[1]) this.keep(1, x, y);
+    if (fresh || y > this.ys[2]) this.keep(2, x, y);
+    this.keep(3, x, y);
+    this.count++;
+  }
+
+  keep(slot, x, y) {
+    this.xs[slot] = x;
+    this.ys[slot] = y;
+    this.orders[slot] = this.count;
+  }
+
+  /** No value here: the line breaks. */
+  gap() {
+    this.flush();
+    this.started = false;
+  }
+
+  flush() {
+    const { xs, ys, orders } = this;
+    if (Number.isNaN(orders[0])) return;
+    // The kept points in their order, each once (first, lowest, highest and last may coincide).
+    const slots = [0, 1, 2, 3].sort((a, b) => orders[a] - orders[b]);
+    let last = -1;
+    for (const slot of slots) {
+      if (orders[slot] === last) continue;
+      last = orders[slot];
+      if (this.started) this.ctx.lineTo(xs[slot], ys[slot]);
+      else this.ctx.moveTo(xs[slot], ys[slot]);
+      this.started = true;
+    }
+    orders.fill(NaN);
+    this.column = NaN;
   }
 }
 

@@ -24,6 +24,11 @@ const $ = (id) => document.getElementById(id);
 
 /** The positions table lists at most this many rows. */
 export const TABLE_LIMIT = 2000;
+/**
+ * While a worker's generations stream in, the stats row is written at most once per this many
+ * ms (each write costs the page a layout, every frame on a small game); at once when it stops.
+ */
+const STATS_MS = 50;
 
 export class Controller {
   constructor({ graphView, chartView, notices }) {
@@ -47,12 +52,18 @@ export class Controller {
     this.draw = new DrawMode(this);
     this.known = new KnownValues();
     this.openings = 0;
+    // The worker's last stats not yet written, and when they were last written.
+    this.pendingStats = null;
+    this.statsAt = -Infinity;
     this.scheduler = new Scheduler({
       draw: () => {
         this.rules.flush();
         return this.graph.draw();
       },
-      drawAfter: () => this.chart.draw(),
+      drawAfter: () => {
+        this.flushStats();
+        this.chart.draw();
+      },
       onGeneration: () => this.recordGeneration(),
       status: $('run-status'),
       onSummary: () => this.describeCanvas(),
@@ -69,6 +80,9 @@ export class Controller {
         this.notices.show([message]);
         this.reset();
       },
+      // A model is asked for only once the last one is drawn, and so seldom that drawing stays a
+      // small share of the page's time.
+      drawing: () => ({ busy: this.graph.building, ms: this.graph.pictureMs }),
     });
   }
 
@@ -190,7 +204,7 @@ export class Controller {
     $('present').setAttribute('aria-pressed', String(on));
     this.graph.setPresentation(on);
     // The chart's canvas changes height with the type size.
-    this.chart.dirty = true;
+    this.chart.restyle();
     this.updateUrl();
   }
 
@@ -202,7 +216,7 @@ export class Controller {
     if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
     // Your turn to compute: a tapped position is the one to compute next, when it can be.
     if (at.sticky && this.page.mode === 'quiz' && id != null) this.modes.quiz.ask(id);
-    this.graph.dirty = true;
+    this.graph.hoverChanged();
   }
 
   // --- Run controls -----------------------------------------------------------------------------
@@ -266,7 +280,13 @@ export class Controller {
   recordGenerations(progresses) {
     if (this.rules?.active) return;
     for (const progress of progresses) this.chart.push(progress);
-    this.renderStats(progresses.at(-1));
+    this.pendingStats = progresses.at(-1);
+    this.flushStats(this.remote.settled);
+  }
+
+  /** The stats of the last generations the worker sent, when due (or `now`). */
+  flushStats(now = false) {
+    if (this.pendingStats && (now || performance.now() - this.statsAt >= STATS_MS)) this.renderStats(this.pendingStats);
   }
 
   restartHistory() {
@@ -276,6 +296,8 @@ export class Controller {
 
   renderStats(progress = this.session?.cyclic ? null : this.session?.progress()) {
     if (!progress) return;
+    this.pendingStats = null;
+    this.statsAt = performance.now();
     this.latest = progress;
     renderStats(progress, this.session.info);
   }

@@ -221,6 +221,7 @@ export class GameSession extends CoreGraph {
       const v = this.views();
       v.model.set(model);
       v.mass.set(mass);
+      this.inner.model_written();
     }
   }
 
@@ -246,6 +247,33 @@ export class GameSession extends CoreGraph {
     return { ...p, mu: this.inner.mu(), gamma: this.inner.gamma(), engine: this.inner.engine() };
   }
 
+  /**
+   * Has the core find, per position, its most likely move under the model now (the first of
+   * its largest p) and how it is drawn with `levels` width levels (see topMoves).
+   */
+  findTopMoves(levels) {
+    this.inner.find_top_moves(levels);
+  }
+
+  /**
+   * What findTopMoves found last: `move` (a Uint32Array of edge indices) and `shade` (a
+   * Uint8Array: (optimal ? levels : 0) + min(levels − 1, ⌊p·levels⌋), 255 when not drawn),
+   * viewed afresh (wasm memory may have grown since).
+   */
+  topMoves() {
+    return {
+      move: new Uint32Array(memory.buffer, this.inner.top_moves_ptr(), this.n),
+      shade: new Uint8Array(memory.buffer, this.inner.top_shades_ptr(), this.n),
+    };
+  }
+
+  /**
+   * The run's own measures without the model's hash (null): a worker reports every generation,
+   * and hashing p is a pass over every byte of it, so it hashes only the ones the page shows.
+   */
+  progressUnhashed() {
+    return this.inner.progress_unhashed();
+  }
 }
 
 // A position's legal moves ({ to, label, grundy, outcome, optimal, probability }); about `units`

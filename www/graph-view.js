@@ -54,6 +54,16 @@ const MIN_LABELLED_RADIUS = 8;
  */
 const ROUTE_LIMIT = 300;
 const WIDTH_LEVELS = 6; // p_t is drawn in this many width/opacity steps
+/**
+ * A picture of more lines and squares than this is drawn off screen, at most SLICE_MS of it a
+ * frame, and shown once complete. At 10⁵ positions a whole picture costs a few hundred
+ * milliseconds of path building and rasterising (drawn on the screen, most of it in the commit
+ * after the frame's script), all on the page's thread: drawn at once, it stops the frames.
+ */
+const DIRECT_LIMIT = 6_000;
+const SLICE_MS = 6;
+/** Lines or squares per path in a picture drawn in slices: a slice ends between two paths. */
+const PATH_CHUNK = 1_000;
 
 /** The ring around a critical position of radius r: its radius and line width. The board's halo
  * and the start's outline are drawn just outside it. */
@@ -65,7 +75,18 @@ export class GraphView {
   constructor(canvas, { onPick, onSession }) {
     this.canvas = canvas;
     // Opaque: cheaper to clear and to composite.
-    this.ctx = canvas.getContext('2d', { alpha: false });
+    this.screen = canvas.getContext('2d', { alpha: false });
+    // Where the drawing code draws: the screen, or a picture being drawn off screen.
+    this.ctx = this.screen;
+    // The picture under way: { steps (a generator), ctx, offscreen, view, frame, ms } or null.
+    this.job = null;
+    // The last picture drawn off screen, { canvas, frame }, shown moved while the next is drawn
+    // after a pan or zoom; and a canvas of the same size for the next one.
+    this.front = null;
+    this.back = null;
+    // What the last whole picture cost (ms, summed over its slices): the learner's worker is
+    // asked for models only so often (learn-remote.js).
+    this.pictureMs = 0;
     this.onPick = onPick;
     this.onSession = onSession;
     this.session = null;
@@ -98,6 +119,8 @@ export class GraphView {
 
   setSession(session) {
     this.session = session;
+    this.job = null;
+    this.front = null;
     this.marks = null;
     this.rules = null;
     this.reveal = null;
@@ -339,77 +362,236 @@ export class GraphView {
     this.canvas.toBlob((blob) => blob && download(blob, 'impartial-graph.png'));
   }
 
-  /** Redraws when something changed (or `force`). Returns whether it drew. */
+  /** Whether a picture is being drawn (off screen, over the next frames). */
+  get building() {
+    return this.job !== null;
+  }
+
+  /** The position under the pointer changed: redrawn only where it is drawn (not far out). */
+  hoverChanged() {
+    if (this.radius() >= FAR_RADIUS) this.dirty = true;
+  }
+
+  /**
+   * Draws what changed (or, `force`, everything now, on the screen). A small picture is drawn on
+   * the screen at once; a large one (DIRECT_LIMIT) off screen a slice a frame, then shown, the
+   * last one staying meanwhile (moved with the view after a pan or zoom). A new view makes a
+   * picture under way useless, so it starts again; other changes wait for it to finish (it read
+   * its data when it began), so that a stream of changes cannot keep every picture unfinished.
+   * Returns whether it drew.
+   */
   draw(force = false) {
-    if (!this.session || !this.width || (!this.dirty && !force)) return false;
-    this.dirty = false;
-    const ctx = this.ctx;
-    const v = this.drawnViews();
+    if (!this.session || !this.width) return false;
+    if (force) {
+      this.job = null;
+      this.dirty = false;
+      const steps = this.picture();
+      while (!steps.next().done);
+      this.front = null;
+      return true;
+    }
+    if (this.dirty && (!this.job || this.job.view !== this.viewKey())) {
+      this.dirty = false;
+      this.start();
+    }
+    if (!this.job) return false;
+    this.advance();
+    return true;
+  }
+
+  /** What the screen positions depend on: a picture begun under another view is useless. */
+  viewKey() {
+    return [this.zoom, this.panX, this.panY, this.width, this.height, this.dpr, this.fontScale, this.legendSpace()].join();
+  }
+
+  start() {
+    const began = performance.now();
+    const steps = this.picture();
+    // At most this many lines and squares (far out, every position and one move each).
+    const size = this.session.n + Math.min(this.session.m, this.session.m <= EDGE_BUDGET ? EDGE_BUDGET : this.session.n);
+    const offscreen = size > DIRECT_LIMIT;
+    const frame = { zoom: this.zoom, panX: this.panX, panY: this.panY, width: this.width, height: this.height, dpr: this.dpr, top: this.legendSpace() };
+    this.job = { steps, offscreen, frame, view: this.viewKey(), ctx: offscreen ? this.backContext() : this.screen, ms: performance.now() - began };
+    if (offscreen) this.preview(frame);
+  }
+
+  /** A canvas the size of the screen's to draw the next picture on. */
+  backContext() {
+    const w = Math.round(this.width * this.dpr);
+    const h = Math.round(this.height * this.dpr);
+    if (this.back?.width !== w || this.back?.height !== h) {
+      this.back = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(w, h) : Object.assign(document.createElement('canvas'), { width: w, height: h });
+    }
+    // Read back (one pixel) after every path, so it is rasterised in its slice: kept in memory.
+    return this.back.getContext('2d', { alpha: false, willReadFrequently: true });
+  }
+
+  /** While a picture is drawn after a pan or zoom, the last one is shown moved the same way. */
+  preview(frame) {
+    const last = this.front?.frame;
+    if (!last || last.width !== frame.width || last.height !== frame.height || last.dpr !== frame.dpr || last.top !== frame.top) return;
+    if (last.zoom === frame.zoom && last.panX === frame.panX && last.panY === frame.panY) return;
+    // screen = origin + world·scale·zoom + pan, so the old picture maps to the new by a scaling
+    // about the origin, f = zoom ratio, and the difference of the pans.
+    const f = frame.zoom / last.zoom;
+    const [ox, oy] = this.origin();
+    const ctx = this.screen;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(f, 0, 0, f, frame.dpr * (ox * (1 - f) - last.panX * f + frame.panX), frame.dpr * (oy * (1 - f) - last.panY * f + frame.panY));
+    ctx.drawImage(this.front.canvas, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
+
+  /** Draws the picture under way: all of it on the screen, or a slice of it off screen. */
+  advance() {
+    const job = this.job;
+    const began = performance.now();
+    let done = false;
+    this.ctx = job.ctx;
+    try {
+      do {
+        done = job.steps.next().done;
+        if (job.offscreen) job.ctx.getImageData(0, 0, 1, 1);
+      } while (!done && (!job.offscreen || performance.now() - began < SLICE_MS));
+    } finally {
+      this.ctx = this.screen;
+    }
+    job.ms += performance.now() - began;
+    if (!done) return;
+    this.job = null;
+    this.pictureMs = job.ms;
+    if (!job.offscreen) {
+      this.front = null;
+      return;
+    }
+    this.screen.setTransform(1, 0, 0, 1, 0, 0);
+    this.screen.drawImage(job.ctx.canvas, 0, 0);
+    const shown = job.ctx.canvas;
+    this.back = this.front?.canvas ?? null;
+    this.front = { canvas: shown, frame: job.frame };
+  }
+
+  /**
+   * A picture, as a generator drawing on this.ctx: it first reads what it shows (screen
+   * positions, the moves to draw, a copy of the masses, which a worker's model overwrites), then
+   * sorts the positions' squares from that copy, then draws, pausing between paths of a large
+   * picture (PATH_CHUNK) so that it can be drawn a slice a frame.
+   */
+  *picture() {
+    const v = { ...this.drawnViews() };
+    v.mass = v.mass.slice();
     const n = this.session.n;
     const [kx, ky] = this.scales();
     const [ox, oy] = this.origin();
-    const { sx, sy } = this;
+    const { sx, sy, width, height } = this;
+    // Which sides of the screen each position is beyond: a move is drawn unless both ends are
+    // beyond the same side.
+    if (this.outcode?.length !== n) this.outcode = new Uint8Array(n);
+    const out = this.outcode;
     for (let i = 0; i < n; i++) {
       sx[i] = ox + v.x[i] * kx + this.panX;
       sy[i] = oy + v.y[i] * ky + this.panY;
+      out[i] = (sx[i] < 0 ? 1 : sx[i] > width ? 2 : 0) | (sy[i] < 0 ? 4 : sy[i] > height ? 8 : 0);
     }
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, this.width, this.height);
     const r = this.radius();
     // What was written on the canvas (tests read it): label boxes and how many numbers.
     this.labelBoxes = [];
     this.numbersDrawn = 0;
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
-    if (this.rules) this.drawStrategy(v, r, kx);
-    else this.drawEdges(v, r, kx);
+    const edges = this.rules ? this.strategyPlan(v, r, kx) : yield* this.edgePlan(v, r, kx);
+    yield;
+    const nodes = this.nodePlan(v, r);
+    yield;
+    const ctx = this.ctx;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.width, this.height);
+    yield* edges.draw();
     this.drawPath(v, kx);
     this.drawFollowers(v, r, kx);
     this.drawBoardMark(r);
-    this.drawNodes(v, r);
+    yield* nodes.draw();
     this.editor?.overlay(ctx, r);
     if (this.legend) this.drawLegend();
-    return true;
   }
 
   visible(i, margin) {
     return this.sx[i] >= -margin && this.sx[i] <= this.width + margin && this.sy[i] >= -margin && this.sy[i] <= this.height + margin;
   }
 
-  drawEdges(v, r, kx) {
-    const { ctx, sx, sy, width, height } = this;
+  /**
+   * UMDA's model: the moves to draw with their colour and width level ([optimal?][level], a
+   * bucket), as (position, move) pairs sorted by bucket, a counting sort over typed arrays (at
+   * 10⁵ positions, pushing onto a list per bucket cost 9 ms). Far out on a large graph, each
+   * position's most likely move and its bucket come from the core (one pass over the model's
+   * moves, there); the pairs are made at the next step, the core's arrays being only rewritten
+   * by the next picture.
+   */
+  *edgePlan(v, r, kx) {
     const n = this.session.n;
     const { offsets, targets, model, optimal } = v;
-    // Buckets: [optimal?][width level] → edge indices.
-    const buckets = Array.from({ length: 2 * WIDTH_LEVELS }, () => []);
-    const add = (u, e) => {
-      const p = model[e];
-      if (!(p > 0)) return;
-      const level = Math.min(WIDTH_LEVELS - 1, Math.floor(p * WIDTH_LEVELS));
-      buckets[(optimal[e] ? WIDTH_LEVELS : 0) + level].push(u, e);
+    const out = this.outcode;
+    const room = this.mode === 'all' ? this.session.m : n;
+    const from = new Uint32Array(room);
+    const move = new Uint32Array(room);
+    const bucket = new Uint8Array(room);
+    const starts = new Uint32Array(2 * WIDTH_LEVELS + 1);
+    let size = 0;
+    const keep = (u, e, b) => {
+      from[size] = u;
+      move[size] = e;
+      bucket[size] = b;
+      starts[b + 1]++;
+      size++;
     };
-    const off = (i) => (sx[i] < 0 ? 1 : sx[i] > width ? 2 : 0) | (sy[i] < 0 ? 4 : sy[i] > height ? 8 : 0);
-    for (let u = 0; u < n; u++) {
-      const start = offsets[u];
-      const end = offsets[u + 1];
-      if (start === end) continue;
-      const ou = off(u);
-      if (this.mode === 'all') {
-        for (let e = start; e < end; e++) if ((ou & off(targets[e])) === 0) add(u, e);
-      } else {
-        let best = start;
-        for (let e = start + 1; e < end; e++) if (model[e] > model[best]) best = e;
-        if ((ou & off(targets[best])) === 0) add(u, best);
+    // While values are revealed every move is alike (the first is drawn).
+    if (this.mode === 'top' && !this.reveal && this.session.findTopMoves) {
+      this.session.findTopMoves(WIDTH_LEVELS);
+      yield;
+      const top = this.session.topMoves();
+      for (let u = 0; u < n; u++) {
+        const b = top.shade[u];
+        if (b !== 255 && (out[u] & out[targets[top.move[u]]]) === 0) keep(u, top.move[u], b);
+      }
+    } else {
+      for (let u = 0; u < n; u++) {
+        let e = offsets[u];
+        const end = offsets[u + 1];
+        if (e === end) continue;
+        if (this.mode === 'top') for (let f = e + 1; f < end; f++) if (model[f] > model[e]) e = f;
+        // 'all': every move from e to end; 'top': the one move e.
+        for (const last = this.mode === 'all' ? end : e + 1; e < last; e++) {
+          const p = model[e];
+          if (!(p > 0) || (out[u] & out[targets[e]]) !== 0) continue;
+          keep(u, e, (optimal[e] ? WIDTH_LEVELS : 0) + Math.min(WIDTH_LEVELS - 1, Math.floor(p * WIDTH_LEVELS)));
+        }
       }
     }
+    for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
+    // (position, move) pairs, bucket by bucket, each in the order met.
+    const pairs = new Uint32Array(2 * size);
+    const next = starts.slice(0, -1);
+    for (let k = 0; k < size; k++) {
+      const at = 2 * next[bucket[k]]++;
+      pairs[at] = from[k];
+      pairs[at + 1] = move[k];
+    }
+    const plan = { v, r, kx, pairs, starts, size };
+    return { draw: () => this.drawEdges(plan) };
+  }
+
+  *drawEdges({ v, r, kx, pairs, starts, size }) {
+    const { ctx } = this;
     const maxWidth = Math.max(1, Math.min(6, r * 0.6));
     // Many or tiny: thin opaque lines whose shade carries p (wide translucent strokes cost the
-    // compositor far more than the drawing itself).
-    const drawn = buckets.reduce((sum, list) => sum + list.length / 2, 0);
-    const light = this.mode === 'top' || r < 3 || drawn > HEAVY_EDGES;
-    for (let b = 0; b < buckets.length; b++) {
-      const list = buckets[b];
-      if (list.length === 0) continue;
+    // compositor far more than the drawing itself). Opaque lines may be stroked a chunk at a
+    // time; translucent ones (few) overlap in one path, as one stroke blends them.
+    const light = this.mode === 'top' || r < 3 || size > HEAVY_EDGES;
+    for (let b = 0; b < starts.length - 1; b++) {
+      const [first, last] = [starts[b], starts[b + 1]];
+      if (first === last) continue;
       const level = b % WIDTH_LEVELS;
       const isOptimal = b >= WIDTH_LEVELS;
       const strength = 0.25 + (0.75 * (level + 1)) / WIDTH_LEVELS;
@@ -422,9 +604,13 @@ export class GraphView {
         ctx.globalAlpha = strength;
         ctx.lineWidth = 0.5 + (maxWidth * (level + 1)) / WIDTH_LEVELS;
       }
-      ctx.beginPath();
-      for (let k = 0; k < list.length; k += 2) this.edgePath(list[k], v.targets[list[k + 1]], v, kx);
-      ctx.stroke();
+      const chunk = light ? PATH_CHUNK : last - first;
+      for (let k = first; k < last; k += chunk) {
+        ctx.beginPath();
+        for (let j = k; j < Math.min(last, k + chunk); j++) this.edgePath(pairs[2 * j], v.targets[pairs[2 * j + 1]], v, kx);
+        ctx.stroke();
+        yield;
+      }
     }
     ctx.globalAlpha = 1;
   }
@@ -438,13 +624,27 @@ export class GraphView {
    * when few, and the halo does not pulse (a pulse redraws every frame). The canvas's
    * data-strategy-drawn says how many of the learner's moves were drawn.
    */
-  drawStrategy(v, r, kx) {
-    const { ctx, sx, sy, width, height } = this;
+  strategyPlan(v, r, kx) {
     const n = this.session.n;
-    const { offsets, targets } = v;
     const { strategy, changed } = this.rules;
     const heavy = this.session.m > EDGE_BUDGET;
-    const off = (i) => (sx[i] < 0 ? 1 : sx[i] > width ? 2 : 0) | (sy[i] < 0 ? 4 : sy[i] > height ? 8 : 0);
+    const out = this.outcode;
+    const shown = [];
+    for (let u = 0; u < n; u++) {
+      const w = strategy[u];
+      if (w >= 0 && (!heavy || (out[u] & out[w]) === 0)) shown.push(u);
+    }
+    this.canvas.dataset.strategyDrawn = String(shown.length);
+    // The halo pulses while the run is paused after a step (the frame loop redraws).
+    if (changed.length > 0 && !heavy) this.dirty = true;
+    const plan = { v, r, kx, strategy, changed, heavy, shown };
+    return { draw: () => this.drawStrategy(plan) };
+  }
+
+  *drawStrategy({ v, r, kx, strategy, changed, heavy, shown }) {
+    const { ctx, sx, sy } = this;
+    const n = this.session.n;
+    const { offsets, targets } = v;
     const line = heavy
       ? (u, w) => {
           ctx.moveTo(sx[u], sy[u]);
@@ -457,9 +657,9 @@ export class GraphView {
       ctx.beginPath();
       for (let u = 0; u < n; u++) for (let e = offsets[u]; e < offsets[u + 1]; e++) this.edgePath(u, targets[e], v, kx);
       ctx.stroke();
+      yield;
     }
     if (changed.length > 0) {
-      // The halo pulses while the run is paused after a step (the frame loop redraws).
       ctx.strokeStyle = COLOURS.changed;
       ctx.globalAlpha = heavy ? 0.8 : 0.35 + 0.65 * Math.abs(Math.cos(performance.now() / 250));
       ctx.lineWidth = Math.max(6, r * 0.9);
@@ -469,20 +669,17 @@ export class GraphView {
       ctx.stroke();
       ctx.globalAlpha = 1;
       ctx.lineCap = 'butt';
-      if (!heavy) this.dirty = true;
     }
-    const shown = [];
-    for (let u = 0; u < n; u++) {
-      const w = strategy[u];
-      if (w >= 0 && (!heavy || (off(u) & off(w)) === 0)) shown.push(u);
-    }
-    this.canvas.dataset.strategyDrawn = String(shown.length);
     ctx.strokeStyle = COLOURS.strategy;
     ctx.fillStyle = COLOURS.strategy;
     ctx.lineWidth = heavy ? 1 : Math.max(1.5, Math.min(3.5, r * 0.3));
-    ctx.beginPath();
-    for (const u of shown) line(u, strategy[u]);
-    ctx.stroke();
+    // Opaque lines: a chunk at a time.
+    for (let from = 0; from < shown.length; from += PATH_CHUNK) {
+      ctx.beginPath();
+      for (let k = from; k < Math.min(shown.length, from + PATH_CHUNK); k++) line(shown[k], strategy[shown[k]]);
+      ctx.stroke();
+      yield;
+    }
     if (shown.length > HEAVY_EDGES) return;
     // Arrowheads just outside the target node.
     ctx.beginPath();
@@ -560,37 +757,66 @@ export class GraphView {
     return { x: (sx[u] + sx[w]) / 2 - (dy / length) * bow, y: (sy[u] + sy[w]) / 2 + (dx / length) * bow };
   }
 
-  drawNodes(v, r) {
+  /**
+   * The positions: far out (r < FAR_RADIUS) small squares grouped by colour, read now; nearer,
+   * shapes, rings and labels, drawn in one step (only what is on screen, so few).
+   */
+  nodePlan(v, r) {
+    const n = this.session.n;
+    const margin = r + 6;
+    if (r >= FAR_RADIUS) return { draw: () => this.drawNodes(v, r) };
+    // Far out: small squares, one fill per colour; arcs are too slow for thousands of nodes.
+    // Critical positions (all N) get a square whose colour goes from vermillion (no mass on
+    // optimal moves) to green (all of it) in MASS_COLOURS.length steps. P-positions are drawn
+    // last and larger, so they stay visible among their many N neighbours.
+    const { outcome, critical, mass } = v;
+    // Group by colour first: one path and one fill per colour (the Game of Life way), the
+    // positions sorted by group (a counting sort over typed arrays).
+    const groupCount = 4 + MASS_COLOURS.length;
+    const group = new Uint8Array(n).fill(255);
+    const starts = new Uint32Array(groupCount + 1);
+    for (let i = 0; i < n; i++) {
+      if (!this.visible(i, margin)) continue;
+      const o = outcome[i];
+      const g = o === 0 ? 0 : o >= 2 ? MASS_COLOURS.length + o : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1;
+      group[i] = g;
+      starts[g + 1]++;
+    }
+    for (let g = 1; g <= groupCount; g++) starts[g] += starts[g - 1];
+    const order = new Uint32Array(starts[groupCount]);
+    const next = starts.slice(0, -1);
+    for (let i = 0; i < n; i++) if (group[i] !== 255) order[next[group[i]]++] = i;
+    return { draw: () => this.drawSquares(order, starts, r, margin) };
+  }
+
+  *drawSquares(order, starts, r, margin) {
+    const { ctx, sx, sy } = this;
+    const s = Math.max(1.5, r * 2);
+    // Not yet revealed (3, step by step): light grey, drawn first, under the others.
+    const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D, '#cfcfcf'];
+    for (let g = starts.length - 2; g >= 0; g--) {
+      const size = g === 0 ? s + 1.5 : s;
+      ctx.fillStyle = colours[g];
+      // Opaque squares: a chunk at a time.
+      for (let k = starts[g]; k < starts[g + 1]; k += PATH_CHUNK) {
+        ctx.beginPath();
+        for (let j = k; j < Math.min(starts[g + 1], k + PATH_CHUNK); j++) {
+          const i = order[j];
+          ctx.rect(sx[i] - size / 2, sy[i] - size / 2, size, size);
+        }
+        ctx.fill();
+        yield;
+      }
+    }
+    this.drawRoot(r, margin);
+  }
+
+  /** Near in: one step (only the positions on screen are drawn, and they are few). */
+  *drawNodes(v, r) {
     const { ctx, sx, sy } = this;
     const n = this.session.n;
     const { outcome, critical, mass, grundy } = v;
     const margin = r + 6;
-    if (r < FAR_RADIUS) {
-      // Far out: small squares, one fill per colour; arcs are too slow for thousands of nodes.
-      // Critical positions (all N) get a square whose colour goes from vermillion (no mass on
-      // optimal moves) to green (all of it) in MASS_COLOURS.length steps. P-positions are drawn
-      // last and larger, so they stay visible among their many N neighbours.
-      const s = Math.max(1.5, r * 2);
-      // Group by colour first: one path and one fill per colour (the Game of Life way).
-      const groups = Array.from({ length: 4 + MASS_COLOURS.length }, () => []);
-      for (let i = 0; i < n; i++) {
-        if (!this.visible(i, margin)) continue;
-        const o = outcome[i];
-        groups[o === 0 ? 0 : o >= 2 ? MASS_COLOURS.length + o : critical[i] ? 1 + massLevel(mass[i]) : MASS_COLOURS.length + 1].push(i);
-      }
-      // Not yet revealed (3, step by step): light grey, drawn first, under the others.
-      const colours = [COLOURS.P, ...MASS_COLOURS, COLOURS.N, COLOURS.D, '#cfcfcf'];
-      for (let g = groups.length - 1; g >= 0; g--) {
-        if (groups[g].length === 0) continue;
-        const size = g === 0 ? s + 1.5 : s;
-        ctx.beginPath();
-        for (const i of groups[g]) ctx.rect(sx[i] - size / 2, sy[i] - size / 2, size, size);
-        ctx.fillStyle = colours[g];
-        ctx.fill();
-      }
-      this.drawRoot(r, margin);
-      return;
-    }
     // P: squares; N: circles. One path per shape, filled and outlined at once. (Here r ≥
     // FAR_RADIUS, so there is room for the outline.)
     const shape = (code, colour, add) => {

@@ -5,21 +5,22 @@
 // same seeded run as the CLI (the model hash agrees), whatever the frames.
 
 /**
- * A new model is asked for at most once per this many drawing costs: a big graph's redraw is long
- * (about 50 ms at 10⁵ positions), and redrawing for a ninth of the time leaves the page over 50
- * frames a second.
+ * A new model is asked for at most once per this many drawing costs: a big graph's picture is
+ * long (a few hundred ms at 10⁵ positions, drawn 6 ms a frame), and drawing for a quarter of the
+ * time leaves every frame its 60 a second (at 10⁵, a picture about every second and a half).
  */
-const DRAWS_PER_MODEL = 8;
+const DRAWS_PER_MODEL = 4;
 
 export class RemoteRun {
   /**
    * `onGenerations(progresses)` follows the generations the worker finished since its last
    * message (many a frame on a small game), `onModel()` each
    * model copied in, `onState()` a change of the stats without a new generation, `onError(text)`
-   * a run the worker cannot go on with.
+   * a run the worker cannot go on with; `drawing()` says whether a picture of the graph is under
+   * way (`busy`) and what the last one cost (`ms`).
    */
-  constructor({ onGenerations, onModel, onState, onError }) {
-    Object.assign(this, { onGenerations, onModel, onState, onError });
+  constructor({ onGenerations, onModel, onState, onError, drawing }) {
+    Object.assign(this, { onGenerations, onModel, onState, onError, drawing });
     this.worker = null;
     this.session = null;
     this.opened = false;
@@ -27,6 +28,9 @@ export class RemoteRun {
     this.stepsOut = 0; // steps sent whose generation has not come back
     this.playing = false;
     this.lastModel = 0; // when the last model came (performance.now())
+    // The last model's arrays, once copied in: sent back to be filled again (no 8 bytes a move
+    // allocated, and collected, per model).
+    this.spare = null;
     // The worker has said it stopped and sent its last model, and nothing was asked of it since
     // (tests wait for this before comparing the run with the CLI's).
     this.settled = true;
@@ -98,16 +102,19 @@ export class RemoteRun {
 
   /**
    * One frame: `speed` more generations while playing, `steps` asked for, and whether a model may
-   * come (`drawMs`: what the last drawing of the graph cost, so a big graph is redrawn only so often).
+   * come (not while the graph draws the last one, and so a big graph is redrawn only so often).
    */
-  tick({ playing, speed, steps, drawMs }) {
+  tick({ playing, speed, steps }) {
     if (!this.session) return;
     this.open();
     this.playing = playing;
     this.stepsOut += steps;
     this.settled = false;
-    const model = performance.now() - this.lastModel >= DRAWS_PER_MODEL * drawMs;
-    this.post({ type: 'tick', playing, speed, steps, model });
+    const drawing = this.drawing();
+    const model = !drawing.busy && performance.now() - this.lastModel >= DRAWS_PER_MODEL * drawing.ms;
+    const spare = this.spare;
+    this.spare = null;
+    this.worker?.postMessage({ type: 'tick', playing, speed, steps, model, spare }, spare ? [spare.model.buffer, spare.mass.buffer] : []);
   }
 
   receive(msg) {
@@ -123,6 +130,7 @@ export class RemoteRun {
     if (msg.progresses.length > 0) this.onGenerations(msg.progresses);
     if (msg.current) this.onState();
     if (msg.model) {
+      this.spare = { model: msg.model, mass: msg.mass };
       this.lastModel = performance.now();
       this.onModel();
     }

@@ -6,20 +6,30 @@
 //   { type: 'open', epoch, spec, mu, gamma, engine, seed, expected }  a new run at generation 0
 //   { type: 'set', method, value }       setMu, setGamma, setEngine or setExpected, as GameSession
 //   { type: 'restart', epoch, seed }     back to generation 0 with this seed (acknowledged)
-//   { type: 'tick', playing, speed, steps, model }  one per frame while the learner runs: another
-//                                        frame's worth of generations (`speed` per frame), steps asked
-//                                        for, and whether the page can draw a new model now
+//   { type: 'tick', playing, speed, steps, model, spare? }  one per frame while the learner runs:
+//                                        another frame's worth of generations (`speed` per frame),
+//                                        steps asked for, whether the page can draw a new model now,
+//                                        and the arrays of a model the page has copied in (transferred
+//                                        back, to be filled again instead of allocating 8 bytes a move)
 //   { type: 'playing', on }              the learner stops (or may run) at once (acknowledged)
 //   { type: 'close' }                    the run is dropped
 // Out: { type: 'state', epoch, progresses, inProgress, stepsDone, busy, model?, mass? }: at most
 // one per tick received (so at most once a frame), and one when the run falls idle; the model
 // (flat arrays, transferred) only when it changed and the page asked for it or the run is idle.
+// Each finished generation's progress goes to the chart; only the last one's carries the model's
+// hash, and only when the run falls idle or the hash's cost stays a small share of the work.
 // { type: 'error', message } when the run cannot go on.
 
 import { GameSession, loadCore, messageOf } from './core.js';
 
 /** A slice of work between looks at the messages (ms). */
 const SLICE_MS = 8;
+/**
+ * While the run works, the model is hashed (one pass over every byte of p: 25 ms at 10⁵
+ * positions) at most once per this many hashing costs, so that hashing takes at most a
+ * twentieth of the worker's time; an idle run's last generation is always hashed.
+ */
+const HASHES_APART = 20;
 
 let session = null;
 let epoch = 0;
@@ -34,6 +44,12 @@ let replyDue = false;
 let progresses = [];
 let unitsPerMs = 20_000;
 let scheduled = false;
+// The last finished generation's hash has not been sent; when and at what cost the last was made.
+let hashOwed = false;
+let hashedAt = -Infinity;
+let hashMs = 0;
+// A model's arrays the page has copied in and sent back (filled again for the next model).
+let spare = null;
 
 // Slices are chained through a MessageChannel: a zero-delay setTimeout is clamped to 4 ms once
 // nested, which would idle the worker a third of the time.
@@ -102,6 +118,7 @@ function receive(msg) {
       if (playing) credit = Math.min(credit + speed, speed + 1);
       steps += msg.steps;
       wantModel ||= msg.model;
+      if (msg.spare) spare = msg.spare;
       replyDue = true;
       if (!wantsWork()) reply();
       break;
@@ -128,6 +145,7 @@ function restart(newEpoch) {
   progresses = [];
   modelStale = false;
   wantModel = false;
+  hashOwed = false;
 }
 
 /** Playing: generations while credit lasts (a generation under way is finished); paused: steps. */
@@ -157,7 +175,8 @@ function pump() {
 }
 
 function finishedOne() {
-  progresses.push(session.progress());
+  progresses.push(session.progressUnhashed());
+  hashOwed = true;
   modelStale = true;
   if (playing) credit = Math.max(0, credit - 1);
   else if (steps > 0) {
@@ -167,18 +186,30 @@ function finishedOne() {
 }
 
 /**
- * One state message; the model goes with it when it changed and is wanted (or the run is idle).
- * The fast engine rewrites p position by position once a generation's games are played, so a
- * model is never sent from the middle of that pass: the pass is finished first (its result does
- * not depend on where it was cut, and it is short beside the games).
+ * One state message; the model goes with it when it changed and is wanted (or the run is idle),
+ * and the last generation's hash when it is due. The fast engine rewrites p position by position
+ * once a generation's games are played, so a model is never sent nor hashed from the middle of
+ * that pass: the pass is finished first (its result does not depend on where it was cut, and it
+ * is short beside the games).
  */
 function reply(current = null) {
   let busy = wantsWork();
+  const modelDue = () => modelStale && (wantModel || !busy);
+  const hashDue = () => hashOwed && (!busy || performance.now() - hashedAt >= HASHES_APART * hashMs);
   const under = session.inProgress();
-  if (modelStale && (wantModel || !busy) && under && under.played === under.mu) {
+  if ((modelDue() || hashDue()) && under && under.played === under.mu) {
     while (!session.work(1e9));
     finishedOne();
     busy = wantsWork();
+  }
+  if (hashDue()) {
+    const start = performance.now();
+    const hashed = session.progress();
+    hashedAt = performance.now();
+    hashMs = hashedAt - start;
+    if (progresses.length > 0) progresses[progresses.length - 1] = hashed;
+    else current = hashed;
+    hashOwed = false;
   }
   const message = {
     type: 'state',
@@ -190,10 +221,14 @@ function reply(current = null) {
     busy,
   };
   const transfer = [];
-  if (modelStale && (wantModel || !busy)) {
+  if (modelDue()) {
     const v = session.views();
-    message.model = v.model.slice();
-    message.mass = v.mass.slice();
+    const reuse = spare?.model.length === v.model.length && spare.mass.length === v.mass.length;
+    message.model = reuse ? spare.model : new Float64Array(v.model.length);
+    message.mass = reuse ? spare.mass : new Float32Array(v.mass.length);
+    message.model.set(v.model);
+    message.mass.set(v.mass);
+    spare = null;
     transfer.push(message.model.buffer, message.mass.buffer);
     modelStale = false;
     wantModel = false;

@@ -91,7 +91,13 @@ export function renderStats(progress, info) {
   $('games-played').textContent = count(progress.games);
   $('critical-learned').textContent = `${count(progress.critical_learned)} of ${count(progress.critical)}`;
   showPi($('optimal-mass'), progress.prop22_probability, progress.prop22_log10);
-  $('model-hash').textContent = progress.model_hash;
+  // A working learner's worker hashes p only now and then (a pass over every byte of it): until
+  // the next hash, the last one is shown with the generation it belongs to.
+  const hash = $('model-hash');
+  if (progress.model_hash) Object.assign(hash.dataset, { hash: progress.model_hash, generation: String(progress.generation) });
+  const hashed = Number(hash.dataset.generation);
+  hash.textContent =
+    hash.dataset.hash === undefined ? '' : hashed === progress.generation ? hash.dataset.hash : `${hash.dataset.hash} (generation ${count(hashed)})`;
   const lost = $('lost-note');
   lost.dataset.lost = String(progress.critical_lost);
   lost.textContent =

@@ -75,7 +75,7 @@ export class Scheduler {
     const ran = this.playing || this.pendingSteps > 0 || Boolean(remote?.busy);
     if (remote) {
       if (ran) {
-        remote.tick({ playing: this.playing, speed: this.speed, steps: this.pendingSteps, drawMs: this.drawMs });
+        remote.tick({ playing: this.playing, speed: this.speed, steps: this.pendingSteps });
         this.pendingSteps = 0;
         this.showProgress();
       }

@@ -82,6 +82,9 @@ pub(crate) struct FastState {
     live: Vec<u64>,
     /// Bitset: positions read this generation or due to change, processed once.
     mark: Vec<u64>,
+    /// Bitset: positions processed by a pass (whose p may have changed) since
+    /// [`FastState::take_changed`] last read them.
+    changed: Vec<u64>,
     /// Per fixated position: the generation of its next change (NEVER if none).
     clock: Vec<u64>,
     calendars: Vec<Calendar>,
@@ -98,6 +101,7 @@ impl FastState {
             any_stale: false,
             live: vec![0; positions.div_ceil(64)],
             mark: vec![0; positions.div_ceil(64)],
+            changed: vec![0; positions.div_ceil(64)],
             clock: vec![NEVER; positions],
             calendars: vec![Calendar::new(); chunks],
             valid: false,
@@ -149,6 +153,17 @@ impl FastState {
         self.calendars.len()
     }
 
+    /// Calls `f` for every position a pass processed since the last call, and forgets them.
+    pub fn take_changed(&mut self, mut f: impl FnMut(usize)) {
+        for (w, word) in self.changed.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// Mutable views of chunks `from..to`, disjoint, for running them in any order or at once.
     pub fn views<'a>(
         &'a mut self,
@@ -169,6 +184,7 @@ impl FastState {
         let words = self.live.len();
         let mut live = &mut self.live[(from * WORDS_PER_CHUNK).min(words)..];
         let mut mark = &mut self.mark[(from * WORDS_PER_CHUNK).min(words)..];
+        let mut changed = &mut self.changed[(from * WORDS_PER_CHUNK).min(words)..];
         let mut calendars = self.calendars[from..to].iter_mut();
         let mut out = Vec::with_capacity(to - from);
         for c in from..to {
@@ -183,8 +199,9 @@ impl FastState {
             let (clock_c, clock_rest) = std::mem::take(&mut clock).split_at_mut(end - start);
             let (live_c, live_rest) = std::mem::take(&mut live).split_at_mut(word_count);
             let (mark_c, mark_rest) = std::mem::take(&mut mark).split_at_mut(word_count);
-            (p, counts, taken, stale, clock, live, mark) =
-                (p_rest, counts_rest, taken_rest, stale_rest, clock_rest, live_rest, mark_rest);
+            let (changed_c, changed_rest) = std::mem::take(&mut changed).split_at_mut(word_count);
+            (p, counts, taken, stale, clock, live, mark, changed) =
+                (p_rest, counts_rest, taken_rest, stale_rest, clock_rest, live_rest, mark_rest, changed_rest);
             out.push(ChunkView {
                 index: c,
                 start,
@@ -196,6 +213,7 @@ impl FastState {
                 clock: clock_c,
                 live: live_c,
                 mark: mark_c,
+                changed: changed_c,
                 calendar: calendars.next().expect("one calendar per chunk"),
             });
         }
@@ -218,6 +236,7 @@ pub(crate) struct ChunkView<'a> {
     clock: &'a mut [u64],
     live: &'a mut [u64],
     mark: &'a mut [u64],
+    changed: &'a mut [u64],
     calendar: &'a mut Calendar,
 }
 
@@ -235,8 +254,20 @@ impl ChunkView<'_> {
     /// Processes every position of the chunk that is live, read or due; returns the work done
     /// (edges visited plus bitset words scanned).
     pub fn run(self, offsets: &[u32], g: Generation) -> u64 {
-        let ChunkView { index, start, edge_start, p, counts, taken, stale, clock, live, mark, calendar } =
-            self;
+        let ChunkView {
+            index,
+            start,
+            edge_start,
+            p,
+            counts,
+            taken,
+            stale,
+            clock,
+            live,
+            mark,
+            changed,
+            calendar,
+        } = self;
         let mut rng = chunk_rng(g.seed, index);
         // Changes due now (entries whose clock was dropped or redrawn since are stale: skipped).
         while let Some(&Reverse((due, v))) = calendar.peek() {
@@ -255,6 +286,7 @@ impl ChunkView<'_> {
         for w in 0..live.len() {
             let mut bits = live[w] | mark[w];
             mark[w] = 0;
+            changed[w] |= bits;
             while bits != 0 {
                 let local = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;

@@ -42,6 +42,10 @@ pub fn uniform(rng: &mut impl RngCore) -> f64 {
 ///   binomial random variates", J. Statist. Comput. Simul. 46 (1993) 101–110 — expected O(1) time for
 ///   any n up to `u32::MAX` (measured: 2.5 uniforms per draw at n·p = 10, 1.4 for large n·p), with one
 ///   safeguard added to the paper's squeeze (see `squeeze_applies`).
+// Inlined: the engine's commonest draws (a mean near 0, most often 0) end in the first lines of
+// the inversion, cheaper than the call and the frame the whole sampler needs; the rest of the
+// inversion and BTRD are calls.
+#[inline]
 pub fn binomial(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
     if n == 0 || p.is_nan() || p <= 0.0 {
         return 0;
@@ -52,8 +56,7 @@ pub fn binomial(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
     // 1 − p is exact for p ≥ ½ (Sterbenz), so the mirrored problem is the same distribution.
     let flipped = p > 0.5;
     let p = if flipped { 1.0 - p } else { p };
-    let k =
-        if n as f64 * p < INVERSION_MAX_MEAN { inversion(rng, n, p) } else { Btrd::new(n, p).sample(rng) };
+    let k = if n as f64 * p < INVERSION_MAX_MEAN { inversion(rng, n, p) } else { btrd(rng, n, p) };
     if flipped {
         n - k
     } else {
@@ -126,11 +129,14 @@ fn one_minus_pow(p: f64, n: u32) -> f64 {
     }
     let h = 1.0 - p;
     let l = (1.0 - h) - p;
-    let (mut base, mut e, mut acc) = (h, n, 1.0);
+    let (mut base, mut e, mut acc) = (h, n, 1.0_f64);
     while e > 0 {
         // Multiplying by 1.0 is exact, so this is the textbook loop without its branch on the
-        // bits of n, which the branch predictor cannot learn.
-        acc *= if e & 1 == 1 { base } else { 1.0 };
+        // bits of n, which the branch predictor cannot learn. The factor is chosen by masking
+        // bits: a select of two floats compiles to a branch (there is no conditional move
+        // between float registers), mispredicted half the time.
+        let mask = 0u64.wrapping_sub(u64::from(e & 1));
+        acc *= f64::from_bits((base.to_bits() & mask) | (1.0_f64.to_bits() & !mask));
         base *= base;
         e >>= 1;
     }
@@ -139,8 +145,9 @@ fn one_minus_pow(p: f64, n: u32) -> f64 {
 
 /// Cdf inversion for n·p < 10, p ≤ ½, n ≥ 1: one uniform, then the pmf from P(0) = (1 − p)ⁿ by the
 /// ratio recurrence P(k + 1)/P(k) = (n − k)/(k + 1) · p/(1 − p) (expected n·p + 1 steps).
+#[inline]
 fn inversion(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
-    let mut u = uniform(rng);
+    let u = uniform(rng);
     // Most draws of the small means the engine makes stop at 0, before the ratio is needed, and
     // most of those are decided by Bernoulli's inequality (1 − p)ⁿ ≥ 1 − np without (1 − p)ⁿ:
     // the slack of 10⁻⁹ is far above one_minus_pow's error (< 1.5·10⁻¹¹ relative below 2¹⁶,
@@ -148,6 +155,18 @@ fn inversion(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
     if u < 1.0 - n as f64 * p - BERNOULLI_SLACK {
         return 0;
     }
+    inversion_from(rng, n, p, u)
+}
+
+/// BTRD's setup and draw, out of line (see `binomial`).
+#[inline(never)]
+fn btrd(rng: &mut impl RngCore, n: u32, p: f64) -> u32 {
+    Btrd::new(n, p).sample(rng)
+}
+
+/// The inversion past its first test, with its first uniform `u`.
+#[inline(never)]
+fn inversion_from(rng: &mut impl RngCore, n: u32, p: f64, mut u: f64) -> u32 {
     // n·p < 10 and p ≤ ½ keep P(0) above e^(−14): no underflow.
     let p0 = one_minus_pow(p, n);
     if u < p0 {

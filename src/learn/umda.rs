@@ -116,6 +116,9 @@ pub struct Run {
     counts: Vec<u32>,
     /// The fast engine's read counts, stale running sums and skipping clocks.
     fast: FastState,
+    /// Every position's p may have changed since [`Run::take_changed`] last ran (a reset, a
+    /// new model, a generation of another engine); else those the fast passes processed.
+    all_changed: bool,
     /// Moves drawn on the games' paths this generation.
     path_moves: u64,
     /// k/μ for k = 0..=μ, rebuilt each generation (see [`Run::update_model`]).
@@ -151,6 +154,7 @@ impl Run {
             current: None,
             counts: vec![0; edges],
             fast: FastState::new(n),
+            all_changed: true,
             path_moves: 0,
             shares: Vec::new(),
             tag: 0,
@@ -191,6 +195,7 @@ impl Run {
         run.p.copy_from_slice(model);
         run.rebuild_cdf();
         run.fast.invalidate();
+        run.all_changed = true;
         Some(run)
     }
 
@@ -211,6 +216,7 @@ impl Run {
         self.counts.fill(0);
         self.path_moves = 0;
         self.fast.invalidate();
+        self.all_changed = true;
     }
 
     /// Back to generation 0 with another seed.
@@ -325,6 +331,19 @@ impl Run {
         out.clear();
         out.extend(self.counts.iter().map(|&c| f64::from(c) * scale));
         moves
+    }
+
+    /// Calls `f` for every position whose p may have changed since the last call (every
+    /// position the first time, and after a reset, a new model or a generation of the naive or
+    /// expected engine; else the positions the fast engine's passes processed), so that what is
+    /// derived from p per position need only be recomputed there.
+    pub fn take_changed(&mut self, f: impl FnMut(usize)) {
+        if std::mem::take(&mut self.all_changed) {
+            self.fast.take_changed(|_| {});
+            (0..self.task.graph.len()).for_each(f);
+        } else {
+            self.fast.take_changed(f);
+        }
     }
 
     /// A 64-bit FNV-1a hash of p's bits: equal hashes mean (beyond reasonable doubt) equal models.
@@ -487,6 +506,7 @@ impl Run {
             Engine::Naive => self.update_model(current.params),
             Engine::Fast => {} // updated position by position in the pass
         }
+        self.all_changed |= current.engine != Engine::Fast;
         self.generation += 1;
         self.games += u64::from(current.params.mu());
         let winners_optimal = if current.engine == Engine::Expected {
@@ -669,8 +689,14 @@ impl Run {
     /// [`Run::measures`] without `critical_visit` (left empty): no R pass over the edges, for
     /// callers that read them every generation (the page's stats row and chart).
     pub fn mass_measures(&self) -> Measures {
-        let task = &*self.task;
-        let masses: Vec<f64> = task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
+        let masses: Vec<f64> = self.task.critical.iter().map(|&v| self.optimal_mass(v as usize)).collect();
+        self.measures_of(&masses)
+    }
+
+    /// [`Run::mass_measures`] from `masses`, p(v, optimal moves) per critical position in
+    /// `Task::critical` order, already computed for the current model (the page keeps them
+    /// between generations): the same numbers, bit for bit, without another pass over the edges.
+    pub fn measures_of(&self, masses: &[f64]) -> Measures {
         let count = masses.len();
         Measures {
             generation: self.generation,

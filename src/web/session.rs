@@ -41,6 +41,21 @@ pub struct Session {
     /// Per position: p(v, optimal moves) for critical positions, NaN elsewhere; refreshed by
     /// [`Session::refresh_masses`].
     mass: Vec<f32>,
+    /// p(v, optimal moves) per critical position in `Task::critical` order, as f64, and their
+    /// log₁₀: the stats are made from these, recomputed only where p changed.
+    masses: Vec<f64>,
+    mass_log10: Vec<f64>,
+    /// Per position: its index in `Task::critical`, or u32::MAX.
+    critical_index: Vec<u32>,
+    /// Scratch: the positions whose p changed in the last generations.
+    changed: Vec<u32>,
+    /// Whether `masses` are those of the current model: not after the page wrote a model into
+    /// the run's memory (a worker's, see [`Session::model_written`]).
+    masses_current: bool,
+    /// Per position: the edge of its most likely move and how it is drawn, written by
+    /// [`Session::find_top_moves`].
+    top: Vec<u32>,
+    top_shade: Vec<u8>,
     /// Nim, octal games and sums under normal play: what the nim-sum panel adds up.
     components: Option<Components>,
 }
@@ -185,7 +200,8 @@ struct Progress {
     expected_prop22: Option<f64>,
     /// Its log₁₀.
     expected_prop22_log10: Option<f64>,
-    model_hash: String,
+    /// None in [`Session::progress_unhashed`]: the hash is one pass over every byte of p.
+    model_hash: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -207,8 +223,30 @@ impl Session {
             None => vec![u32::MAX; task.graph.len()],
         };
         let mass = vec![f32::NAN; task.graph.len()];
+        let task_len = task.graph.len();
         let components = Components::of(&task);
-        let mut session = Session { task, run, expected: None, layout, outcome, grundy, mass, components };
+        let mut session = Session {
+            task,
+            run,
+            expected: None,
+            layout,
+            outcome,
+            grundy,
+            mass,
+            masses: Vec::new(),
+            mass_log10: Vec::new(),
+            critical_index: Vec::new(),
+            changed: Vec::new(),
+            masses_current: false,
+            // Allocated now: growing wasm memory later would detach the page's views.
+            top: vec![0; task_len],
+            top_shade: vec![0; task_len],
+            components,
+        };
+        session.critical_index = vec![u32::MAX; task_len];
+        for (i, &v) in session.task.critical.iter().enumerate() {
+            session.critical_index[v as usize] = i as u32;
+        }
         session.refresh_masses();
         Ok(session)
     }
@@ -326,9 +364,32 @@ impl Session {
         while !self.work(f64::MAX) {}
     }
 
-    /// The stats row (see `Progress`). One O(edges) pass.
+    /// The stats row (see `Progress`), with the model's hash (one pass over p's bytes).
     pub fn progress(&self) -> Result<JsValue, JsValue> {
-        let measures = self.run.mass_measures();
+        self.report(true)
+    }
+
+    /// The stats row without the model's hash (null): what a worker reports for the generations
+    /// whose hash nobody will read (a chart point), at a fraction of the cost on a big graph.
+    pub fn progress_unhashed(&self) -> Result<JsValue, JsValue> {
+        self.report(false)
+    }
+
+    /// The page has written a model into the run's memory (through `model_ptr`): the stats are
+    /// computed from it afresh from now on.
+    pub fn model_written(&mut self) {
+        self.masses_current = false;
+    }
+
+    fn report(&self, hash: bool) -> Result<JsValue, JsValue> {
+        let fresh;
+        let masses = if self.masses_current {
+            &self.masses
+        } else {
+            fresh = self.critical_masses();
+            &fresh
+        };
+        let measures = self.run.measures_of(masses);
         let params = self.run.params();
         to_js(&Progress {
             generation: measures.generation,
@@ -346,10 +407,16 @@ impl Session {
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
-            prop22_log10: Some(self.run.prop22_log10()).filter(|x| x.is_finite()),
+            // The same sum of logarithms as Run::prop22_log10, from the same masses.
+            prop22_log10: Some(if self.masses_current {
+                self.mass_log10.iter().sum::<f64>()
+            } else {
+                masses.iter().map(|m| m.log10()).sum::<f64>()
+            })
+            .filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
             expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
-            model_hash: format!("{:016x}", self.run.model_hash()),
+            model_hash: hash.then(|| format!("{:016x}", self.run.model_hash())),
         })
     }
 
@@ -651,6 +718,44 @@ impl Session {
     pub fn mass_ptr(&self) -> *const f32 {
         self.mass.as_ptr()
     }
+    /// Finds, per position, its most likely move under the current model (the first of its
+    /// largest p) and how the graph draws it: `(optimal ? levels : 0) + min(levels − 1,
+    /// ⌊p·levels⌋)`, or 255 when it is not drawn (no moves, or p ≤ 0), as the page computes it.
+    /// A large graph is drawn with one move per position; this pass over every move is several
+    /// times faster here than in the page's script. Read them through [`Session::top_moves_ptr`]
+    /// and [`Session::top_shades_ptr`].
+    pub fn find_top_moves(&mut self, levels: u32) {
+        let offsets = self.task.graph.offsets();
+        let p = self.run.model();
+        let levels = levels.clamp(1, 127);
+        for (v, (top, shade)) in self.top.iter_mut().zip(&mut self.top_shade).enumerate() {
+            let (start, end) = (offsets[v] as usize, offsets[v + 1] as usize);
+            let mut best = start;
+            for e in start + 1..end {
+                if p[e] > p[best] {
+                    best = e;
+                }
+            }
+            *top = best as u32;
+            // Not drawn when p ≤ 0 or NaN.
+            let drawn = start < end && p[best] > 0.0;
+            *shade = if !drawn {
+                u8::MAX
+            } else {
+                let level = (p[best] * f64::from(levels)).floor().min(f64::from(levels - 1)) as u8;
+                level + if self.task.optimal_edge[best] { levels as u8 } else { 0 }
+            };
+        }
+    }
+    /// u32 × positions: the moves [`Session::find_top_moves`] found (its first edge for a
+    /// position without moves).
+    pub fn top_moves_ptr(&self) -> *const u32 {
+        self.top.as_ptr()
+    }
+    /// u8 × positions: how [`Session::find_top_moves`] found each move drawn.
+    pub fn top_shades_ptr(&self) -> *const u8 {
+        self.top_shade.as_ptr()
+    }
     /// f32 × positions: the layout's x (layer) and y (slot in the layer).
     pub fn x_ptr(&self) -> *const f32 {
         self.layout.x.as_ptr()
@@ -677,10 +782,34 @@ impl Session {
         self.refresh_masses();
     }
 
-    /// Recomputes p(v, optimal moves) at the critical positions.
+    /// Recomputes p(v, optimal moves) at the critical positions where p changed (all of them
+    /// after the page wrote a model): late in a fast run, few positions change a generation.
     fn refresh_masses(&mut self) {
-        for &v in &self.task.critical {
-            self.mass[v as usize] = self.run.optimal_mass(v as usize) as f32;
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.clear();
+        self.run.take_changed(|v| changed.push(v as u32));
+        if !self.masses_current {
+            self.masses = self.critical_masses();
+            self.mass_log10 = self.masses.iter().map(|m| m.log10()).collect();
+            for (&v, &m) in self.task.critical.iter().zip(&self.masses) {
+                self.mass[v as usize] = m as f32;
+            }
+            self.masses_current = true;
+        } else {
+            for &v in &changed {
+                let i = self.critical_index[v as usize];
+                if i != u32::MAX {
+                    let m = self.run.optimal_mass(v as usize);
+                    self.masses[i as usize] = m;
+                    self.mass_log10[i as usize] = m.log10();
+                    self.mass[v as usize] = m as f32;
+                }
+            }
         }
+        self.changed = changed;
+    }
+
+    fn critical_masses(&self) -> Vec<f64> {
+        self.task.critical.iter().map(|&v| self.run.optimal_mass(v as usize)).collect()
     }
 }

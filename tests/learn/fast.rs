@@ -347,3 +347,48 @@ fn clocks_are_dropped_when_mu_gamma_or_the_engine_change() {
     again.step();
     assert_eq!(again.model_hash(), run.model_hash());
 }
+
+#[test]
+fn positions_not_reported_changed_keep_their_model() {
+    // What the page recomputes per generation (the critical masses) is recomputed only where
+    // take_changed says p may have changed: every other position's p must be bit for bit the
+    // same. Across the fast engine's skipping (μ = 20, many fixated positions), slices, a change
+    // of μ and a generation of the naive engine (every position reported).
+    let task = task("game=nim&heaps=3,4,5,6,7");
+    let mut run = Run::new(Arc::clone(&task), Engine::Fast, Params::new(&task, 20, 0.001).unwrap(), 9);
+    let n = task.graph.len();
+    let mut before = run.model().to_vec();
+    run.take_changed(|_| {});
+    let mut skipped = 0;
+    for generation in 0..40 {
+        match generation {
+            15 => run.set_params(Params::new(&task, 30, 0.001).unwrap()),
+            25 => run.set_engine(Engine::Naive),
+            26 => run.set_engine(Engine::Fast),
+            _ => {}
+        }
+        if generation % 3 == 0 {
+            while !run.work(2_000) {}
+        } else {
+            run.step();
+        }
+        let mut reported = vec![false; n];
+        run.take_changed(|v| reported[v] = true);
+        for (v, &seen) in reported.iter().enumerate() {
+            let range = task.edges(v);
+            if !seen {
+                skipped += 1;
+                let same = run.model()[range.clone()]
+                    .iter()
+                    .zip(&before[range])
+                    .all(|(a, b)| a.to_bits() == b.to_bits());
+                assert!(same, "generation {generation}: position {} changed unreported", task.graph.label(v));
+            }
+        }
+        if generation == 25 {
+            assert!(reported.iter().all(|&r| r), "a naive generation reports every position");
+        }
+        before.copy_from_slice(run.model());
+    }
+    assert!(skipped > n, "the fast engine skipped few positions ({skipped}): the test tests little");
+}
