@@ -288,8 +288,8 @@ const SAMPLE_DEPTH: u32 = 24;
 /// distinct and so are their moves (module doc), so the count of moves is a lower bound that
 /// needs no look-up per move: a quick refusal of a huge game. With None every position is
 /// followed and the count is exact.
-fn walk<R: HeapRule + ?Sized>(
-    rule: &R,
+fn walk(
+    rule: &dyn HeapRule,
     start: &[u64],
     limits: &Limits,
     sample: Option<usize>,
@@ -407,7 +407,7 @@ fn walk<R: HeapRule + ?Sized>(
 /// counted by a formula, refuse a game they show to be huge at once; a sampled walk then
 /// refuses huge games after about `limits.max_edges` cheap steps; the exact count then costs at
 /// most about what the budget allows a build.
-pub fn estimate<R: HeapRule + ?Sized>(rule: &R, start: &[u64], limits: &Limits) -> Size {
+pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
     let over = Size {
         positions: u128::from(limits.max_positions) + 1,
         edges: u128::from(limits.max_edges) + 1,
@@ -472,9 +472,11 @@ impl Labeling for Positions {
     }
 }
 
-/// Builds the graph of the heap game `rule` from the starting `heaps`, within `limits`.
-pub fn build<R: HeapRule + ?Sized>(
-    rule: &R,
+/// Builds the graph of the heap game `rule` from the starting `heaps`, within `limits`. The rule
+/// is a trait object, not a type parameter: one copy of the walk serves every family (each
+/// family's own copy made the wasm about 6 KB larger).
+pub fn build(
+    rule: &dyn HeapRule,
     family: &'static str,
     start: &[u64],
     limits: &Limits,
