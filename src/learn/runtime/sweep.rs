@@ -498,8 +498,7 @@ mod tests {
         let prepare = |size| prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
         let whole =
             sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
-        let alone =
-            sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
+        let alone = sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
         let cell: Vec<&RunRow> = whole.iter().filter(|r| r.size == 3 && r.mu == 8).collect();
         assert_eq!(cell, alone.iter().collect::<Vec<_>>());
         assert_eq!(whole.len(), 12);
