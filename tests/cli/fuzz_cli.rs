@@ -547,8 +547,6 @@ fn reap(pid: u32, block: bool) -> std::io::Result<Option<(std::process::ExitStat
     Ok(Some((std::process::ExitStatus::from_raw(raw), cpu, usage.ru_maxrss as u64)))
 }
 
-/// A running process's user + system CPU time, all its threads, from /proc (None elsewhere).
-
 /// Reads a stream to its end, keeping the first KEEP_BYTES.
 fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<(Vec<u8>, u64)> {
     std::thread::spawn(move || {
