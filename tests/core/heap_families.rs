@@ -61,9 +61,9 @@ fn grundy_s_game_values_are_oeis_a002188_and_a_brute_force_s_to_ten_thousand() {
     // Every heap to 10^4 by a recurrence written independently: mex over a < n − a of
     // g(a) ⊕ g(n − a), from a table of flags cleared per heap (values stay below 256 here: the largest is 101).
     let mut check = vec![0u32; 10_001];
-    for n in 3..=10_000 {
+    for n in 3..=10_000usize {
         let mut option = [false; 256];
-        for a in 1..(n + 1) / 2 {
+        for a in 1..n.div_ceil(2) {
             if 2 * a != n {
                 option[(check[a] ^ check[n - a]) as usize] = true;
             }
@@ -107,11 +107,11 @@ fn the_position_graphs_agree_with_the_sequences_at_every_position() {
         let size = games::estimate(&GameSpec::parse(spec).unwrap(), &Limits::DEFAULT).unwrap();
         assert_eq!((size.positions, size.edges), (game.graph.len() as u128, game.graph.edge_count() as u128));
         let grundy = game.analysis.grundy.as_ref().unwrap();
-        for v in 0..game.graph.len() {
+        for (v, &value) in grundy.iter().enumerate() {
             let label = game.graph.label(v);
             let heaps: Vec<usize> =
                 if label == "0" { vec![] } else { label.split(',').map(|h| h.parse().unwrap()).collect() };
-            assert_eq!(grundy[v], heaps.iter().fold(0, |x, &h| x ^ g[h]), "{spec} at {label}");
+            assert_eq!(value, heaps.iter().fold(0, |x, &h| x ^ g[h]), "{spec} at {label}");
             assert_eq!(game.graph.find(&label), Some(v));
             // Every move goes to a lower id (reverse topological ids).
             assert!(game.graph.moves(v).iter().all(|&w| (w as usize) < v));
