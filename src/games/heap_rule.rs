@@ -185,7 +185,7 @@ const SATURATED: u128 = 1 << 100;
 /// back). A dynamic programme over the grid's lowest [`SHRINK_SIZES`] sizes counts these
 /// choices; grids of different residues never share a size, so their counts multiply. m equal
 /// heaps are also counted in closed form, C(c + m − 1, m) for any c. Six heaps of 60 in octal
-/// 0.3 are 82,598,880 positions, and 60, 59, …, 55 are 81,921,840 (the walk took 3.4–3.7 s
+/// 0.3 are 82,598,880 positions, and 60, 59, …, 55 are 81,921,840 (the walk took 3.5–4.3 s
 /// and 213 MB to refuse either).
 pub fn shrinking_heaps_positions(reduction: u64, heaps: &[u64]) -> u128 {
     if reduction == 0 {
