@@ -360,6 +360,8 @@ fn value_case() -> BoxedStrategy<Vec<String>> {
             "game=octal&code=0.77&heaps=1000000,7", "game=poset&poset=C100000", "game=poset&poset=C99999+V3",
             "game=subtraction&moves=1&heap=9223372036854775808", "game=nim&heaps=3,4&play=misere",
             "game=sum&parts=nim(heaps=5)+subtraction(moves=1,2;heap=100000000)",
+            // Values that grow, no period proven: refused within value's work limit.
+            "game=octal&code=0.76&heaps=1000000", "game=octal&code=0.44444444444444444444444444444444&heaps=1000000",
         ]),
     ];
     (game, any::<bool>())
