@@ -52,7 +52,12 @@ impl HeapRule for TakeOrSplit {
 
     /// Splitting removes nothing, and any number of counters may be taken.
     fn free_splits(&self) -> Vec<FreeSplit> {
-        vec![FreeSplit { take: 0, reduce: Some(1) }]
+        vec![FreeSplit { take: 0, reduce: self.reduction() }]
+    }
+
+    /// One counter taken, one heap left.
+    fn reduction(&self) -> Option<u64> {
+        Some(1)
     }
 
     fn formula(&self) -> Option<Formula> {

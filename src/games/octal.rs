@@ -211,9 +211,16 @@ impl HeapRule for OctalCode {
 
     /// Each digit d_i that splits (4 ∈ d_i), with the shortest removal that leaves one heap.
     fn free_splits(&self) -> Vec<FreeSplit> {
-        let n = self.len() as u64;
-        let reduce = (1..=n).find(|&j| self.digit(j as usize) & 2 != 0);
-        (1..=n).filter(|&i| self.digit(i as usize) & 4 != 0).map(|take| FreeSplit { take, reduce }).collect()
+        let reduce = self.reduction();
+        (1..=self.len() as u64)
+            .filter(|&i| self.digit(i as usize) & 4 != 0)
+            .map(|take| FreeSplit { take, reduce })
+            .collect()
+    }
+
+    /// The first digit d_j that may leave one heap (2 ∈ d_j).
+    fn reduction(&self) -> Option<u64> {
+        (1..=self.len() as u64).find(|&j| self.digit(j as usize) & 2 != 0)
     }
 }
 

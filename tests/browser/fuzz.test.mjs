@@ -308,12 +308,16 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
   if (process.env.PAGE_FUZZ_VERBOSE) links.forEach((link, k) => console.log(`${k} ${modes[k]} ${JSON.stringify(link.slice(0, 200))}`));
   const started = performance.now();
   const failures = [];
+  // The link that took longest to settle (wall time: the page's own clock, which a loaded
+  // machine stretches), for the long run's report.
+  const slowest = { ms: 0, k: -1, link: '' };
   let current = await freshPage();
   let loaded = false; // whether `current` shows the page (else the next link is loaded)
   for (let k = 0; k < links.length; k++) {
     const link = links[k];
     const { page, problems } = current;
     const how = loaded ? modes[k] : 'load';
+    const opening = performance.now();
     try {
       if (how === 'load') {
         loaded = true;
@@ -326,6 +330,8 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
         const changed = await setHash(page, link);
         await settled(page, changed ? count + 1 : count);
       }
+      const ms = performance.now() - opening;
+      if (ms > slowest.ms) Object.assign(slowest, { ms, k, link });
       await stillWorks(page, k);
       assert.deepEqual(problems, []);
     } catch (err) {
@@ -341,7 +347,9 @@ test(`the page survives ${LINKS} random links (seed ${SEED})`, async () => {
   }
   await current.close();
   const seconds = (performance.now() - started) / 1000;
-  console.log(`page fuzz: ${links.length} links (seed ${SEED}) in ${seconds.toFixed(1)} s, ${failures.length} failures`);
+  console.log(
+    `page fuzz: ${links.length} links (seed ${SEED}) in ${seconds.toFixed(1)} s; slowest to settle ${(slowest.ms / 1000).toFixed(2)} s: link ${slowest.k} ${JSON.stringify(slowest.link.slice(0, 200))}; ${failures.length} failures`,
+  );
   assert.deepEqual(failures, [], `seed ${SEED}`);
 });
 
@@ -401,11 +409,14 @@ function hostileSummary(d) {
 test(`the Experiment panel survives ${SUMMARIES} hostile summary files (seed ${SEED})`, async () => {
   const d = dice(mulberry32(SEED + 1));
   const failures = [];
+  const started = performance.now();
+  const slowest = { ms: 0, k: -1 };
   const { page, problems, close } = await freshPage();
   await page.goto(`${server.url}#game=subtraction&moves=1,2&heap=6&paused=1`);
   await settled(page, 1);
   for (let k = 0; k < SUMMARIES; k++) {
     const summary = hostileSummary(d);
+    const loading = performance.now();
     try {
       await page.evaluate(() => {
         document.getElementById('notice').setAttribute('hidden', '');
@@ -414,6 +425,8 @@ test(`the Experiment panel survives ${SUMMARIES} hostile summary files (seed ${S
       await page.setInputFiles('#exp-file', { name: `s${k}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(summary)) });
       // Drawn, or one notice: either way within the bound, with every coordinate a number.
       await page.waitForFunction(() => document.getElementById('experiment').dataset.figure || !document.getElementById('notice').hidden, null, { timeout: SETTLE_MS });
+      const ms = performance.now() - loading;
+      if (ms > slowest.ms) Object.assign(slowest, { ms, k });
       const seen = await page.evaluate(() => ({
         notice: document.getElementById('notice').hidden ? null : document.getElementById('notice').innerText,
         coordinates: [...document.querySelectorAll('#exp-figure circle, #exp-figure line')].flatMap((e) => ['cx', 'cy', 'x1', 'x2', 'y1', 'y2'].map((a) => e.getAttribute(a)).filter((v) => v !== null)),
@@ -433,19 +446,25 @@ test(`the Experiment panel survives ${SUMMARIES} hostile summary files (seed ${S
     problems.length = 0;
   }
   await close();
-  console.log(`page fuzz: ${SUMMARIES} summary files (seed ${SEED}), ${failures.length} failures`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `page fuzz: ${SUMMARIES} summary files (seed ${SEED}) in ${seconds.toFixed(1)} s; slowest drawn or refused in ${(slowest.ms / 1000).toFixed(2)} s: summary ${slowest.k}; ${failures.length} failures`,
+  );
   assert.deepEqual(failures, [], `seed ${SEED}`);
 });
 
 test(`Böhme's rules learn ${RULE_GAMES} random games on the page, large ones included (seed ${SEED})`, async () => {
   const d = dice(mulberry32(SEED + 2));
   const failures = [];
+  const started = performance.now();
+  const slowest = { ms: 0, link: '' };
   const { page, problems, close } = await freshPage();
   for (let k = 0; k < RULE_GAMES; k++) {
     const spec = d.chance(0.5)
       ? d.pick(['game=nim&heaps=1,2,2,3,4,5,6,7', 'game=chomp&rows=8&cols=8', 'game=nim&heaps=20,20,20', 'game=subtraction&moves=1,2,3&heap=199999'])
       : validSpec(d);
     const link = `#${spec}&learner=${d.pick(['lnwt', 'lnwp', 'llt', 'llp', 'rlnwt', 'rllt'])}&opponent=${d.pick(['first', 'perfect', 'random', 'same'])}&paused=1`;
+    const opening = performance.now();
     try {
       await page.goto('about:blank');
       await page.goto(server.url + link);
@@ -455,6 +474,8 @@ test(`Böhme's rules learn ${RULE_GAMES} random games on the page, large ones in
         await page.click('#step');
         await page.waitForFunction((n) => Number(document.getElementById('rule-stats').dataset.plays) >= n, s, { timeout: SETTLE_MS });
       }
+      const ms = performance.now() - opening;
+      if (ms > slowest.ms) Object.assign(slowest, { ms, link });
       await stillWorks(page, k);
       assert.deepEqual(problems, []);
     } catch (err) {
@@ -463,6 +484,9 @@ test(`Böhme's rules learn ${RULE_GAMES} random games on the page, large ones in
     problems.length = 0;
   }
   await close();
-  console.log(`page fuzz: ${RULE_GAMES} rule games (seed ${SEED}), ${failures.length} failures`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `page fuzz: ${RULE_GAMES} rule games (seed ${SEED}) in ${seconds.toFixed(1)} s; slowest opened and stepped 3 plays in ${(slowest.ms / 1000).toFixed(2)} s: ${slowest.link}; ${failures.length} failures`,
+  );
   assert.deepEqual(failures, [], `seed ${SEED}`);
 });

@@ -121,6 +121,17 @@ fn a_budget_below_mu_is_refused_before_the_game_is_built() {
 }
 
 #[test]
+fn a_heap_game_of_heaps_that_each_shrink_is_refused_from_a_count() {
+    // 82,598,880 and 81,921,840 positions, counted by a formula: the walk held 213 MB before
+    // refusing either.
+    for heaps in ["60,60,60,60,60,60", "60,59,58,57,56,55"] {
+        let game = format!("game=octal&code=0.3&heaps={heaps}");
+        let out = run_within(Duration::from_secs(5), 60, &["analyse", "--game", &game]);
+        assert_refused(&out, "This octal game has more than 4,000,000 positions");
+    }
+}
+
+#[test]
 fn a_trace_that_cannot_fit_is_refused_before_the_game_is_built() {
     let game = "game=nim&heaps=1,2,2,3,4,5,6,7,8";
     let out =

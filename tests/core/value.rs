@@ -194,6 +194,23 @@ fn periodic_extrapolation_equals_the_computed_sequence() {
     }
 }
 
+/// Issue 28 finding 2: a 638-byte sum of 16 subtraction games whose one move is larger than
+/// the heap took 136 s (each part's period proof checked every candidate period against the
+/// whole suffix, quadratic in 131,073 values). The proof shared with `sequence` is linear:
+/// each part is its 131,073 zeros, found in milliseconds.
+#[test]
+fn a_sum_of_long_sequences_costs_linear_time() {
+    let parts = vec!["subtraction(moves=5000000;heap=131072)"; 16].join("+");
+    let spec = format!("game=sum&parts={parts}");
+    assert_eq!(spec.len(), 638);
+    let start = crate::common::thread_cpu();
+    let found = value(&spec).unwrap();
+    let took = crate::common::thread_cpu() - start;
+    assert_eq!((found.grundy, found.method), (Some(0), Method::SumOfParts));
+    assert!(found.parts.unwrap().iter().all(|p| p.method == Method::HeapSequence));
+    assert!(took < std::time::Duration::from_secs(5), "{took:?} of CPU");
+}
+
 #[test]
 fn values_far_beyond_any_graph() {
     // 200 chains C1..C200: 200! positions' worth of down-sets; XOR of 1..200 = 200.
