@@ -35,11 +35,12 @@ export function explain(sum) {
 
 /**
  * The winning move in words, x → x ⊕ s for the first row that has s's leading bit:
- * "Move heap 2 (value 5) to 5 ⊕ 6 = 3." ('' when s = 0 or nothing is left).
+ * "Move heap 2 (value 5) to 5 ⊕ 6 = 3." ('' when s = 0 or nothing is left: the sentence under
+ * the table already says the player to move loses).
  */
 export function moveWords(sum) {
   const [first] = winningMoves(sum.rows, sum.total);
-  if (!first) return sum.rows.length === 0 ? '' : 's = 0: no move keeps s at 0, so whoever moves now loses against best play.';
+  if (!first) return '';
   const row = sum.rows[first.i];
   return `Winning move: ${sum.kind} ${first.i + 1} (${row.label}, value ${first.from}) → ${first.from} ⊕ ${sum.total} = ${first.to}, which makes s = 0.`;
 }

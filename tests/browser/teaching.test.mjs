@@ -379,7 +379,8 @@ describe('the theory beside the board', () => {
     await withPage('#game=nim&heaps=5,7,2&mode=play&opponent=person&paused=1', async (page) => {
       await plies(page, 0);
       assert.equal(await page.getAttribute('#nim-sum', 'data-total'), '0');
-      assert.match(await page.textContent('#nim-sum-move'), /^s = 0: no move keeps s at 0/);
+      assert.equal(await page.textContent('#nim-sum-move'), '', 'at s = 0 only the sentence under the table speaks');
+      assert.match(await page.textContent('#nim-sum-text'), /^s = 0: a P-position/);
       await page.click('#board [data-part="1:5"]'); // 5,7,2 → 5,5,2: s = 2
       await plies(page, 1);
       assert.equal(await page.getAttribute('#nim-sum', 'data-total'), '2');
