@@ -357,29 +357,32 @@ fn name_of<N: Name>(heaps: &[u64]) -> N {
     heaps.iter().fold(N::ZERO, |acc, &h| acc.plus(N::heap(h)))
 }
 
-/// Names a bucket of [`NameTable`] holds: 64 bytes of 64-bit names and their cursors, one
-/// cache line.
-const BUCKET: usize = 4;
+/// Names a bucket of [`NameTable`] holds: five 64-bit names and their 32-bit cursors fill
+/// one 64-byte cache line.
+const BUCKET: usize = 5;
 
-/// A cache line of names and cursors ([`walk`]), filled from the front (the empty name 0
-/// after the last).
+/// A cache line of names and their cursors ([`walk`]), filled from the front (the empty name
+/// 0 after the last).
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
-struct Bucket<N>([(N, u64); BUCKET]);
+struct Bucket<N> {
+    names: [N; BUCKET],
+    cursors: [u32; BUCKET],
+}
 
 /// What [`NameTable::reach`] found.
 enum Reached {
     /// A name not seen before.
     New,
     /// A name seen with a smaller cursor, which it gave.
-    Raised(u64),
+    Raised(u32),
     /// A name seen with this cursor or a larger one.
     Known,
 }
 
 /// The names seen by a walk, each with the largest cursor it was reached with: buckets of a
 /// cache line probed in turn from the one a name hashes to, at most three quarters full, grown
-/// by doubling up to the buckets the budget's positions need (about 4/3 of them: 85 MB at
+/// by doubling up to the buckets the budget's positions need (about 4/3 of them: 68 MB at
 /// 4,000,000 positions). A look-up reads one line and compares its names without a branch per
 /// name; a batch of look-ups asks for its lines before reading any ([`NameTable::touch`]).
 /// A general hash map cost about twice the time here, where most look-ups miss the cache.
@@ -387,12 +390,12 @@ enum Reached {
 struct NameTable<N> {
     buckets: Vec<Bucket<N>>,
     len: u64,
-    zero: Option<u64>,
+    zero: Option<u32>,
     most: usize,
 }
 
 impl<N: Name> NameTable<N> {
-    const EMPTY: Bucket<N> = Bucket([(N::ZERO, 0); BUCKET]);
+    const EMPTY: Bucket<N> = Bucket { names: [N::ZERO; BUCKET], cursors: [0; BUCKET] };
 
     fn new(max_positions: u64) -> Self {
         let names = max_positions.saturating_add(1).saturating_mul(4) / 3;
@@ -424,7 +427,7 @@ impl<N: Name> NameTable<N> {
 
     /// Records that `x` was reached with `cursor`.
     #[inline]
-    fn reach(&mut self, x: N, cursor: u64) -> Reached {
+    fn reach(&mut self, x: N, cursor: u32) -> Reached {
         if x == N::ZERO {
             let before = self.zero;
             self.zero = Some(before.map_or(cursor, |c| c.max(cursor)));
@@ -440,11 +443,10 @@ impl<N: Name> NameTable<N> {
         let n = self.buckets.len();
         let mut i = self.home(x);
         loop {
-            let entries = &mut self.buckets[i].0;
-            let at = entries.iter().position(|&(y, _)| y == x || y == N::ZERO);
-            if let Some(at) = at {
-                let (y, c) = &mut entries[at];
-                if *y == x {
+            let bucket = &mut self.buckets[i];
+            if let Some(at) = bucket.names.iter().position(|&y| y == x || y == N::ZERO) {
+                let c = &mut bucket.cursors[at];
+                if bucket.names[at] == x {
                     if *c >= cursor {
                         return Reached::Known;
                     }
@@ -452,7 +454,7 @@ impl<N: Name> NameTable<N> {
                     *c = cursor;
                     return Reached::Raised(before);
                 }
-                *y = x;
+                bucket.names[at] = x;
                 *c = cursor;
                 break;
             }
@@ -468,14 +470,17 @@ impl<N: Name> NameTable<N> {
     fn grow(&mut self) {
         let n = self.buckets.len().saturating_mul(2).min(self.most);
         let old = std::mem::replace(&mut self.buckets, vec![Self::EMPTY; n]);
-        for entry in old.iter().flat_map(|b| b.0).filter(|&(x, _)| x != N::ZERO) {
-            let mut i = self.home(entry.0);
-            loop {
-                if let Some(slot) = self.buckets[i].0.iter_mut().find(|(y, _)| *y == N::ZERO) {
-                    *slot = entry;
-                    break;
+        for bucket in &old {
+            for (&x, &c) in bucket.names.iter().zip(&bucket.cursors).filter(|(&x, _)| x != N::ZERO) {
+                let mut i = self.home(x);
+                loop {
+                    let into = &mut self.buckets[i];
+                    if let Some(at) = into.names.iter().position(|&y| y == N::ZERO) {
+                        (into.names[at], into.cursors[at]) = (x, c);
+                        break;
+                    }
+                    i = if i + 1 == n { 0 } else { i + 1 };
                 }
-                i = if i + 1 == n { 0 } else { i + 1 };
             }
         }
     }
@@ -626,17 +631,19 @@ fn look_up<N: Name>(
     depth: u32,
     max_positions: u64,
     looked: &mut u64,
+    narrow: bool,
 ) -> bool {
     *looked += batch.len() as u64;
     for &(x, ..) in batch.iter() {
         seen.touch(x);
     }
     for &(x, h, next, leave) in batch.iter() {
-        match seen.reach(x, h) {
+        // Heaps of 2^32 − 1 or more have no 32-bit cursor: every move is then tried.
+        match seen.reach(x, if narrow { h as u32 } else { u32::MAX }) {
             Reached::New if seen.len > max_positions => return false,
             Reached::New => pending.push((depth, h, leave, 0)),
-            Reached::Raised(before) if allows_more(h, next, leave, before) => {
-                pending.push((depth, h, leave, before))
+            Reached::Raised(before) if allows_more(h, next, leave, u64::from(before)) => {
+                pending.push((depth, h, leave, u64::from(before)))
             }
             Reached::Raised(_) => {}
             Reached::Known => {}
@@ -690,7 +697,8 @@ fn walk<N: Name>(
     let mut moves = HeapMoves::<N>::new(heaps.first().copied().unwrap_or(0));
     let mut seen = NameTable::<N>::new(limits.max_positions);
     let mut current: N = name_of(&heaps);
-    seen.reach(current, u64::MAX);
+    let narrow = heaps.first().is_none_or(|&h| h < u64::from(u32::MAX));
+    seen.reach(current, u32::MAX);
     // Along the path from the start: the move made and the name before it.
     let mut path: Vec<(u64, Leave, N)> = Vec::new();
     let mut pending: Vec<Pending> = Vec::new();
@@ -733,6 +741,7 @@ fn walk<N: Name>(
                             depth,
                             limits.max_positions,
                             &mut looked,
+                            narrow,
                         )
                     {
                         return None;
@@ -751,6 +760,7 @@ fn walk<N: Name>(
                         depth,
                         limits.max_positions,
                         &mut looked,
+                        narrow,
                     );
                 !over
             });
@@ -758,7 +768,7 @@ fn walk<N: Name>(
                 return None;
             }
         }
-        if !look_up(&mut seen, &mut batch, &mut pending, depth, limits.max_positions, &mut looked) {
+        if !look_up(&mut seen, &mut batch, &mut pending, depth, limits.max_positions, &mut looked, narrow) {
             return None;
         }
         let Some((depth, h, leave, before)) = pending.pop() else { return Some((edges, looked)) };
@@ -770,7 +780,7 @@ fn walk<N: Name>(
         path.push((h, leave, current));
         current = current.minus(N::heap(h)).plus(leave_name(leave));
         apply(&mut heaps, h, leave);
-        (tried, cursor) = (before, h);
+        (tried, cursor) = (before, if narrow { h } else { u64::MAX });
     }
 }
 
