@@ -554,6 +554,12 @@ const LISTED_HEAPS: u64 = 1 << 16;
 /// The most moves [`HeapMoves`] lists, over all heaps (8 MB of leaves and names).
 const LISTED_MOVES: usize = 1 << 18;
 
+/// A heap whose moves [`HeapMoves`] has not listed yet.
+const NOT_YET: (u32, u32) = (u32::MAX, 0);
+
+/// A heap whose moves [`HeapMoves`] does not list: more than its lists hold.
+const NEVER: (u32, u32) = (u32::MAX, 1);
+
 /// Moves looked up together ([`NameTable::touch`]).
 const BATCH: usize = 64;
 
@@ -562,7 +568,7 @@ const BATCH: usize = 64;
 /// with no call into the rule; heaps not listed (large, or past the total) are asked of the
 /// rule each time: they are few before a game passes the budget.
 struct HeapMoves<N> {
-    /// Heap h's moves are `leaves[at[h].0..at[h].1]`; (0, 0) while not listed.
+    /// Heap h's moves are `leaves[at[h].0..at[h].1]`, or [`NOT_YET`] or [`NEVER`] listed.
     at: Vec<(u32, u32)>,
     leaves: Vec<Leave>,
     names: Vec<N>,
@@ -571,15 +577,16 @@ struct HeapMoves<N> {
 impl<N: Name> HeapMoves<N> {
     fn new(largest: u64) -> Self {
         let heaps = largest.saturating_add(1).min(LISTED_HEAPS) as usize;
-        HeapMoves { at: vec![(0, 0); heaps], leaves: Vec::new(), names: Vec::new() }
+        HeapMoves { at: vec![NOT_YET; heaps], leaves: Vec::new(), names: Vec::new() }
     }
 
     /// Heap h's moves as a range of the lists, if they are listed (or can be now: at most
     /// `room` of them, within the total).
     fn listed(&mut self, rule: &dyn HeapRule, h: u64, room: u64) -> Option<std::ops::Range<usize>> {
-        let (from, to) = *self.at.get(h as usize)?;
-        if to > from {
-            return Some(from as usize..to as usize);
+        match *self.at.get(h as usize)? {
+            NEVER => return None,
+            NOT_YET => {}
+            (from, to) => return Some(from as usize..to as usize),
         }
         let from = self.leaves.len();
         let room = room.min((LISTED_MOVES - from) as u64);
@@ -590,10 +597,12 @@ impl<N: Name> HeapMoves<N> {
             self.names.push(leave_name(leave));
             count <= room
         });
-        if !all || count == 0 {
+        if !all {
+            // More moves than the lists hold (or than the budget allows, and the walk stops).
             self.leaves.truncate(from);
             self.names.truncate(from);
-            return if all { Some(0..0) } else { None };
+            self.at[h as usize] = NEVER;
+            return None;
         }
         self.at[h as usize] = (from as u32, self.leaves.len() as u32);
         Some(from..self.leaves.len())
