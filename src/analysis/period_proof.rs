@@ -11,7 +11,7 @@
 //! **Linear time, constant memory.** Both proofs ask, for a candidate period p, that the last
 //! L_p values g[len − L_p .. len) have period p, where L_p = p + D and the agreement D is the same
 //! for every p (Guy–Smith: the latest n0 is ⌊(len − 2p − k)/2⌋ = ⌊(len − k)/2⌋ − p, so
-//! D = len − ⌊(len − k)/2⌋; the window: D = s). Read backwards (R[j] = g[len − 1 − j]), that is:
+//! D = len − ⌊(len − k)/2⌋; the window: D = s). Read backwards (R\[j\] = g\[len − 1 − j\]), that is:
 //! R[0..D) occurs in R at position p. So the least p proven is the first occurrence of R's
 //! first D values in R after position 0 — a string search, done by Crochemore and Perrin's
 //! two-way algorithm ("Two-way string-matching", J. ACM 38 (1991)), in at most about 2·len

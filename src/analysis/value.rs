@@ -241,8 +241,8 @@ fn by_graph(text: &str) -> Result<Value, InputError> {
 }
 
 /// The XOR of single heaps' values: from the sequence, computed until a period is proven or the
-/// largest heap is reached (at most [`VALUE_LIMIT`] heaps and [`VALUE_WORK`] pairs, so a game
-/// whose values grow is refused in about a second), and by that period beyond it.
+/// largest heap is reached (at most [`VALUE_LIMIT`] heaps and [`VALUE_WORK`] of work, so a game
+/// whose values grow is refused in under half a second), and by that period beyond it.
 fn heap_values(game: &HeapGame, heaps: &[u64], canonical: String) -> Result<Value, InputError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let limit = usize::try_from(largest).unwrap_or(usize::MAX).min(VALUE_LIMIT);

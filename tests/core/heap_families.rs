@@ -198,3 +198,44 @@ fn boards_show_splits_and_whether_a_move_may_also_take() {
     let game = AnalysedGame::from_spec("game=lasker&heaps=5,3", &Limits::DEFAULT).unwrap();
     assert_eq!(game.view(game.graph.root()), PositionView::Splits { heaps: vec![5, 3], takes: true });
 }
+
+/// A random heap game: an octal code of one to three digits, Grundy's game or Lasker's Nim, with
+/// one to three heaps small enough to build in milliseconds.
+fn small_heap_game(family: usize, digits: &[u8], heaps: &[u64]) -> String {
+    let heaps = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    match family {
+        0 => format!("game=grundy&heaps={heaps}"),
+        1 => format!("game=lasker&heaps={heaps}"),
+        _ => {
+            let code: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("game=octal&code=0.{code}&heaps={heaps}")
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::common::proptest_config(96))]
+
+    /// The count (64-bit names, following only paths whose moved heaps never grow, a position
+    /// expanded again when reached with a larger cursor) gives exactly the size of the graph the
+    /// build walks, and refuses under a small budget exactly the games whose graphs exceed it.
+    #[test]
+    fn counted_heap_game_sizes_are_the_built_graphs_sizes(
+        family in 0usize..5,
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        heaps in proptest::collection::vec(0u64..13, 1..4),
+        budget in 1u64..4000,
+    ) {
+        let spec = small_heap_game(family, &digits, &heaps);
+        let parsed = GameSpec::parse(&spec).unwrap();
+        let graph = games::build(&parsed, &Limits::DEFAULT).unwrap();
+        let (positions, moves) = (graph.len() as u128, graph.edge_count() as u128);
+        let size = games::estimate(&parsed, &Limits::DEFAULT).unwrap();
+        proptest::prop_assert_eq!((size.positions, size.edges, size.bound), (positions, moves, games::Bound::Exact), "{}", spec);
+        let small = Limits { max_positions: budget, max_edges: 3 * budget };
+        let fits = positions <= u128::from(small.max_positions) && moves <= u128::from(small.max_edges);
+        let size = games::estimate(&parsed, &small).unwrap();
+        proptest::prop_assert_eq!(size.bound == games::Bound::Exact, fits, "{} under {:?}: {:?}", spec, small, size);
+        proptest::prop_assert_eq!(games::build(&parsed, &small).is_ok(), fits, "{}", spec);
+    }
+}

@@ -268,3 +268,23 @@ fn bad_input_is_one_sentence_and_exit_2() {
     assert_eq!(json["method"], "gset-algebra");
     assert_eq!(json["outcome"], "N");
 }
+
+/// `value` of a growing octal game is refused within its work limit, which counts the values
+/// checked against the tables of scanned pairs as well as the pairs: 0.66…6 (32 digits, each
+/// split leaving one or two heaps) scanned 32 tables per value up to its mex and took 11.7 s of
+/// CPU to reach 49,151 when only pairs were counted; it now stops at 8,191 in about 0.3 s. The
+/// heaps reached are exact (work, not time); the CPU bound is generous.
+#[test]
+fn growing_octal_codes_are_refused_within_the_work_limit() {
+    for (code, reached) in [
+        ("0.66666666666666666666666666666666", "8,191"),
+        ("0.44444444444444444444444444444444", "24,575"),
+        ("0.76", "45,055"),
+    ] {
+        let start = crate::common::thread_cpu();
+        let err = value(&format!("game=octal&code={code}&heaps=1000000")).unwrap_err().to_string();
+        let took = crate::common::thread_cpu() - start;
+        assert!(err.contains(&format!("heaps up to {reached} for this game")), "{code}: {err}");
+        assert!(took < std::time::Duration::from_secs(4), "{code}: {took:?} of CPU");
+    }
+}
