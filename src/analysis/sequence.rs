@@ -33,7 +33,7 @@ pub const SEARCH_LIMIT: usize = 1 << 26;
 pub const VALUE_LIMIT: usize = 1 << 20;
 /// The most work `value` may do growing a sequence: pairs looked at and values checked against
 /// the tables of scanned pairs ([`Status::pairs`]). The growing octal codes reach it in 0.2–0.45 s
-/// of CPU on the project's 2-core machine (issue 28: a refusal within a second).
+/// of CPU on the project's 2-core machine (a refusal should come within a second: docs/spec.md).
 pub const VALUE_WORK: u64 = 1 << 29;
 
 /// How far `analyse` looks for an octal game's period: about 50 ms for a five-digit code

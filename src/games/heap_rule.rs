@@ -22,7 +22,7 @@
 //!
 //! **Why the walk is built as it is.** A game just past the budget is refused only after the
 //! budget's worth of walking (no formula bounds several splitting heaps together), so the
-//! walk's cost per move is the refusal's cost: issue 28 asks for a refusal within a second.
+//! walk's cost per move is the refusal's cost, and a refusal should come within a second.
 //! Measured on the project's 2-core machine, a general hash set of 128-bit names spent most of
 //! 2–3 s of CPU in its look-ups (40,000,000 moves, one look-up each). The walk now (1) looks up
 //! fewer moves: only paths whose moved heaps never grow are followed (see `walk`), a third of

@@ -156,8 +156,8 @@ fn huge_heap_games_are_refused_at_once() {
     }
 }
 
-/// An octal graph is sized and built at a cost per move within a factor of Nim's (issue 28
-/// finding 10: 0.562 with heaps 31,12,8,4, 636,530 positions and 17.5 M moves, took 18.5 s
+/// An octal graph is sized and built at a cost per move within a factor of Nim's (a case
+/// found by fuzzing: 0.562 with heaps 31,12,8,4, 636,530 positions and 17.5 M moves, took 18.5 s
 /// where Nim's 33.6 M moves take 0.6 s; the sizing walk and the builder copied and sorted a
 /// position per move). Both on this thread's CPU clock, which a loaded machine stretches alike.
 #[test]
