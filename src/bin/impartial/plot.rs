@@ -300,6 +300,10 @@ fn has_band(series: &[Series<'_>]) -> bool {
     series.iter().any(|s| s.cells.iter().any(|c| c.p10.is_some()))
 }
 
+/// A legend row of the lines figure: label, colour, dash, marker (filled or not), and whether
+/// its sample is a band.
+type LegendRow = (String, RGBColor, Option<(u32, u32)>, Option<bool>, bool);
+
 fn legend_rows(summary: &Summary, series: &[Series<'_>]) -> u32 {
     let unfinished = summary.sizes.iter().any(|c| c.finished < c.runs);
     let bound = series.iter().any(|s| s.bound_slope.is_some());
@@ -358,8 +362,7 @@ fn draw_lines(
         .axis_style(BLACK.mix(0.8))
         .draw()
         .map_err(draw_error)?;
-    // Each row: label, colour, dash, marker (filled or not), and whether its sample is a band.
-    let mut legend: Vec<(String, RGBColor, Option<(u32, u32)>, Option<bool>, bool)> = Vec::new();
+    let mut legend: Vec<LegendRow> = Vec::new();
     for (i, s) in series.iter().enumerate() {
         let (color, dash, filled) = line_style(i);
         // The 10th–90th percentile band; a 90th past the budget is drawn up to the budget.
