@@ -1,6 +1,6 @@
 //! Graph build + Sprague–Grundy analysis throughput: positions/s and edges/s.
 //!
-//! Run with `cargo bench --bench analysis`. Each case times `build` followed by
+//! Run with `cargo bench --features bench --bench analysis`. Each case times `build` followed by
 //! `Analysis::new` (Grundy values, outcomes, critical positions), i.e. what `impartial analyse`
 //! does before printing.
 

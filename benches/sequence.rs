@@ -6,7 +6,7 @@
 //! - the growing codes 0.04, 0.06 and 0.76 to 2^17 (their values grow, so most pairs are
 //!   scanned: the time grows about fourfold per doubling; docs/performance.md has the figures).
 //!
-//! Run with `cargo bench --bench sequence` (each long group takes minutes: criterion's ten
+//! Run with `cargo bench --features bench --bench sequence` (each long group takes minutes: criterion's ten
 //! samples).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

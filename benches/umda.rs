@@ -1,6 +1,6 @@
 //! UMDA generation cost.
 //!
-//! Run with `cargo bench --bench umda`; `UMDA_BENCH=table`, `scaling` or `criterion` runs one part,
+//! Run with `cargo bench --features bench --bench umda`; `UMDA_BENCH=table`, `scaling` or `criterion` runs one part,
 //! and `UMDA_GAMES=Chomp` (a part of a name) only some of the table's games.
 //!
 //! `table`: the fast engine's time per generation at generation t = 1, 20, 200 and 1000 (seed 1,

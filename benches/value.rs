@@ -3,7 +3,7 @@
 //! (random, and the caterpillar, the algebra's worst case), values of large heap games, and a
 //! sum of large parts.
 //!
-//! Run with `cargo bench --bench value`.
+//! Run with `cargo bench --features bench --bench value`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use impartial::analysis::value::value;

@@ -18,9 +18,16 @@ const RGB = { P: [0x00, 0x72, 0xb2], N: [0xe6, 0x9f, 0x00], D: [0xf0, 0xe4, 0x42
 const spec = (page) => page.locator('#game-spec').textContent();
 const panel = (page, key) => page.locator('#draw-panel').getAttribute(`data-${key}`);
 
-/** Where position `name` is drawn, in page coordinates (its node, or where it was placed). */
+/**
+ * Where position `name` is drawn, in page coordinates (its node, or where it was placed). The
+ * picture of the current drawing is made first: the screen positions are worked out when a
+ * picture is drawn, and until the first one after an edit they are the previous game's, so a
+ * drag aimed there (on a loaded machine, where that frame comes late) would miss once the frame
+ * has come.
+ */
 async function at(page, name) {
   return page.evaluate((name) => {
+    window.impartial.graphView.draw(true);
     const rect = document.getElementById('graph').getBoundingClientRect();
     const q = window.impartial.controller.draw.place(name);
     return { x: rect.left + q.x, y: rect.top + q.y };
