@@ -18,6 +18,13 @@ export const PLAYED_SEPARATOR = '~';
 /** The computer waits this long before it answers, so that a class sees the two moves apart. */
 export const REPLY_DELAY_MS = 300;
 
+/**
+ * The pause in force: REPLY_DELAY_MS, unless `globalThis.impartialReplyDelayMs` was set before
+ * the page's modules ran. Only the browser tests set it (to 0), so that their hundreds of
+ * computer replies do not wait for a person's eyes; the reply is still a task of its own.
+ */
+const replyDelay = () => globalThis.impartialReplyDelayMs ?? REPLY_DELAY_MS;
+
 /** The two sides: side 0 is the person at the page (Player 1 in pass-and-play). */
 export function sideNames(opponent) {
   return opponent === 'person' ? ['Player 1', 'Player 2'] : ['you', 'the computer'];
@@ -368,7 +375,7 @@ export class PlayMode {
         return;
       }
       if (to >= 0) this.play(to, 1);
-    }, REPLY_DELAY_MS);
+    }, replyDelay());
     this.render();
   }
 

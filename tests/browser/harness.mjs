@@ -59,6 +59,11 @@ export function browserHarness({ needs = [] } = {}) {
   return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context: more = {}, beforeGoto, ready = true, init = null } = {}) {
     const context = await browser.newContext({ viewport, ...more });
     const page = await context.newPage();
+    // The computer answers at once (play-mode.js's replyDelay): the tests wait for its move as
+    // a condition, and the pause is for a person's eyes only.
+    await page.addInitScript(() => {
+      globalThis.impartialReplyDelayMs = 0;
+    });
     if (init) await page.addInitScript(init);
     const problems = [];
     page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
