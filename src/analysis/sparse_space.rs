@@ -728,14 +728,16 @@ fn xor_wrap(marks: &[u32]) -> usize {
     marks.len() - 2
 }
 
-/// Marks g(a) ⊕ g(m − a) for every a in `heaps` (all below m): the two heaps read as two
-/// slices, one reversed, and the index masked, so nothing is bounds-checked per pair.
-fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: &mut [u32], stamp: u32) {
+/// Calls `mark` with g(a) ⊕ g(m − a) for every a in `heaps` (all below m): the two heaps read
+/// as two slices, one reversed, so nothing is bounds-checked per pair. The XORs are computed
+/// sixteen at a time into a block (which vectorises) and then handed over one by one: the
+/// stores `mark` makes are the cost, one a pair.
+#[inline(always)]
+fn for_each_pair_xor<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, mut mark: impl FnMut(usize)) {
     const LANES: usize = 16;
     if heaps.is_empty() {
         return;
     }
-    let wrap = xor_wrap(marks);
     let (small, large) = pair_halves(g, m, heaps);
     let mut small = small.chunks_exact(LANES);
     let mut large = large.rchunks_exact(LANES);
@@ -745,38 +747,25 @@ fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: 
             *v = x[i] ^ y[LANES - 1 - i];
         }
         for v in block {
-            marks[v.get() as usize & wrap] = stamp;
+            mark(v.get() as usize);
         }
     }
     for (&x, &y) in small.remainder().iter().zip(large.remainder().iter().rev()) {
-        marks[(x ^ y).get() as usize & wrap] = stamp;
+        mark((x ^ y).get() as usize);
     }
 }
 
+/// Stamps in `marks` g(a) ⊕ g(m − a) for every a in `heaps`, the index masked.
+fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: &mut [u32], stamp: u32) {
+    let wrap = xor_wrap(marks);
+    for_each_pair_xor(g, m, heaps, |v| marks[v & wrap] = stamp);
+}
+
 /// Marks in `made` (a byte per value, its length a power of two above every value) the value
-/// g(a) ⊕ g(m − a) of every pair with 1 ≤ a ≤ hi. The XORs are computed sixteen at a time into
-/// a block (which vectorises) and then stored one by one: the stores are the cost, one a pair.
+/// g(a) ⊕ g(m − a) of every pair with 1 ≤ a ≤ hi.
 fn mark_split<T: Cell>(g: &[T], m: usize, hi: usize, made: &mut [u8]) {
-    const LANES: usize = 16;
-    if hi == 0 {
-        return;
-    }
     let wrap = made.len() - 1;
-    let (small, large) = pair_halves(g, m, 1..hi + 1);
-    let mut small = small.chunks_exact(LANES);
-    let mut large = large.rchunks_exact(LANES);
-    for (x, y) in (&mut small).zip(&mut large) {
-        let mut block = [T::default(); LANES];
-        for (i, v) in block.iter_mut().enumerate() {
-            *v = x[i] ^ y[LANES - 1 - i];
-        }
-        for v in block {
-            made[v.get() as usize & wrap] = 1;
-        }
-    }
-    for (&x, &y) in small.remainder().iter().zip(large.remainder().iter().rev()) {
-        made[(x ^ y).get() as usize & wrap] = 1;
-    }
+    for_each_pair_xor(g, m, 1..hi + 1, |v| made[v & wrap] = 1);
 }
 
 /// The least of `missing` (ascending) that no pair of any split makes, or None when every
