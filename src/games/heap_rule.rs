@@ -20,8 +20,9 @@
 //! than the heap moved, so the moved heap can be read back from the result), so a rule that
 //! lists each leave once gives the moves without a deduplication.
 //!
-//! **Why the walk is built as it is.** A game just past the budget is refused only after the
-//! budget's worth of walking (no formula bounds several splitting heaps together), so the
+//! **Why the walk is built as it is.** A game just past the budget that neither a formula nor
+//! [`heap_packing`](super::heap_packing)'s programmes (heaps splitting by one of the rule's
+//! [`FreeSplit`] parts) bound is refused only after the budget's worth of walking, so the
 //! walk's cost per move is the refusal's cost, and a refusal should come within a second.
 //! Measured on the project's 2-core machine, a general hash set of 128-bit names spent most of
 //! 2–3 s of CPU in its look-ups (40,000,000 moves, one look-up each). The walk now (1) looks up
@@ -39,6 +40,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::codec::numbers;
+use super::heap_packing::{packed_size, AtLeast, Part};
 use crate::budget::Limits;
 use crate::combinatorics::{splitmix64, U64Hasher};
 use crate::error::InputError;
@@ -677,9 +679,10 @@ fn allows_more(h: u64, next: u64, leave: Leave, below: u64) -> bool {
 }
 
 /// Walks the positions reachable from `start`, depth first, each at most once, calling `found`
-/// with each (its heaps and name) when it is expanded. None as soon as more positions or moves
-/// than `limits` allow are seen to be reachable; else the number of moves, each counted by the
-/// heaps' numbers of moves when a position is first expanded, and the number of moves looked up.
+/// with each (its heaps and name) when it is expanded. The number of moves, each counted by the
+/// heaps' numbers of moves when a position is first expanded, and the number of moves looked up;
+/// or, as soon as more positions or moves than `limits` allow are seen to be reachable, the
+/// size seen so far ([`Bound::AtLeast`]; one of the two past its budget).
 ///
 /// **Moves whose heaps never grow.** Every position is reached by a path whose moved heaps
 /// never grow: a move's leaves are smaller than its heap, so a move of a heap b right after a
@@ -700,9 +703,14 @@ fn walk<N: Name>(
     start: &[u64],
     limits: &Limits,
     mut found: impl FnMut(&[u64], N),
-) -> Option<(u64, u64)> {
+) -> Result<(u64, u64), Size> {
+    let passed = |positions: u64, edges: u64| Size {
+        positions: u128::from(positions),
+        edges: u128::from(edges),
+        bound: Bound::AtLeast,
+    };
     if limits.max_positions == 0 {
-        return None;
+        return Err(passed(1, 0));
     }
     let mut looked = 0u64;
     let mut heaps = root(start);
@@ -727,7 +735,7 @@ fn walk<N: Name>(
                 if previous != Some(h) {
                     edges += moves.count(rule, h, limits.max_edges - edges);
                     if edges > limits.max_edges {
-                        return None;
+                        return Err(passed(seen.len, edges));
                     }
                 }
                 previous = Some(h);
@@ -756,7 +764,7 @@ fn walk<N: Name>(
                             narrow,
                         )
                     {
-                        return None;
+                        return Err(passed(seen.len, edges));
                     }
                 }
                 continue;
@@ -777,13 +785,13 @@ fn walk<N: Name>(
                 !over
             });
             if over {
-                return None;
+                return Err(passed(seen.len, edges));
             }
         }
         if !look_up(&mut seen, &mut batch, &mut pending, depth, limits.max_positions, &mut looked, narrow) {
-            return None;
+            return Err(passed(seen.len, edges));
         }
-        let Some((depth, h, leave, before)) = pending.pop() else { return Some((edges, looked)) };
+        let Some((depth, h, leave, before)) = pending.pop() else { return Ok((edges, looked)) };
         while path.len() as u32 > depth {
             let (h, leave, before) = path.pop().expect("deeper than the pending move");
             undo(&mut heaps, h, leave);
@@ -799,12 +807,14 @@ fn walk<N: Name>(
 /// The game's size, counted without storing a position (see the module doc): exact within the
 /// budget, else a lower bound just past it. The positions of the rule's [`FreeSplit`] parts
 /// and of the heaps each shrinking on their own ([`shrinking_heaps_positions`]), counted by
-/// formulas, refuse a game they show to be huge at once; the walk then costs at most the
-/// budget's worth of look-ups.
+/// formulas, and the positions and moves of several heaps splitting together
+/// ([`heap_packing`](super::heap_packing)), counted by a dynamic programme, refuse a game they
+/// show to be huge at once; the walk then costs at most the budget's worth of look-ups.
 pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
+    // Every position but the start is reached by a move: at least positions − 1 moves.
     let over = Size {
         positions: u128::from(limits.max_positions) + 1,
-        edges: u128::from(limits.max_edges) + 1,
+        edges: u128::from(limits.max_positions),
         bound: Bound::AtLeast,
     };
     // Positions one heap reaches with the others left alone are distinct positions of the game.
@@ -819,11 +829,31 @@ pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
     if counted > u128::from(limits.max_positions) {
         return over;
     }
+    for &part in &splits {
+        let packed = packed_size_of(rule, part, start, limits);
+        if packed.positions > u128::from(limits.max_positions) || packed.edges > u128::from(limits.max_edges)
+        {
+            return Size { positions: packed.positions, edges: packed.edges, bound: Bound::AtLeast };
+        }
+    }
     let mut positions = 0u128;
     match walk::<u64>(rule, start, limits, |_, _| positions += 1) {
-        Some((edges, _)) => Size { positions, edges: u128::from(edges), bound: Bound::Exact },
-        None => over,
+        Ok((edges, _)) => Size { positions, edges: u128::from(edges), bound: Bound::Exact },
+        Err(passed) => passed,
     }
+}
+
+/// [`packed_size`] of one of `rule`'s [`FreeSplit`] parts, each heap's moves counted from the rule.
+pub fn packed_size_of(rule: &dyn HeapRule, part: FreeSplit, heaps: &[u64], limits: &Limits) -> AtLeast {
+    let moves = |x: u64| {
+        let mut count = 0u128;
+        rule.leaves(x, &mut |_| {
+            count += 1;
+            true
+        });
+        count
+    };
+    packed_size(Part { take: part.take, reduce: part.reduce }, heaps, &moves, limits)
 }
 
 /// Labels: the positions' heaps, one after another, in id order (by counters, then heaps).
@@ -876,17 +906,25 @@ pub fn build(
 ) -> Result<GameGraph, InputError> {
     let mut found: Vec<(u128, u128, usize, usize)> = Vec::new(); // (counters, name, start, len)
     let mut arena: Vec<u64> = Vec::new();
-    let (edges, _) = walk::<u128>(rule, start, limits, |heaps, name| {
+    let walked = walk::<u128>(rule, start, limits, |heaps, name| {
         found.push((counters(heaps), name, arena.len(), heaps.len()));
         arena.extend_from_slice(heaps);
-    })
-    .ok_or(InputError::TooLarge {
-        family,
-        what: "positions or moves",
-        size: u128::from(limits.max_positions) + 1,
-        bound: Bound::AtLeast,
-        budget: limits.max_positions,
-    })?;
+    });
+    let edges = match walked {
+        Ok((edges, _)) => edges,
+        // A walk stops only past the budget, which `check_size` then names.
+        Err(passed) => {
+            return Err(crate::budget::check_size(family, passed, limits).err().unwrap_or(
+                InputError::TooLarge {
+                    family,
+                    what: "positions",
+                    size: passed.positions,
+                    bound: Bound::AtLeast,
+                    budget: limits.max_positions,
+                },
+            ))
+        }
+    };
     found.sort_unstable_by(|a, b| {
         a.0.cmp(&b.0).then_with(|| arena[a.2..a.2 + a.3].cmp(&arena[b.2..b.2 + b.3]))
     });
@@ -1082,7 +1120,8 @@ mod tests {
         ];
         for (rule, heaps, positions, moves, most) in games {
             let mut found = 0u64;
-            let (edges, looked) = walk::<u64>(rule, heaps, &Limits::DEFAULT, |_, _| found += 1).unwrap();
+            let (edges, looked) =
+                walk::<u64>(rule, heaps, &Limits::DEFAULT, |_, _| found += 1).expect("within the budget");
             assert_eq!((found, edges), (positions, moves), "{rule:?} {heaps:?}");
             let share = looked as f64 / moves as f64;
             assert!(share < most, "{rule:?} {heaps:?}: {looked} look-ups for {moves} moves");

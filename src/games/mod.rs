@@ -14,6 +14,7 @@ pub mod family;
 pub mod graph;
 pub mod grundy;
 pub mod hackendot;
+pub mod heap_packing;
 pub mod heap_rule;
 pub mod lasker;
 pub mod nim;

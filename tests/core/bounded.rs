@@ -205,7 +205,8 @@ fn a_label_is_found_without_scanning_the_graph() {
 }
 
 /// Heap games that no formula bounds, just past the budget, are refused by the walk after at
-/// most the budget's worth of it (docs/spec.md's examples, ci profile, idle machine: 0.9–3.3 s of
+/// most the budget's worth of it, or at once by `heap_packing`'s bound on heaps splitting
+/// together (0.14 and 0.77 here; docs/spec.md's examples, ci profile, idle machine: 0.9–3.3 s of
 /// CPU before the walk followed only paths whose moved heaps never grow, 0.3–1.3 s after). The
 /// work itself is bounded in `heap_rule`'s unit tests by look-ups; this bound is in seconds,
 /// generous enough for a loaded machine or an unoptimised build, and catches a walk that no

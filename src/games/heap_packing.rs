@@ -1,0 +1,338 @@
+//! Lower bounds on a heap game's size from several heaps splitting at once, counted by a
+//! dynamic programme instead of a walk, so that a game far past the budget is refused at once.
+//!
+//! A [`FreeSplit`](super::heap_rule::FreeSplit) part reaches from one heap of n exactly the multisets λ of heaps whose cost
+//! Σ (x + take) over its heaps x is at most n + take, with n + take − cost a multiple of the
+//! part's reduction r (equal to it without one). Heaps move independently,
+//! so the starting heaps n₁, n₂, … reach every multiset that splits into groups, group i
+//! reached from n_i, the other starting heaps left alone: the multiset of their union is a
+//! position. Different multisets are different positions, so any rule that assigns a multiset
+//! to at most one split, and a split only to reachable groups, counts distinct positions:
+//!
+//! - **first fit**: heaps from the largest down, each into the first group with room;
+//! - **two groups exactly**: a multiset splits into two reachable groups when some subset of it
+//!   has a cost the first group accepts and the rest one the second accepts; the costs of its
+//!   subsets, a set of at most 128, depend only on the multiset, so the programme keeps each
+//!   (total cost, subset costs) once and counts every splittable multiset exactly once.
+//!
+//! The moves of a position are at least those of its distinct heap sizes in the groups (each
+//! heap size's moves under the whole rule, as the walk counts them), so the programme carries
+//! them too: a game far past the moves budget but not the positions budget (0.6 with heaps 36
+//! and 30: about 3,000,000 positions and 58,000,000 moves) is refused as surely. Every bound is
+//! checked against the walk's exact counts on every small game of every one- and two-digit
+//! octal code and Lasker's Nim (`tests` below).
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use crate::budget::Limits;
+use crate::combinatorics::U64Hasher;
+
+/// Past this a count is as good as infinite (far above any budget).
+const SATURATED: u128 = 1 << 100;
+
+/// The most cost vectors the first-fit programme keeps (one entry each), and the most entries
+/// times part sizes it visits.
+const MAX_FIT_STATES: u64 = 1 << 18;
+const MAX_FIT_WORK: u64 = 1 << 25;
+
+/// The most (total, subset costs) states the exact two-group programme keeps (64 bytes each,
+/// with the map's room) and visits, summed over the heap sizes, before it gives up (0.6 with
+/// heaps 36 and 30 keeps about 260,000 and visits about 5,000,000).
+const MAX_EXACT_STATES: usize = 1 << 18;
+const MAX_EXACT_WORK: usize = 1 << 22;
+
+/// The largest cost of a group in the exact programme: its subset costs are bits of a u128,
+/// with the total cost in the top 8 bits of the key.
+const MAX_EXACT_COST: u64 = 119;
+
+/// Positions and moves a game reaches, each at least this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AtLeast {
+    /// Positions reached, at least.
+    pub positions: u128,
+    /// Moves from them, at least.
+    pub edges: u128,
+}
+
+impl AtLeast {
+    fn max(self, other: AtLeast) -> AtLeast {
+        AtLeast { positions: self.positions.max(other.positions), edges: self.edges.max(other.edges) }
+    }
+}
+
+fn add(a: u128, b: u128) -> u128 {
+    a.saturating_add(b).min(SATURATED)
+}
+
+/// A group's accepted costs: what one heap of `cap − take` reaches through the part.
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    cap: u64,
+    reduce: Option<u64>,
+}
+
+impl Group {
+    /// Whether a heap of `cost` goes into a group at `filled`: it fits, and leaves room that is
+    /// none, a multiple of the reduction, or enough for another heap. A choice, not a
+    /// condition: any rule that depends only on what was placed so far counts distinct
+    /// multisets, and this one keeps groups that must be filled exactly (no reduction) from
+    /// being left with a gap nothing fills.
+    fn fits(self, filled: u64, cost: u64, take: u64) -> bool {
+        let Some(room) = self.cap.checked_sub(filled + cost) else { return false };
+        room == 0 || room > take || self.reduce.is_some_and(|r| room % r == 0)
+    }
+
+    fn accepts(self, cost: u64) -> bool {
+        cost > 0
+            && cost <= self.cap
+            && match self.reduce {
+                Some(r) => (self.cap - cost) % r == 0,
+                None => cost == self.cap,
+            }
+    }
+}
+
+/// A part of a rule whose heaps split freely: the fields of a
+/// [`FreeSplit`](super::heap_rule::FreeSplit).
+#[derive(Debug, Clone, Copy)]
+pub struct Part {
+    /// Counters removed by a split.
+    pub take: u64,
+    /// Counters removed by a move that leaves one heap, if the part has such moves.
+    pub reduce: Option<u64>,
+}
+
+/// A lower bound on the positions and moves the starting `heaps` reach through `part` of a rule
+/// whose heap of x has `moves(x)` moves, the largest of them moving together (see the module doc); zero when the heaps are too large
+/// for the programmes, which single-heap counts then cover. The exact programme, the costlier,
+/// runs only when first fit comes within half of `limits` without passing them.
+pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u128, limits: &Limits) -> AtLeast {
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let Some(&largest) = sorted.first() else { return AtLeast::default() };
+    // Part sizes run up to the largest heap: their moves under the whole rule, once each.
+    if largest.saturating_add(part.take) > MAX_FIT_STATES {
+        return AtLeast::default();
+    }
+    let moves: Vec<u128> = (0..=largest).map(|x| if x == 0 { 0 } else { moves(x) }).collect();
+    let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce };
+    // First fit over as many of the largest heaps as the programme holds, in both orders.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut states = 1u64;
+    for &h in &sorted {
+        let next = states.saturating_mul(h + part.take + 1);
+        if next > MAX_FIT_STATES || next.saturating_mul(largest) > MAX_FIT_WORK {
+            break;
+        }
+        groups.push(group(h));
+        states = next;
+    }
+    let mut best = AtLeast::default();
+    if !groups.is_empty() {
+        best = first_fit(&groups, part.take, largest, &moves);
+        if groups.len() > 1 {
+            groups.reverse();
+            best = best.max(first_fit(&groups, part.take, largest, &moves));
+        }
+    }
+    let near = |count: u128, budget: u64| count > u128::from(budget / 2);
+    let past = |count: u128, budget: u64| count > u128::from(budget);
+    let decided = past(best.positions, limits.max_positions) || past(best.edges, limits.max_edges);
+    let close = near(best.positions, limits.max_positions) || near(best.edges, limits.max_edges);
+    if let ([a, b, ..], false, true) = (&sorted[..], decided, close) {
+        let (a, b) = (*a, *b);
+        if let Some(exact) = two_exactly(group(b), group(a), part.take, &moves) {
+            best = best.max(exact);
+        }
+    }
+    best
+}
+
+/// First fit: each heap, from the largest size down, into the first group with room for its
+/// cost ([`Group::fits`]); a multiset is counted when every group's cost is accepted.
+fn first_fit(groups: &[Group], take: u64, largest: u64, moves: &[u128]) -> AtLeast {
+    let dims: Vec<usize> = groups.iter().map(|g| g.cap as usize + 1).collect();
+    let total: usize = dims.iter().product();
+    let decode = |mut index: usize, costs: &mut [u64]| {
+        for (cost, &dim) in costs.iter_mut().zip(&dims) {
+            *cost = (index % dim) as u64;
+            index /= dim;
+        }
+    };
+    let encode =
+        |costs: &[u64]| costs.iter().zip(&dims).rev().fold(0usize, |acc, (&c, &d)| acc * d + c as usize);
+    let mut count = vec![0u128; total];
+    let mut edges = vec![0u128; total];
+    count[0] = 1;
+    let mut costs = vec![0u64; groups.len()];
+    for x in (1..=largest).rev() {
+        let cost = x + take;
+        let (mut next_count, mut next_edges) = (count.clone(), edges.clone());
+        for index in 0..total {
+            let (w, e) = (count[index], edges[index]);
+            if w == 0 {
+                continue;
+            }
+            decode(index, &mut costs);
+            // One copy of x, two, …: each into the first group with room, leaving room that
+            // smaller heaps or the rule's reductions can still fill.
+            while let Some(at) = (0..groups.len()).find(|&i| groups[i].fits(costs[i], cost, take)) {
+                costs[at] += cost;
+                let to = encode(&costs);
+                next_count[to] = add(next_count[to], w);
+                next_edges[to] = add(next_edges[to], add(e, w.saturating_mul(moves[x as usize])));
+            }
+        }
+        (count, edges) = (next_count, next_edges);
+    }
+    let mut found = AtLeast::default();
+    for index in 0..total {
+        if count[index] == 0 {
+            continue;
+        }
+        decode(index, &mut costs);
+        if costs.iter().zip(groups).all(|(&c, g)| g.accepts(c)) {
+            found.positions = add(found.positions, count[index]);
+            found.edges = add(found.edges, edges[index]);
+        }
+    }
+    found
+}
+
+/// Two groups exactly: every multiset with a subset group `a` accepts and the rest group `b`
+/// accepts, counted once by its total cost and its subsets' costs up to `a`'s cap. None when
+/// `a`'s cap is past [`MAX_EXACT_COST`] or the states pass [`MAX_EXACT_STATES`] or those
+/// visited [`MAX_EXACT_WORK`].
+fn two_exactly(a: Group, b: Group, take: u64, moves: &[u128]) -> Option<AtLeast> {
+    if a.cap > MAX_EXACT_COST || a.cap + b.cap > 255 {
+        return None;
+    }
+    let mask: u128 = (1u128 << (a.cap + 1)) - 1;
+    let key = |total: u64, sums: u128| sums | (u128::from(total) << 120);
+    // Still splittable later: the rest's cost, total − the largest subset cost, only grows.
+    let open = |total: u64, sums: u128| total - (127 - u64::from(sums.leading_zeros())) <= b.cap;
+    type States = HashMap<u128, (u128, u128), BuildHasherDefault<U64Hasher>>;
+    let mut states: States = States::default();
+    states.insert(key(0, 1), (1, 0));
+    let largest = (moves.len() - 1) as u64;
+    let mut work = 0usize;
+    for x in (1..=largest).rev() {
+        work += states.len();
+        if work > MAX_EXACT_WORK {
+            return None;
+        }
+        let cost = x + take;
+        let mut next: States = States::with_capacity_and_hasher(states.len() * 2, Default::default());
+        for (&k, &(w, e)) in &states {
+            let slot = next.entry(k).or_insert((0, 0));
+            *slot = (add(slot.0, w), add(slot.1, e));
+            let (mut total, mut sums) = ((k >> 120) as u64, k & mask);
+            let e = add(e, w.saturating_mul(moves[x as usize]));
+            while total + cost <= a.cap + b.cap {
+                total += cost;
+                if cost <= a.cap {
+                    sums = (sums | (sums << cost)) & mask;
+                }
+                if !open(total, sums) {
+                    break;
+                }
+                let slot = next.entry(key(total, sums)).or_insert((0, 0));
+                *slot = (add(slot.0, w), add(slot.1, e));
+            }
+            if next.len() > MAX_EXACT_STATES {
+                return None;
+            }
+        }
+        states = next;
+    }
+    let mut found = AtLeast::default();
+    for (&k, &(w, e)) in &states {
+        let (total, sums) = ((k >> 120) as u64, k & mask);
+        let splits =
+            (1..=a.cap.min(total)).any(|s| sums >> s & 1 == 1 && a.accepts(s) && b.accepts(total - s));
+        if splits {
+            found.positions = add(found.positions, w);
+            found.edges = add(found.edges, e);
+        }
+    }
+    Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap_rule::{estimate, packed_size_of, HeapRule};
+    use crate::games::lasker::TakeOrSplit;
+    use crate::games::octal::OctalCode;
+    use crate::size::Bound;
+
+    /// Never more than the game reaches: positions and moves against the walk's exact counts, on
+    /// every one- and two-digit octal code with a free split and on Lasker's Nim, over heaps of
+    /// two and three sizes; and exact for two heaps where the rule is the part alone.
+    #[test]
+    fn the_bounds_are_at_most_what_the_walk_counts() {
+        let mut codes: Vec<String> = (0..8).map(|d| format!("0.{d}")).collect();
+        codes.extend((0..64).map(|d| format!("0.{}{}", d / 8, d % 8)));
+        let mut rules: Vec<Box<dyn HeapRule>> =
+            codes.iter().map(|c| Box::new(OctalCode::parse(c).unwrap()) as Box<dyn HeapRule>).collect();
+        rules.push(Box::new(TakeOrSplit));
+        let mut bounded = 0;
+        for rule in &rules {
+            for heaps in
+                [vec![9, 5], vec![12, 12], vec![13, 7, 4], vec![10, 9, 8], vec![16, 3], vec![6, 6, 6, 2]]
+            {
+                for part in rule.free_splits() {
+                    let size = estimate(rule.as_ref(), &heaps, &Limits::DEFAULT);
+                    assert_eq!(size.bound, Bound::Exact);
+                    // A budget of the game's own size: the exact programme runs too.
+                    let own = Limits { max_positions: size.positions as u64, max_edges: size.edges as u64 };
+                    let bound = packed_size_of(rule.as_ref(), part, &heaps, &own);
+                    assert!(
+                        bound.positions <= size.positions && bound.edges <= size.edges,
+                        "{rule:?} {part:?} {heaps:?}: {bound:?} > {size:?}"
+                    );
+                    bounded += usize::from(bound.positions > 1);
+                }
+            }
+        }
+        assert!(bounded > 100, "{bounded}");
+    }
+
+    /// 0.6 (take one, leave one or two heaps) is its free split: the exact programme gives the
+    /// positions and moves of two heaps exactly.
+    #[test]
+    fn two_heaps_of_a_pure_split_are_counted_exactly() {
+        let code = OctalCode::parse("0.6").unwrap();
+        let part = code.free_splits()[0];
+        // A heap of x ≥ 2 has one move leaving x − 1 and ⌊(x − 1)/2⌋ splitting x − 1 in two.
+        let moves = |largest: u64| -> Vec<u128> {
+            (0..=largest).map(|x| if x < 2 { 0 } else { 1 + u128::from((x - 1) / 2) }).collect()
+        };
+        for heaps in [[9, 5], [12, 12], [14, 3], [11, 10]] {
+            let size = estimate(&code, &heaps, &Limits::DEFAULT);
+            let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce };
+            let bound = two_exactly(group(heaps[1]), group(heaps[0]), part.take, &moves(heaps[0])).unwrap();
+            assert_eq!((bound.positions, bound.edges), (size.positions, size.edges), "{heaps:?}");
+        }
+    }
+
+    /// The slowest refusals the walk made: now refused by the bound, on the budget they pass.
+    #[test]
+    fn games_far_past_the_budget_are_bounded_past_it() {
+        let limits = Limits::DEFAULT;
+        for (code, heaps) in [("0.6", [36, 30]), ("0.7", [36, 30]), ("0.77", [40, 20])] {
+            let code = OctalCode::parse(code).unwrap();
+            let bound = code
+                .free_splits()
+                .into_iter()
+                .map(|part| packed_size_of(&code, part, &heaps, &limits))
+                .fold(AtLeast::default(), AtLeast::max);
+            assert!(bound.edges > u128::from(limits.max_edges), "{code:?} {heaps:?}: {bound:?}");
+            // The refusal names the budget passed: these games fit in the positions budget.
+            let size = estimate(&code, &heaps, &limits);
+            let refusal = crate::budget::check_size("octal", size, &limits).unwrap_err().to_string();
+            assert!(refusal.contains("moves, above the budget of 40,000,000 moves"), "{refusal}");
+        }
+    }
+}
