@@ -2,7 +2,9 @@
 // frames per second while UMDA learns in its worker on graphs of about 10^3, 10^4 and 10^5
 // positions (timed from generation 20 on, after the first generations' dense work), and the cost
 // of a generation in wasm against the native CLI on the same game, seed and μ (the model hashes
-// must agree: the same run).
+// must agree: the same run). A second table splits the worker's time per generation (its own
+// counts: engine, stats, hash, model copy, post, waiting) and gives the whole Chromium's CPU and
+// the load average, since the machine may be shared.
 //
 //   scripts/bench-page            (builds pkg/ and the CLI first)
 //   node benches/page.mjs [seconds-per-game]
