@@ -2,7 +2,9 @@
 // frames per second while UMDA learns in its worker on graphs of about 10^3, 10^4 and 10^5
 // positions (timed from generation 20 on, after the first generations' dense work), and the cost
 // of a generation in wasm against the native CLI on the same game, seed and μ (the model hashes
-// must agree: the same run).
+// must agree: the same run). A second table splits the worker's time per generation (its own
+// counts: engine, stats, hash, model copy, post, waiting) and gives the whole Chromium's CPU and
+// the load average, since the machine may be shared.
 //
 //   scripts/bench-page            (builds pkg/ and the CLI first)
 //   node benches/page.mjs [seconds-per-game]
@@ -56,19 +58,23 @@ function threadCpu() {
     grew = false;
     for (const p of procs) if (!mine.has(p.pid) && mine.has(p.ppid)) grew = mine.add(p.pid) && true;
   }
-  const out = { main: 0, worker: 0 };
-  for (const p of procs.filter((q) => mine.has(q.pid) && q.cmd.includes('--type=renderer'))) {
+  // `all`: every thread of this Chromium (rasterising, compositing and the GPU process's
+  // software drawing too): what the page takes from the machine's other jobs.
+  const out = { main: 0, worker: 0, all: 0 };
+  for (const p of procs.filter((q) => mine.has(q.pid))) {
+    const renderer = p.cmd.includes('--type=renderer');
     try {
       for (const tid of readdirSync(`/proc/${p.pid}/task`)) {
         const comm = readFileSync(`/proc/${p.pid}/task/${tid}/comm`, 'utf8').trim();
         const stat = readFileSync(`/proc/${p.pid}/task/${tid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-        if (tid === p.pid) out.main += ms;
-        else if (comm.startsWith('DedicatedWorker')) out.worker += ms;
+        out.all += ms;
+        if (renderer && tid === p.pid) out.main += ms;
+        else if (renderer && comm.startsWith('DedicatedWorker')) out.worker += ms;
       }
     } catch {
-      // A renderer that ended meanwhile.
+      // A process that ended meanwhile.
     }
   }
   return out;
@@ -79,6 +85,8 @@ const quantile = (xs, q) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 };
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+/** The 1-minute load average: on a shared machine the rates are the share of a core the page got. */
+const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /** Native: wall time of the CLI for `generations` generations minus that of one (build, startup). */
 function native(spec, generations) {
@@ -115,7 +123,7 @@ try {
     // frame (ticking the worker, drawing); rAF intervals and the generations the worker posted.
     const marks = [];
     await page.exposeFunction('benchMark', () => {
-      marks.push(threadCpu());
+      marks.push({ ...threadCpu(), load: load() });
     });
     const frames = await page.evaluate(async ({ seconds, from }) => {
       const c = window.impartial.controller;
@@ -132,17 +140,24 @@ try {
       };
       requestAnimationFrame(tick);
       const g0 = c.session.generation();
+      // The worker's own counts of where its time went (learn-worker.js) and the page's copying
+      // in of its models.
+      const split = () => ({ ...c.remote.timing.worker, mirror: c.remote.timing.mirror, models: c.remote.timing.models });
       await window.benchMark();
+      const s0 = split();
       const t0 = performance.now();
       await new Promise((r) => setTimeout(r, seconds * 1000));
       const elapsed = (performance.now() - t0) / 1000;
       const generations = c.session.generation() - g0;
+      const s1 = split();
       await window.benchMark();
+      const worker = {};
+      for (const k of Object.keys(s1)) worker[k] = s1[k] - s0[k];
       running = false;
       c.setPlaying(false);
       while (!c.remote.settled) await new Promise((r) => setTimeout(r, 20));
       const picture = window.impartial.graphView.pictureMs;
-      return { work: [...c.frameTimes], intervals: intervals.slice(1), generations, elapsed, framesPerSecond: intervals.length / elapsed, from: g0, picture };
+      return { work: [...c.frameTimes], intervals: intervals.slice(1), generations, elapsed, framesPerSecond: intervals.length / elapsed, from: g0, picture, worker };
     }, { seconds: SECONDS, from: FROM });
     // A generation in wasm, without drawing, from p_0: as many as the native run makes.
     const target = Math.max(20, Math.min(400, Math.round(2000 / Math.max(1, info.edges / 20000))));
@@ -179,6 +194,11 @@ try {
       workerMsPerGeneration: (marks[1].worker - marks[0].worker) / Math.max(1, frames.generations),
       mainMsPerFrame: (marks[1].main - marks[0].main) / Math.max(1, frames.intervals.length),
       workerShare: (marks[1].worker - marks[0].worker) / (1000 * frames.elapsed),
+      chromiumShare: (marks[1].all - marks[0].all) / (1000 * frames.elapsed),
+      load: [marks[0].load, marks[1].load],
+      split: frames.worker,
+      elapsed: frames.elapsed,
+      perGeneration: frames.generations,
       framesPerSecond: frames.framesPerSecond,
       drawMedian: quantile(draws, 0.5),
       picture: frames.picture,
@@ -203,6 +223,18 @@ console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
   console.log(
     `| ${r.size} | \`${r.spec}\` | ${r.positions.toLocaleString('en')} | ${r.edges.toLocaleString('en')} | ${fmt(r.generationsPerSecond)} | ${fmt(r.framesPerSecond)} | ${fmt(r.intervalMedian)} / ${fmt(r.intervalP90)} / ${fmt(r.intervalP99)} / ${fmt(r.intervalMax)} | ${fmt(r.frameMedian)} / ${fmt(r.frameP90)} | ${fmt(r.workerMsPerGeneration)} ms (${fmt(r.workerShare)}) | ${fmt(r.mainMsPerFrame)} ms | ${fmt(r.picture)} | ${fmt(r.drawMedian)} | ${fmt(r.wasmGeneration)} | ${fmt(r.nativeGeneration)} | ${fmt(r.ratio)}× | ${r.sameRun ? `yes (${r.generations} gens)` : 'NO'} |`,
+  );
+}
+console.log();
+console.log('Where the worker\'s wall time went (its own counts, wall ms per generation, time the machine gave other jobs included; "outside": the share of the wall time spent outside these, waiting for messages), the whole Chromium\'s CPU (all processes and threads, in cores), the load average before and after, and the models the page copied in:');
+console.log('| size | generations | engine (ms/gen) | stats (ms/gen) | hash (ms/gen) | model copy (ms/gen) | post (ms/gen) | outside (share of wall) | Chromium CPU (cores) | load | models/s (page copy ms each) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const w = r.split;
+  const g = Math.max(1, r.perGeneration);
+  const busy = w.work + w.stats + w.hash + w.model + w.post;
+  console.log(
+    `| ${r.size} | ${r.perGeneration} | ${fmt(w.work / g)} | ${fmt(w.stats / g)} | ${fmt(w.hash / g)} | ${fmt(w.model / g)} | ${fmt(w.post / g)} | ${fmt(1 - busy / (1000 * r.elapsed))} | ${fmt(r.chromiumShare)} | ${r.load.map((x) => x.toFixed(1)).join(' → ')} | ${fmt(w.models / r.elapsed)} (${fmt(w.mirror / Math.max(1, w.models))}) |`,
   );
 }
 if (rows.some((r) => !r.sameRun || r.errors)) process.exitCode = 1;

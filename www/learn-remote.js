@@ -34,6 +34,9 @@ export class RemoteRun {
     // The worker has said it stopped and sent its last model, and nothing was asked of it since
     // (tests wait for this before comparing the run with the CLI's).
     this.settled = true;
+    // Where the time went (ms): the worker's own counts (learn-worker.js) and the page's copying
+    // in of models, for the browser benchmark.
+    this.timing = { worker: null, mirror: 0, models: 0 };
   }
 
   /** The worker learns `session` from now on (null: no UMDA run, the worker drops its run). */
@@ -124,7 +127,13 @@ export class RemoteRun {
     }
     if (msg.epoch !== this.epoch || !this.session) return;
     const last = msg.progresses.at(-1) ?? msg.current;
+    const t0 = performance.now();
     this.session.mirror({ progress: last, inProgress: msg.inProgress, model: msg.model, mass: msg.mass });
+    this.timing.worker = msg.timing;
+    if (msg.model) {
+      this.timing.mirror += performance.now() - t0;
+      this.timing.models += 1;
+    }
     this.stepsOut = Math.max(0, this.stepsOut - msg.stepsDone);
     this.settled = !msg.busy && !this.busy;
     if (msg.progresses.length > 0) this.onGenerations(msg.progresses);

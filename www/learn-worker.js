@@ -50,6 +50,9 @@ let hashedAt = -Infinity;
 let hashMs = 0;
 // A model's arrays the page has copied in and sent back (filled again for the next model).
 let spare = null;
+// Where the worker's time went (ms, since the worker started; sent with every state message, so
+// that the browser benchmark can tell the engine's work from the reports around it).
+const timing = { work: 0, stats: 0, hash: 0, model: 0, post: 0 };
 
 // Slices are chained through a MessageChannel: a zero-delay setTimeout is clamped to 4 ms once
 // nested, which would idle the worker a third of the time.
@@ -167,6 +170,7 @@ function pump() {
     const t0 = performance.now();
     const finished = session.work(units);
     const dt = performance.now() - t0;
+    timing.work += dt;
     if (dt > 0.05) unitsPerMs = Math.max(50, 0.7 * unitsPerMs + 0.3 * Math.min(units / dt, 1e8));
     if (finished) finishedOne();
   }
@@ -175,7 +179,9 @@ function pump() {
 }
 
 function finishedOne() {
+  const t0 = performance.now();
   progresses.push(session.progressUnhashed());
+  timing.stats += performance.now() - t0;
   hashOwed = true;
   modelStale = true;
   if (playing) credit = Math.max(0, credit - 1);
@@ -198,7 +204,9 @@ function reply(current = null) {
   const hashDue = () => hashOwed && (!busy || performance.now() - hashedAt >= HASHES_APART * hashMs);
   const under = session.inProgress();
   if ((modelDue() || hashDue()) && under && under.played === under.mu) {
+    const t0 = performance.now();
     while (!session.work(1e9));
+    timing.work += performance.now() - t0;
     finishedOne();
     busy = wantsWork();
   }
@@ -207,6 +215,7 @@ function reply(current = null) {
     const hashed = session.progress();
     hashedAt = performance.now();
     hashMs = hashedAt - start;
+    timing.hash += hashMs;
     if (progresses.length > 0) progresses[progresses.length - 1] = hashed;
     else current = hashed;
     hashOwed = false;
@@ -221,6 +230,7 @@ function reply(current = null) {
     busy,
   };
   const transfer = [];
+  const t0 = performance.now();
   if (modelDue()) {
     const v = session.views();
     const reuse = spare?.model.length === v.model.length && spare.mass.length === v.mass.length;
@@ -233,7 +243,11 @@ function reply(current = null) {
     modelStale = false;
     wantModel = false;
   }
+  const t1 = performance.now();
+  timing.model += t1 - t0;
+  message.timing = timing;
   self.postMessage(message, transfer);
+  timing.post += performance.now() - t1;
   progresses = [];
   stepsDone = 0;
   replyDue = false;

@@ -47,6 +47,12 @@ pub struct Session {
     mass_log10: Vec<f64>,
     /// Per position: its index in `Task::critical`, or u32::MAX.
     critical_index: Vec<u32>,
+    /// The optimal moves of critical position i (`Task::critical` order) are
+    /// `optimal_edges[optimal_starts[i]..optimal_starts[i + 1]]`, in edge order: a mass is summed
+    /// from these alone, in the order [`Run::optimal_mass`] sums them (the same bits), instead of
+    /// scanning every move's flag (most of a generation's stats on a large graph).
+    optimal_starts: Vec<u32>,
+    optimal_edges: Vec<u32>,
     /// Scratch: the positions whose p changed in the last generations.
     changed: Vec<u32>,
     /// Whether `masses` are those of the current model: not after the page wrote a model into
@@ -58,6 +64,16 @@ pub struct Session {
     top_shade: Vec<u8>,
     /// Nim, octal games and sums under normal play: what the nim-sum panel adds up.
     components: Option<Components>,
+}
+
+/// See [`Session::kept_summary`].
+struct Kept {
+    learned: usize,
+    sum: f64,
+    min: f64,
+    product: f64,
+    lost: usize,
+    log10: f64,
 }
 
 /// The facts about the game the page shows once.
@@ -236,6 +252,8 @@ impl Session {
             masses: Vec::new(),
             mass_log10: Vec::new(),
             critical_index: Vec::new(),
+            optimal_starts: Vec::new(),
+            optimal_edges: Vec::new(),
             changed: Vec::new(),
             masses_current: false,
             // Allocated now: growing wasm memory later would detach the page's views.
@@ -244,8 +262,14 @@ impl Session {
             components,
         };
         session.critical_index = vec![u32::MAX; task_len];
+        session.optimal_starts.push(0);
         for (i, &v) in session.task.critical.iter().enumerate() {
             session.critical_index[v as usize] = i as u32;
+            let task = &session.task;
+            session
+                .optimal_edges
+                .extend(task.edges(v as usize).filter(|&e| task.optimal_edge[e]).map(|e| e as u32));
+            session.optimal_starts.push(session.optimal_edges.len() as u32);
         }
         session.refresh_masses();
         Ok(session)
@@ -389,7 +413,25 @@ impl Session {
             fresh = self.critical_masses();
             &fresh
         };
-        let measures = self.run.measures_of(masses);
+        let mut measures = self.run.measures_of(&[]);
+        let (lost, log10);
+        if let Some(kept) = self.masses_current.then(|| self.kept_summary()).flatten() {
+            measures.critical = masses.len();
+            measures.critical_learned = kept.learned;
+            measures.critical_mass_mean = Some(kept.sum / masses.len() as f64);
+            measures.critical_mass_min = Some(kept.min);
+            measures.prop22_probability = kept.product;
+            (lost, log10) = (kept.lost, kept.log10);
+        } else {
+            measures = self.run.measures_of(masses);
+            lost = self.task.critical.iter().filter(|&&v| self.mass[v as usize] == 0.0).count();
+            // The same sum of logarithms as Run::prop22_log10, from the same masses.
+            log10 = if self.masses_current {
+                self.mass_log10.iter().sum::<f64>()
+            } else {
+                masses.iter().map(|m| m.log10()).sum::<f64>()
+            };
+        }
         let params = self.run.params();
         to_js(&Progress {
             generation: measures.generation,
@@ -403,21 +445,46 @@ impl Session {
             found_at_generation: self.run.found().map(|f| f.generation),
             critical: measures.critical,
             critical_learned: measures.critical_learned,
-            critical_lost: self.task.critical.iter().filter(|&&v| self.mass[v as usize] == 0.0).count(),
+            critical_lost: lost,
             critical_mass_mean: measures.critical_mass_mean,
             critical_mass_min: measures.critical_mass_min,
             prop22_probability: measures.prop22_probability,
-            // The same sum of logarithms as Run::prop22_log10, from the same masses.
-            prop22_log10: Some(if self.masses_current {
-                self.mass_log10.iter().sum::<f64>()
-            } else {
-                masses.iter().map(|m| m.log10()).sum::<f64>()
-            })
-            .filter(|x| x.is_finite()),
+            prop22_log10: Some(log10).filter(|x| x.is_finite()),
             expected_prop22: self.expected.as_ref().map(Run::prop22_probability),
             expected_prop22_log10: self.expected.as_ref().map(Run::prop22_log10).filter(|x| x.is_finite()),
             model_hash: hash.then(|| format!("{:016x}", self.run.model_hash())),
         })
+    }
+
+    /// What `Run::measures_of` makes of the kept masses, their count at 0 and the sum of their
+    /// logarithms, in one pass instead of six (a generation reported on a large graph paid more
+    /// for these passes than for recomputing the masses). Each figure is accumulated in the same
+    /// order and from the same first term as there (a sum's or product's fold from −0.0 or 1.0
+    /// gives back its first term exactly), so the bits are the same. None without critical
+    /// positions (then the empty folds are left to `measures_of`).
+    fn kept_summary(&self) -> Option<Kept> {
+        let (&first, rest) = self.masses.split_first()?;
+        let logs = &self.mass_log10[1..];
+        let mut kept = Kept {
+            learned: usize::from(first > 0.5),
+            sum: first,
+            // f64::min's answer, as `reduce(f64::min)` folds it, without its call in wasm.
+            min: first,
+            product: first,
+            lost: usize::from(first as f32 == 0.0),
+            log10: self.mass_log10[0],
+        };
+        for (&m, &log) in rest.iter().zip(logs) {
+            kept.learned += usize::from(m > 0.5);
+            kept.sum += m;
+            if m < kept.min || kept.min.is_nan() {
+                kept.min = m;
+            }
+            kept.product *= m;
+            kept.lost += usize::from(m as f32 == 0.0);
+            kept.log10 += log;
+        }
+        Some(kept)
     }
 
     /// The positions table: the first `limit` positions by id (sinks first).
@@ -796,12 +863,19 @@ impl Session {
             }
             self.masses_current = true;
         } else {
+            let p = self.run.model();
             for &v in &changed {
-                let i = self.critical_index[v as usize];
-                if i != u32::MAX {
-                    let m = self.run.optimal_mass(v as usize);
-                    self.masses[i as usize] = m;
-                    self.mass_log10[i as usize] = m.log10();
+                let i = self.critical_index[v as usize] as usize;
+                if i != u32::MAX as usize {
+                    let (from, to) = (self.optimal_starts[i] as usize, self.optimal_starts[i + 1] as usize);
+                    let m: f64 = self.optimal_edges[from..to].iter().map(|&e| p[e as usize]).sum();
+                    // A pass often leaves a position's optimal mass as it was (a multiple of
+                    // 1/μ, projected): then its logarithm (a libm call, slow in wasm) is kept.
+                    if m.to_bits() == self.masses[i].to_bits() {
+                        continue;
+                    }
+                    self.masses[i] = m;
+                    self.mass_log10[i] = m.log10();
                     self.mass[v as usize] = m as f32;
                 }
             }
