@@ -239,3 +239,30 @@ proptest::proptest! {
         proptest::prop_assert_eq!(games::build(&parsed, &small).is_ok(), fits, "{}", spec);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(crate::common::proptest_config(64))]
+
+    /// The bound on heaps splitting together (`heap_packing`) never passes what the game
+    /// reaches: for every free-split part of a random octal code, under a budget of the game's
+    /// own size (so that the exact two-heap programme runs too), its positions and moves are at
+    /// most the built graph's.
+    #[test]
+    fn packed_bounds_are_at_most_the_built_graphs_sizes(
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        heaps in proptest::collection::vec(1u64..15, 2..5),
+    ) {
+        use impartial::games::heap_rule::{packed_size_of, HeapRule};
+        use impartial::games::octal::OctalCode;
+        let spec = small_heap_game(2, &digits, &heaps);
+        let graph = games::build(&GameSpec::parse(&spec).unwrap(), &Limits::DEFAULT).unwrap();
+        let (positions, moves) = (graph.len() as u128, graph.edge_count() as u128);
+        let code: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+        let code = OctalCode::parse(&format!("0.{code}")).unwrap();
+        let own = Limits { max_positions: positions as u64, max_edges: moves as u64 };
+        for part in code.free_splits() {
+            let bound = packed_size_of(&code, part, &heaps, &own);
+            proptest::prop_assert!(bound.positions <= positions && bound.edges <= moves, "{} {:?}: {:?} > ({}, {})", spec, part, bound, positions, moves);
+        }
+    }
+}
