@@ -33,20 +33,106 @@ export async function familyExamples() {
 }
 
 /**
+ * The pages of one test file's tests. A test with nothing of its own (no context options, no
+ * routes, no init script) gets the file's one page, sent to about:blank and then to its link:
+ * a new document each time (the old one's workers end with it, and the origin's storage is
+ * cleared in between), in a renderer process and an HTTP cache that earlier tests warmed. A
+ * new context and page per test cost about 1.5 s of CPU (two renderer processes started, the
+ * page's scripts and wasm compiled again); the reused page about 0.4 s. Any other test, and
+ * the test after one that failed, gets a context of its own.
+ *
+ * `open({ viewport, context, own })` resolves to { page, problems, close(passed) }: `problems`
+ * collects console errors, uncaught page errors and (with `requests`) requests to other hosts
+ * until `close`; `answerAtOnce`: the computer answers at once in play mode.
+ */
+export function pagePool(browser, { serverUrl, contextOptions = {}, requests = false, answerAtOnce = true }) {
+  let shared = null; // { context, page, cdp } of the page reused across tests
+  const origin = new URL(serverUrl).origin;
+
+  async function fresh(options) {
+    const context = await browser.newContext({ ...contextOptions, ...options });
+    const page = await context.newPage();
+    // play-mode.js's replyDelay: the tests wait for the computer's move as a condition, and the
+    // pause is for a person's eyes only.
+    if (answerAtOnce) {
+      await page.addInitScript(() => {
+        globalThis.impartialReplyDelayMs = 0;
+      });
+    }
+    return { context, page, cdp: null };
+  }
+
+  function watch(page) {
+    const problems = [];
+    const handlers = {
+      console: (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`),
+      pageerror: (err) => problems.push(`page error: ${err.message}`),
+    };
+    if (requests) {
+      handlers.request = (req) => {
+        const url = req.url();
+        if (!url.startsWith(serverUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`external request: ${url}`);
+      };
+    }
+    for (const [event, handler] of Object.entries(handlers)) page.on(event, handler);
+    return { problems, unwatch: () => Object.entries(handlers).forEach(([event, handler]) => page.off(event, handler)) };
+  }
+
+  return {
+    async open({ viewport, context: more = {}, own = false }) {
+      const reuse = !own && Object.keys(more).length === 0;
+      let entry;
+      if (reuse) {
+        shared ??= await fresh({ viewport });
+        entry = shared;
+        const size = entry.page.viewportSize();
+        if (size.width !== viewport.width || size.height !== viewport.height) await entry.page.setViewportSize(viewport);
+      } else {
+        entry = await fresh({ viewport, ...more });
+      }
+      const { problems, unwatch } = watch(entry.page);
+      async function close(passed) {
+        unwatch();
+        if (entry === shared && passed) {
+          try {
+            await entry.page.goto('about:blank');
+            entry.cdp ??= await entry.context.newCDPSession(entry.page);
+            await entry.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+            return;
+          } catch {
+            // Not reusable: a context of its own for the next test.
+          }
+        }
+        if (entry === shared) shared = null;
+        await entry.context.close();
+      }
+      return { page: entry.page, problems, close };
+    },
+    close: async () => {
+      await shared?.context.close();
+      shared = null;
+    },
+  };
+}
+
+/**
  * Call at the top of a test file; returns `withPage(hash, body, { viewport, init })`. `needs`: more
  * files the tests read, each [path, what to do when it is missing].
  */
 export function browserHarness({ needs = [] } = {}) {
   let server;
   let browser;
+  let pages;
   before(async () => {
     assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
     for (const [path, missing] of needs) assert.ok(existsSync(path), missing);
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
     server = await startServer();
     browser = await launchChromium();
+    pages = pagePool(browser, { serverUrl: server.url });
   });
   after(async () => {
+    await pages?.close();
     await browser?.close();
     await server?.close();
   });
@@ -56,19 +142,11 @@ export function browserHarness({ needs = [] } = {}) {
    * as it has loaded its HTML (a test of what shows before the core has loaded); `init`: a script
    * run in the page before its own (e.g. one that counts animation frames).
    */
-  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context: more = {}, beforeGoto, ready = true, init = null } = {}) {
-    const context = await browser.newContext({ viewport, ...more });
-    const page = await context.newPage();
-    // The computer answers at once (play-mode.js's replyDelay): the tests wait for its move as
-    // a condition, and the pause is for a person's eyes only.
-    await page.addInitScript(() => {
-      globalThis.impartialReplyDelayMs = 0;
-    });
-    if (init) await page.addInitScript(init);
-    const problems = [];
-    page.on('console', (msg) => msg.type() === 'error' && problems.push(`console error: ${msg.text()}`));
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context = {}, beforeGoto, ready = true, init = null } = {}) {
+    const { page, problems, close } = await pages.open({ viewport, context, own: Boolean(beforeGoto || init) });
+    let passed = false;
     try {
+      if (init) await page.addInitScript(init);
       await beforeGoto?.(page);
       await page.goto(server.url + hash, ready ? {} : { waitUntil: 'commit' });
       if (ready) {
@@ -77,8 +155,9 @@ export function browserHarness({ needs = [] } = {}) {
       }
       await body(page);
       assert.deepEqual(problems, []);
+      passed = true;
     } finally {
-      await context.close();
+      await close(passed);
     }
   };
 }

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 import { ROOT, startServer } from './server.mjs';
-import { CLI, NEEDS_CLI } from './harness.mjs';
+import { CLI, NEEDS_CLI, pagePool } from './harness.mjs';
 
 const DEFAULT_GAME = 'game=subtraction&moves=1,2&heap=6&play=normal';
 /** Okabe–Ito blue (P) and orange (N), as www/graph-view.js draws them. */
@@ -22,6 +22,7 @@ const N_RGB = [0xe6, 0x9f, 0x00];
 
 let server;
 let browser;
+let pages;
 
 before(async () => {
   assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
@@ -29,59 +30,58 @@ before(async () => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   server = await startServer();
   browser = await launchChromium();
+  pages = pagePool(browser, { serverUrl: server.url, contextOptions: { acceptDownloads: true }, requests: true, answerAtOnce: false });
 });
 
 after(async () => {
+  await pages?.close();
   await browser?.close();
   await server?.close();
 });
 
 /**
- * Opens the page at `hash` in a fresh context and waits until it is ready. `problems` collects
- * console errors, uncaught page errors and requests to other hosts.
+ * Opens the page at `hash` (harness.mjs's pagePool: a new document, in the file's reused page
+ * unless `route` is given) and waits until it is ready. `problems` collects console errors,
+ * uncaught page errors and requests to other hosts; `close(passed)` hands the page back.
  */
 async function openPage(hash = '', { route, viewport = { width: 1400, height: 1000 } } = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('request', (req) => {
-    const url = req.url();
-    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`external request: ${url}`);
-  });
-  if (route) await route(page);
-  await page.goto(server.url + hash);
-  await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
-    timeout: 20_000,
-  });
-  // An internal error is never what a test wants: fail at once with the page's sentence rather
-  // than let every later wait run out.
-  if ((await page.evaluate(() => document.body.dataset.state)) === 'error') {
-    const said = await page.evaluate(() => document.body.innerText.match(/Internal error[^\n]*/)?.[0] ?? 'no sentence');
-    await context.close();
-    throw new Error(`the page stopped with an internal error: ${said}`);
+  const { page, problems, close } = await pages.open({ viewport, own: Boolean(route) });
+  try {
+    if (route) await route(page);
+    await page.goto(server.url + hash);
+    await page.waitForFunction(() => ['ready', 'error', 'unavailable'].includes(document.body.dataset.state), null, {
+      timeout: 20_000,
+    });
+    // An internal error is never what a test wants: fail at once with the page's sentence rather
+    // than let every later wait run out.
+    if ((await page.evaluate(() => document.body.dataset.state)) === 'error') {
+      const said = await page.evaluate(() => document.body.innerText.match(/Internal error[^\n]*/)?.[0] ?? 'no sentence');
+      throw new Error(`the page stopped with an internal error: ${said}`);
+    }
+    // The graph canvas has been sized to its box (a ResizeObserver does it after layout):
+    // tests that read its pixels need that.
+    await page.waitForFunction(() => {
+      if (document.body.dataset.state !== 'ready') return true;
+      const canvas = document.getElementById('graph');
+      return canvas.clientWidth > 0 && canvas.width === Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
+    });
+  } catch (err) {
+    await close(false);
+    throw err;
   }
-  // The graph canvas has been sized to its box (a ResizeObserver does it after layout):
-  // tests that read its pixels need that.
-  await page.waitForFunction(() => {
-    if (document.body.dataset.state !== 'ready') return true;
-    const canvas = document.getElementById('graph');
-    return canvas.clientWidth > 0 && canvas.width === Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
-  });
-  return { page, problems, close: () => context.close() };
+  return { page, problems, close };
 }
 
 /** Runs `body` on a fresh page and closes it; asserts no console errors unless told otherwise. */
 async function withPage(hash, body, options = {}) {
   const { page, problems, close } = await openPage(hash, options);
+  let passed = false;
   try {
     await body(page, problems);
     if (!options.allowProblems) assert.deepEqual(problems, []);
+    passed = true;
   } finally {
-    await close();
+    await close(passed);
   }
 }
 
@@ -201,8 +201,7 @@ describe('the page', () => {
       'game=sum&parts=nim(heaps=1,2)+chomp(rows=2;cols=2)+subtraction(moves=1,2;heap=3)',
       'game=sum&parts=nim(heaps=1,1)+turning-turtles(coins=2)&play=misere',
     ];
-    const { page, problems, close } = await openPage('#game=nim&heaps=1&paused=1');
-    try {
+    await withPage('#game=nim&heaps=1&paused=1', async (page) => {
       for (const spec of specs) {
         // Through the form, as a person would type it.
         await page.fill('#spec-input', spec);
@@ -214,10 +213,7 @@ describe('the page', () => {
         assert.deepEqual([...shown].sort(byLabel), [...expected].sort(byLabel), spec);
         assert.equal(await page.locator('#spec-error').isVisible(), false);
       }
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
-    }
+    });
   });
 
   test('a sum of games opens from its link and writes its parts back unchanged', async () => {
