@@ -1,10 +1,10 @@
 //! Lower bounds on a heap game's size from several heaps splitting at once, counted by a
 //! dynamic programme instead of a walk, so that a game far past the budget is refused at once.
 //!
-//! A [`FreeSplit`](super::heap_rule::FreeSplit) part reaches from one heap of n exactly the multisets λ of heaps whose cost
-//! Σ (x + take) over its heaps x is at most n + take, with n + take − cost a multiple of the
-//! part's reduction r (equal to it without one). Heaps move independently,
-//! so the starting heaps n₁, n₂, … reach every multiset that splits into groups, group i
+//! A [`FreeSplit`](super::heap_rule::FreeSplit) part reaches from one heap of n exactly the
+//! multisets λ of heaps whose cost Σ (x + take) over its heaps x is at most n + take, with
+//! n + take − cost a multiple of the part's reduction r (equal to it without one). Heaps move
+//! independently, so the starting heaps n₁, n₂, … reach every multiset that splits into groups, group i
 //! reached from n_i, the other starting heaps left alone: the multiset of their union is a
 //! position. Different multisets are different positions, so any rule that assigns a multiset
 //! to at most one split, and a split only to reachable groups, counts distinct positions:
@@ -12,15 +12,19 @@
 //! - **first fit**: heaps from the largest down, each into the first group with room;
 //! - **two groups exactly**: a multiset splits into two reachable groups when some subset of it
 //!   has a cost the first group accepts and the rest one the second accepts; the costs of its
-//!   subsets, a set of at most 128, depend only on the multiset, so the programme keeps each
+//!   subsets, a set of at most 120, depend only on the multiset, so the programme keeps each
 //!   (total cost, subset costs) once and counts every splittable multiset exactly once.
 //!
 //! The moves of a position are at least those of its distinct heap sizes in the groups (each
 //! heap size's moves under the whole rule, as the walk counts them), so the programme carries
 //! them too: a game far past the moves budget but not the positions budget (0.6 with heaps 36
-//! and 30: about 3,000,000 positions and 58,000,000 moves) is refused as surely. Every bound is
-//! checked against the walk's exact counts on every small game of every one- and two-digit
-//! octal code and Lasker's Nim (`tests` below).
+//! and 30: about 3,000,000 positions and 58,000,000 moves) is refused as surely. The bounds are
+//! checked against the walk's exact counts on small games of every one- and two-digit octal code
+//! and Lasker's Nim (`tests` below) and against built graphs on random codes of up to three
+//! digits (`tests/core/heap_families.rs`).
+//!
+//! Heaps above [`MAX_PACKED_HEAP`] stay where they are: a heap's moves are listed for every size
+//! up to the largest heap that moves, and larger heaps alone are sized by formulas.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -29,16 +33,20 @@ use crate::budget::Limits;
 use crate::combinatorics::U64Hasher;
 
 /// Past this a count is as good as infinite (far above any budget).
-const SATURATED: u128 = 1 << 100;
+const SATURATED: u64 = 1 << 62;
+
+/// The largest heap the programmes move (its moves and those of every smaller size listed:
+/// about 2^19 of them at most for a rule like 0.4).
+const MAX_PACKED_HEAP: u64 = 1 << 10;
 
 /// The most cost vectors the first-fit programme keeps (one entry each), and the most entries
 /// times part sizes it visits.
 const MAX_FIT_STATES: u64 = 1 << 18;
 const MAX_FIT_WORK: u64 = 1 << 25;
 
-/// The most (total, subset costs) states the exact two-group programme keeps (64 bytes each,
-/// with the map's room) and visits, summed over the heap sizes, before it gives up (0.6 with
-/// heaps 36 and 30 keeps about 260,000 and visits about 5,000,000).
+/// The most (total, subset costs) states the exact two-group programme keeps and visits, summed
+/// over the heap sizes, before it gives up (0.6 with heaps 36 and 30 keeps about 260,000; at
+/// the cap, with the next map sized at twice the current, about 50 MB).
 const MAX_EXACT_STATES: usize = 1 << 18;
 const MAX_EXACT_WORK: usize = 1 << 22;
 
@@ -61,8 +69,29 @@ impl AtLeast {
     }
 }
 
-fn add(a: u128, b: u128) -> u128 {
+fn add(a: u64, b: u64) -> u64 {
     a.saturating_add(b).min(SATURATED)
+}
+
+/// Counts in u64 inside the programmes (smaller code in the wasm than u128), saturated far
+/// above any budget.
+#[derive(Debug, Clone, Copy, Default)]
+struct Counted {
+    positions: u64,
+    edges: u64,
+}
+
+impl Counted {
+    fn add(&mut self, positions: u64, edges: u64) {
+        self.positions = add(self.positions, positions);
+        self.edges = add(self.edges, edges);
+    }
+}
+
+impl From<Counted> for AtLeast {
+    fn from(c: Counted) -> AtLeast {
+        AtLeast { positions: u128::from(c.positions), edges: u128::from(c.edges) }
+    }
 }
 
 /// A group's accepted costs: what one heap of `cap − take` reaches through the part.
@@ -104,18 +133,14 @@ pub struct Part {
 }
 
 /// A lower bound on the positions and moves the starting `heaps` reach through `part` of a rule
-/// whose heap of x has `moves(x)` moves, the largest of them moving together (see the module doc); zero when the heaps are too large
-/// for the programmes, which single-heap counts then cover. The exact programme, the costlier,
-/// runs only when first fit comes within half of `limits` without passing them.
-pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u128, limits: &Limits) -> AtLeast {
-    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+/// whose heap of x has `moves(x)` moves, the largest of them up to [`MAX_PACKED_HEAP`] moving
+/// together (see the module doc); zero when no programme fits them. The exact programme, the
+/// costlier, runs only when first fit comes within half of `limits` without passing them, and
+/// not in the wasm.
+pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u64, limits: &Limits) -> AtLeast {
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0 && h <= MAX_PACKED_HEAP).collect();
     sorted.sort_unstable_by(|a, b| b.cmp(a));
     let Some(&largest) = sorted.first() else { return AtLeast::default() };
-    // Part sizes run up to the largest heap: their moves under the whole rule, once each.
-    if largest.saturating_add(part.take) > MAX_FIT_STATES {
-        return AtLeast::default();
-    }
-    let moves: Vec<u128> = (0..=largest).map(|x| if x == 0 { 0 } else { moves(x) }).collect();
     let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce };
     // First fit over as many of the largest heaps as the programme holds, in both orders.
     let mut groups: Vec<Group> = Vec::new();
@@ -128,21 +153,24 @@ pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u128, limit
         groups.push(group(h));
         states = next;
     }
-    let mut best = AtLeast::default();
-    if !groups.is_empty() {
-        best = first_fit(&groups, part.take, largest, &moves);
-        if groups.len() > 1 {
-            groups.reverse();
-            best = best.max(first_fit(&groups, part.take, largest, &moves));
-        }
+    if groups.is_empty() {
+        return AtLeast::default();
+    }
+    // Part sizes run up to the largest heap: their moves under the whole rule, once each.
+    let moves: Vec<u64> = (0..=largest).map(|x| if x == 0 { 0 } else { moves(x) }).collect();
+    let mut best = first_fit(&groups, part.take, largest, &moves);
+    if groups.len() > 1 {
+        groups.reverse();
+        best = best.max(first_fit(&groups, part.take, largest, &moves));
     }
     let near = |count: u128, budget: u64| count > u128::from(budget / 2);
     let past = |count: u128, budget: u64| count > u128::from(budget);
     let decided = past(best.positions, limits.max_positions) || past(best.edges, limits.max_edges);
     let close = near(best.positions, limits.max_positions) || near(best.edges, limits.max_edges);
-    if let ([a, b, ..], false, true) = (&sorted[..], decided, close) {
-        let (a, b) = (*a, *b);
-        if let Some(exact) = two_exactly(group(b), group(a), part.take, &moves) {
+    // Natively only: at the page's budget the walk after first fit costs a few tenths of a
+    // second at most, and the programme would add 7 KB to the wasm every visitor downloads.
+    if let ([a, b, ..], false, true, false) = (&sorted[..], decided, close, cfg!(target_arch = "wasm32")) {
+        if let Some(exact) = two_exactly(group(*b), group(*a), part.take, &moves) {
             best = best.max(exact);
         }
     }
@@ -151,7 +179,7 @@ pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u128, limit
 
 /// First fit: each heap, from the largest size down, into the first group with room for its
 /// cost ([`Group::fits`]); a multiset is counted when every group's cost is accepted.
-fn first_fit(groups: &[Group], take: u64, largest: u64, moves: &[u128]) -> AtLeast {
+fn first_fit(groups: &[Group], take: u64, largest: u64, moves: &[u64]) -> AtLeast {
     let dims: Vec<usize> = groups.iter().map(|g| g.cap as usize + 1).collect();
     let total: usize = dims.iter().product();
     let decode = |mut index: usize, costs: &mut [u64]| {
@@ -162,8 +190,8 @@ fn first_fit(groups: &[Group], take: u64, largest: u64, moves: &[u128]) -> AtLea
     };
     let encode =
         |costs: &[u64]| costs.iter().zip(&dims).rev().fold(0usize, |acc, (&c, &d)| acc * d + c as usize);
-    let mut count = vec![0u128; total];
-    let mut edges = vec![0u128; total];
+    let mut count = vec![0u64; total];
+    let mut edges = vec![0u64; total];
     count[0] = 1;
     let mut costs = vec![0u64; groups.len()];
     for x in (1..=largest).rev() {
@@ -186,25 +214,24 @@ fn first_fit(groups: &[Group], take: u64, largest: u64, moves: &[u128]) -> AtLea
         }
         (count, edges) = (next_count, next_edges);
     }
-    let mut found = AtLeast::default();
+    let mut found = Counted::default();
     for index in 0..total {
         if count[index] == 0 {
             continue;
         }
         decode(index, &mut costs);
         if costs.iter().zip(groups).all(|(&c, g)| g.accepts(c)) {
-            found.positions = add(found.positions, count[index]);
-            found.edges = add(found.edges, edges[index]);
+            found.add(count[index], edges[index]);
         }
     }
-    found
+    found.into()
 }
 
 /// Two groups exactly: every multiset with a subset group `a` accepts and the rest group `b`
 /// accepts, counted once by its total cost and its subsets' costs up to `a`'s cap. None when
 /// `a`'s cap is past [`MAX_EXACT_COST`] or the states pass [`MAX_EXACT_STATES`] or those
 /// visited [`MAX_EXACT_WORK`].
-fn two_exactly(a: Group, b: Group, take: u64, moves: &[u128]) -> Option<AtLeast> {
+fn two_exactly(a: Group, b: Group, take: u64, moves: &[u64]) -> Option<AtLeast> {
     if a.cap > MAX_EXACT_COST || a.cap + b.cap > 255 {
         return None;
     }
@@ -212,21 +239,40 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u128]) -> Option<AtLeast>
     let key = |total: u64, sums: u128| sums | (u128::from(total) << 120);
     // Still splittable later: the rest's cost, total − the largest subset cost, only grows.
     let open = |total: u64, sums: u128| total - (127 - u64::from(sums.leading_zeros())) <= b.cap;
-    type States = HashMap<u128, (u128, u128), BuildHasherDefault<U64Hasher>>;
-    let mut states: States = States::default();
-    states.insert(key(0, 1), (1, 0));
+    // The states as keys and counts, found through an index of the keys (the map type the
+    // build's names use, so the wasm holds one copy of its code).
+    type Index = HashMap<u128, u32, BuildHasherDefault<U64Hasher>>;
+    let (mut keys, mut counts): (Vec<u128>, Vec<(u64, u64)>) = (vec![key(0, 1)], vec![(1, 0)]);
     let largest = (moves.len() - 1) as u64;
     let mut work = 0usize;
     for x in (1..=largest).rev() {
-        work += states.len();
+        work += keys.len();
         if work > MAX_EXACT_WORK {
             return None;
         }
         let cost = x + take;
-        let mut next: States = States::with_capacity_and_hasher(states.len() * 2, Default::default());
-        for (&k, &(w, e)) in &states {
-            let slot = next.entry(k).or_insert((0, 0));
-            *slot = (add(slot.0, w), add(slot.1, e));
+        let mut index = Index::default();
+        index.reserve(keys.len() * 2);
+        let (mut next_keys, mut next_counts) = (Vec::new(), Vec::<(u64, u64)>::new());
+        // Adds to a state, or a new one; the number of states after.
+        let mut put = |k: u128, w: u64, e: u64| {
+            match index.get(&k) {
+                Some(&i) => {
+                    let slot = &mut next_counts[i as usize];
+                    *slot = (add(slot.0, w), add(slot.1, e));
+                }
+                None => {
+                    index.insert(k, next_keys.len() as u32);
+                    next_keys.push(k);
+                    next_counts.push((w, e));
+                }
+            }
+            next_keys.len()
+        };
+        for (&k, &(w, e)) in keys.iter().zip(&counts) {
+            if put(k, w, e) > MAX_EXACT_STATES {
+                return None;
+            }
             let (mut total, mut sums) = ((k >> 120) as u64, k & mask);
             let e = add(e, w.saturating_mul(moves[x as usize]));
             while total + cost <= a.cap + b.cap {
@@ -237,26 +283,23 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u128]) -> Option<AtLeast>
                 if !open(total, sums) {
                     break;
                 }
-                let slot = next.entry(key(total, sums)).or_insert((0, 0));
-                *slot = (add(slot.0, w), add(slot.1, e));
-            }
-            if next.len() > MAX_EXACT_STATES {
-                return None;
+                if put(key(total, sums), w, e) > MAX_EXACT_STATES {
+                    return None;
+                }
             }
         }
-        states = next;
+        (keys, counts) = (next_keys, next_counts);
     }
-    let mut found = AtLeast::default();
-    for (&k, &(w, e)) in &states {
+    let mut found = Counted::default();
+    for (&k, &(w, e)) in keys.iter().zip(&counts) {
         let (total, sums) = ((k >> 120) as u64, k & mask);
         let splits =
             (1..=a.cap.min(total)).any(|s| sums >> s & 1 == 1 && a.accepts(s) && b.accepts(total - s));
         if splits {
-            found.positions = add(found.positions, w);
-            found.edges = add(found.edges, e);
+            found.add(w, e);
         }
     }
-    Some(found)
+    Some(found.into())
 }
 
 #[cfg(test)]
@@ -306,8 +349,8 @@ mod tests {
         let code = OctalCode::parse("0.6").unwrap();
         let part = code.free_splits()[0];
         // A heap of x ≥ 2 has one move leaving x − 1 and ⌊(x − 1)/2⌋ splitting x − 1 in two.
-        let moves = |largest: u64| -> Vec<u128> {
-            (0..=largest).map(|x| if x < 2 { 0 } else { 1 + u128::from((x - 1) / 2) }).collect()
+        let moves = |largest: u64| -> Vec<u64> {
+            (0..=largest).map(|x| if x < 2 { 0 } else { 1 + (x - 1) / 2 }).collect()
         };
         for heaps in [[9, 5], [12, 12], [14, 3], [11, 10]] {
             let size = estimate(&code, &heaps, &Limits::DEFAULT);

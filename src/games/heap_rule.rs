@@ -846,7 +846,7 @@ pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
 /// [`packed_size`] of one of `rule`'s [`FreeSplit`] parts, each heap's moves counted from the rule.
 pub fn packed_size_of(rule: &dyn HeapRule, part: FreeSplit, heaps: &[u64], limits: &Limits) -> AtLeast {
     let moves = |x: u64| {
-        let mut count = 0u128;
+        let mut count = 0u64;
         rule.leaves(x, &mut |_| {
             count += 1;
             true
