@@ -214,11 +214,13 @@ fn a_label_is_found_without_scanning_the_graph() {
 #[test]
 fn heap_games_just_past_the_budget_are_refused_by_the_walk_within_its_budget() {
     let most = if cfg!(debug_assertions) { Duration::from_secs(120) } else { Duration::from_secs(8) };
-    for spec in [
-        "game=octal&code=0.562&heaps=40,12,8,4",
-        "game=octal&code=0.14&heaps=60,60",
-        "game=octal&code=0.77&heaps=40,20",
-        "game=grundy&heaps=30,29,28,27,26,25",
+    // With the budget each passes: a walk stopped by the moves (0.562, Grundy's game) used to
+    // report "more than 4,000,000 positions".
+    for (spec, passed) in [
+        ("game=octal&code=0.562&heaps=40,12,8,4", "moves"),
+        ("game=octal&code=0.14&heaps=60,60", "positions"),
+        ("game=octal&code=0.77&heaps=40,20", "moves"),
+        ("game=grundy&heaps=30,29,28,27,26,25", "moves"),
     ] {
         let parsed = GameSpec::parse(spec).unwrap();
         let start = crate::common::thread_cpu();
@@ -226,6 +228,8 @@ fn heap_games_just_past_the_budget_are_refused_by_the_walk_within_its_budget() {
         let took = crate::common::thread_cpu() - start;
         assert_eq!(size.bound, Bound::AtLeast, "{spec}");
         assert!(took < most, "{spec} took {took:?} to refuse");
+        let refusal = impartial::games::check_size("heap", size, &Limits::DEFAULT).unwrap_err().to_string();
+        assert!(refusal.contains(&format!("{passed}, above the budget")), "{spec}: {refusal}");
     }
 }
 
