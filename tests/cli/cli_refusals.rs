@@ -6,7 +6,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::common::cli::Outcome;
+use crate::common::cli::{Outcome, Scratch};
 
 /// Runs the CLI under `memory_mib` of address space, killed after `limit`.
 fn run_within(limit: Duration, memory_mib: u64, args: &[&str]) -> Outcome {
@@ -20,26 +20,26 @@ fn assert_refused(out: &Outcome, words: &str) {
 }
 
 /// A raw table: the header and one row per (μ label, positions).
-fn raw_table(name: &str, rows: impl Iterator<Item = (u64, u64)>) -> String {
+fn raw_table(name: &str, rows: impl Iterator<Item = (u64, u64)>) -> Scratch {
     let mut text = String::from(impartial::learn::runtime::RAW_HEADER);
     text.push('\n');
     for (mu, positions) in rows {
         text +=
             &format!("5,fast,1000,{positions},2,0,1,{mu},0.01,true,{},3,2.5,{mu},0.01,umda\n", 10 + mu % 7);
     }
-    let path = std::env::temp_dir().join(format!("impartial-refusals-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("temp file");
-    path.to_string_lossy().into_owned()
+    let path = Scratch::new(name);
+    std::fs::write(&path.0, text).expect("temp file");
+    path
 }
 
 #[test]
 fn a_summary_with_zero_positions_and_a_plot_ends_with_a_sentence() {
     let file = raw_table("zero.csv", std::iter::once((5, 0)));
-    let svg = std::env::temp_dir().join(format!("impartial-refusals-{}-zero.svg", std::process::id()));
+    let svg = Scratch::new("zero.svg");
     let out = run_within(
         Duration::from_secs(10),
         1024,
-        &["runtime", "--summarise", &file, "--plot", &svg.to_string_lossy()],
+        &["runtime", "--summarise", &file.arg(), "--plot", &svg.arg()],
     );
     assert_refused(&out, "has 0 positions, which no game has");
 }
@@ -48,10 +48,10 @@ fn a_summary_with_zero_positions_and_a_plot_ends_with_a_sentence() {
 fn a_summary_of_more_cells_than_a_sweep_is_refused_at_once() {
     // 100,000 distinct μ labels: 12.7 s before, 166 s with --plot.
     let file = raw_table("many.csv", (1..=100_000).map(|mu| (mu, 6)));
-    let svg = std::env::temp_dir().join(format!("impartial-refusals-{}-many.svg", std::process::id()));
+    let svg = Scratch::new("many.svg");
     for plot in [false, true] {
+        let (file, svg) = (file.arg(), svg.arg());
         let mut args = vec!["runtime", "--summarise", &file];
-        let svg = svg.to_string_lossy().into_owned();
         if plot {
             args.extend(["--plot", &svg]);
         }
@@ -64,12 +64,12 @@ fn a_summary_of_more_cells_than_a_sweep_is_refused_at_once() {
 fn a_summary_of_a_full_grid_is_linear_in_its_cells() {
     // 10,000 series of one cell each: the series-by-cell scans took seconds here.
     let file = raw_table("grid.csv", (1..=10_000).map(|mu| (mu, 6)));
-    let svg = std::env::temp_dir().join(format!("impartial-refusals-{}-grid.svg", std::process::id()));
+    let svg = Scratch::new("grid.svg");
     let started = Instant::now();
     let out = run_within(
         Duration::from_secs(30),
         1024,
-        &["runtime", "--summarise", &file, "--plot", &svg.to_string_lossy()],
+        &["runtime", "--summarise", &file.arg(), "--plot", &svg.arg()],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout_text().lines().filter(|l| l.starts_with("# log-log slope")).count(), 10_000);
@@ -158,28 +158,27 @@ fn the_dumped_strategy_is_streamed_not_held() {
 
 #[test]
 fn a_fifo_nobody_writes_to_is_refused_without_blocking() {
-    let fifo = std::env::temp_dir().join(format!("impartial-refusals-{}-fifo", std::process::id()));
-    let _ = std::fs::remove_file(&fifo);
-    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    let fifo = Scratch::new("fifo");
+    let _ = std::fs::remove_file(&fifo.0);
+    let made = Command::new("mkfifo").arg(&fifo.0).status().expect("mkfifo runs");
     assert!(made.success());
-    let at = format!("@{}", fifo.to_string_lossy());
+    let at = format!("@{}", fifo.arg());
     for args in
         [vec!["analyse", "--game", &at], vec!["sequence", "--game", &at], vec!["learn", "--game", &at]]
     {
         let out = run_within(Duration::from_secs(5), 200, &args);
         assert_refused(&out, "is a FIFO or device that gave no text");
     }
-    let _ = std::fs::remove_file(&fifo);
 }
 
 #[test]
 fn sequence_reads_its_game_from_a_file() {
-    let path = std::env::temp_dir().join(format!("impartial-refusals-{}-spec", std::process::id()));
-    std::fs::write(&path, "game=octal&code=0.77").expect("temp file");
+    let path = Scratch::new("spec");
+    std::fs::write(&path.0, "game=octal&code=0.77").expect("temp file");
     let out = run_within(
         Duration::from_secs(10),
         400,
-        &["sequence", "--game", &format!("@{}", path.to_string_lossy()), "--to", "10", "--json"],
+        &["sequence", "--game", &format!("@{}", path.arg()), "--to", "10", "--json"],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let json: serde_json::Value = serde_json::from_str(&out.stdout_text()).expect("JSON");

@@ -81,3 +81,24 @@ pub fn run_within(limit: std::time::Duration, memory_bytes: u64, args: &[&str]) 
         elapsed,
     }
 }
+
+/// A path in the temporary directory, named for this process, removed when dropped (also when
+/// the test fails, by unwinding): tests that write files leave nothing behind.
+pub struct Scratch(pub std::path::PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        Scratch(std::env::temp_dir().join(format!("impartial-test-{}-{name}", std::process::id())))
+    }
+
+    /// The path as an argument.
+    pub fn arg(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
