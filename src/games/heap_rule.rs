@@ -144,7 +144,8 @@ pub trait HeapRule: std::fmt::Debug + Sync {
 pub struct FreeSplit {
     /// Counters removed by a split.
     pub take: u64,
-    /// Counters removed by a move that leaves one heap, if such moves are part of it.
+    /// Counters removed by a move that leaves one heap, if such moves are part of it (or by
+    /// moves in a row that leave one heap of h − r from every h > r: what is reached is the same).
     pub reduce: Option<u64>,
 }
 
