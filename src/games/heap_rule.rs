@@ -147,6 +147,11 @@ pub struct FreeSplit {
     /// Counters removed by a move that leaves one heap, if such moves are part of it (or by
     /// moves in a row that leave one heap of h − r from every h > r: what is reached is the same).
     pub reduce: Option<u64>,
+    /// Another such shrink, if the part has one: a heap then shrinks by any sum of the two
+    /// before it splits (0.16: take two leaving one heap, or split a heap of one off and remove
+    /// it). Counted by [`heap_packing`](super::heap_packing); [`counted_positions`] uses
+    /// `reduce` alone, which reaches less.
+    pub reduce_too: Option<u64>,
 }
 
 /// The largest heap [`counted_positions`] counts from: its table is one row of that length.
@@ -854,7 +859,12 @@ pub fn packed_size_of(rule: &dyn HeapRule, part: FreeSplit, heaps: &[u64], limit
         });
         count
     };
-    packed_size(Part { take: part.take, reduce: part.reduce }, heaps, &moves, limits)
+    packed_size(
+        Part { take: part.take, reduce: part.reduce, reduce_too: part.reduce_too },
+        heaps,
+        &moves,
+        limits,
+    )
 }
 
 /// Labels: the positions' heaps, one after another, in id order (by counters, then heaps).
@@ -995,7 +1005,7 @@ mod tests {
 
     impl HeapRule for Part {
         fn leaves(&self, n: u64, visit: &mut dyn FnMut(Leave) -> bool) -> bool {
-            let FreeSplit { take, reduce } = self.0;
+            let FreeSplit { take, reduce, .. } = self.0;
             if reduce.is_some_and(|r| n > r) && !visit(Leave::One(n - reduce.unwrap_or(0))) {
                 return false;
             }
@@ -1017,7 +1027,7 @@ mod tests {
     fn the_count_of_a_free_split_is_exactly_what_it_reaches() {
         for take in 0..4 {
             for reduce in [None, Some(1), Some(2), Some(3)] {
-                let part = FreeSplit { take, reduce };
+                let part = FreeSplit { take, reduce, reduce_too: None };
                 for n in 1..=22 {
                     assert_eq!(
                         counted_positions(part, n, u64::MAX),

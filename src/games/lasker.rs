@@ -52,7 +52,7 @@ impl HeapRule for TakeOrSplit {
 
     /// Splitting removes nothing, and any number of counters may be taken.
     fn free_splits(&self) -> Vec<FreeSplit> {
-        vec![FreeSplit { take: 0, reduce: self.reduction() }]
+        vec![FreeSplit { take: 0, reduce: self.reduction(), reduce_too: None }]
     }
 
     /// One counter taken, one heap left.
