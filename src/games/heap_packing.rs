@@ -13,7 +13,10 @@
 //! - **two groups exactly**: a multiset splits into two reachable groups when some subset of it
 //!   has a cost the first group accepts and the rest one the second accepts; the costs of its
 //!   subsets, a set of at most 120, depend only on the multiset, so the programme keeps each
-//!   (total cost, subset costs) once and counts every splittable multiset exactly once.
+//!   (total cost, subset costs) once and counts every splittable multiset exactly once. Subset
+//!   costs that can no longer leave the rest within the second group's cap are forgotten, and
+//!   where both groups must be filled exactly, a subset that fills the first makes the others
+//!   irrelevant: both merge states (0.04 with heaps 60 and 31 fits in 2^18 of them).
 //!
 //! The moves of a position are at least those of its distinct heap sizes in the groups (each
 //! heap size's moves under the whole rule, as the walk counts them), so the programme carries
