@@ -221,13 +221,13 @@ impl HeapRule for OctalCode {
         digits()
             .filter(|&(_, d)| d & 4 != 0)
             .map(|(take, _)| {
-                let mut shrinks: Vec<u64> = digits()
-                    .flat_map(|(j, d)| [(d & 2 != 0).then_some(j), (d & 1 != 0).then_some(take + j)])
-                    .flatten()
-                    .collect();
-                shrinks.sort_unstable();
-                let reduce = shrinks.first().copied();
-                let reduce_too = reduce.and_then(|r| shrinks.iter().copied().find(|s| s % r != 0));
+                let shrinks = || {
+                    digits()
+                        .flat_map(move |(j, d)| [(d & 2 != 0).then_some(j), (d & 1 != 0).then_some(take + j)])
+                        .flatten()
+                };
+                let reduce = shrinks().min();
+                let reduce_too = reduce.and_then(|r| shrinks().filter(|s| s % r != 0).min());
                 FreeSplit { take, reduce, reduce_too }
             })
             .collect()
