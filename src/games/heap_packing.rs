@@ -3,7 +3,9 @@
 //!
 //! A [`FreeSplit`](super::heap_rule::FreeSplit) part reaches from one heap of n exactly the
 //! multisets λ of heaps whose cost Σ (x + take) over its heaps x is at most n + take, with
-//! n + take − cost a multiple of the part's reduction r (equal to it without one). Heaps move
+//! n + take − cost a sum of the part's reductions r and s (equal to it without one): the heap
+//! shrinks by that first, each step leaving at least the heap it then splits, which is at least
+//! one counter, so no step fails; then it splits one heap off at a time. Heaps move
 //! independently, so the starting heaps n₁, n₂, … reach every multiset that splits into groups, group i
 //! reached from n_i, the other starting heaps left alone: the multiset of their union is a
 //! position. Different multisets are different positions, so any rule that assigns a multiset
@@ -117,7 +119,7 @@ impl Group {
     }
 
     /// Whether a heap of `cost` goes into a group at `filled`: it fits, and leaves room that is
-    /// none, a multiple of the reduction, or enough for another heap. A choice, not a
+    /// none, a sum of the reductions, or enough for another heap. A choice, not a
     /// condition: any rule that depends only on what was placed so far counts distinct
     /// multisets, and this one keeps groups that must be filled exactly (no reduction) from
     /// being left with a gap nothing fills.
@@ -137,7 +139,7 @@ impl Group {
 pub struct Part {
     /// Counters removed by a split.
     pub take: u64,
-    /// Counters removed by a move that leaves one heap, if the part has such moves.
+    /// Counters removed by a move (or moves in a row) that leaves one heap, if the part has such.
     pub reduce: Option<u64>,
     /// Another such shrink, if the part has one.
     pub reduce_too: Option<u64>,
@@ -302,7 +304,8 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u64]) -> Option<AtLeast> 
                 }
                 if exact_fill && sums >> a.cap & 1 == 1 {
                     // A subset fills a exactly: the multiset splits if the total ends at
-                    // a.cap + b.cap, whatever the other subsets.
+                    // a.cap + b.cap, whatever the other subsets (that cost is never forgotten
+                    // above: the total stays at most a.cap + b.cap).
                     sums = 1u128 << a.cap;
                 }
                 if put(key(total, sums), w, e) > MAX_EXACT_STATES {

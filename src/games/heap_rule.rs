@@ -140,6 +140,7 @@ pub trait HeapRule: std::fmt::Debug + Sync {
 /// k ≥ 1 heaps with t counters where t + take·(k − 1) ≤ n and, with `reduce`, r divides
 /// n − take·(k − 1) − t (without it, t = n − take·(k − 1)): each split removes `take`, each
 /// reduction r; conversely, reduce n to t + take·(k − 1) first, then split one heap off at a time.
+/// With `reduce_too` it reaches more: the multisets whose n − take·(k − 1) − t is a sum of both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FreeSplit {
     /// Counters removed by a split.
