@@ -28,8 +28,8 @@
 //! and Lasker's Nim (`tests` below) and against built graphs on random codes of up to three
 //! digits (`tests/core/heap_families.rs`).
 //!
-//! Heaps above [`MAX_PACKED_HEAP`] stay where they are: a heap's moves are listed for every size
-//! up to the largest heap that moves, and larger heaps alone are sized by formulas.
+//! Heaps above `MAX_PACKED_HEAP` (1,024) stay where they are: a heap's moves are listed for
+//! every size up to the largest heap that moves, and larger heaps alone are sized by formulas.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -146,8 +146,8 @@ pub struct Part {
 }
 
 /// A lower bound on the positions and moves the starting `heaps` reach through `part` of a rule
-/// whose heap of x has `moves(x)` moves, the largest of them up to [`MAX_PACKED_HEAP`] moving
-/// together (see the module doc); zero when no programme fits them. The exact programme, the
+/// whose heap of x has `moves(x)` moves, the largest of them up to `MAX_PACKED_HEAP` (1,024)
+/// moving together (see the module doc); zero when no programme fits them. The exact programme, the
 /// costlier, runs only when first fit comes within half of `limits` without passing them, and
 /// not in the wasm.
 pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u64, limits: &Limits) -> AtLeast {
