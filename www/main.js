@@ -83,7 +83,11 @@ function wire(controller, form) {
   });
   // Editing the address by hand restores that state; a bare anchor (no key=value) is not a
   // state, so the address is put back.
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', (event) => {
+    // The address the edit went to: the page may have rewritten its own since (a run that ends,
+    // a slider), and that must not undo the edit.
+    const wanted = new URL(event.newURL).hash;
+    if (location.hash !== wanted) history.replaceState(null, '', wanted || location.href.split('#')[0]);
     if (!location.hash.includes('=')) {
       controller.updateUrl();
     } else {
