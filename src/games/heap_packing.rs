@@ -18,7 +18,18 @@
 //!   (total cost, subset costs) once and counts every splittable multiset exactly once. Subset
 //!   costs that can no longer leave the rest within the second group's cap are forgotten, and
 //!   where both groups must be filled exactly, a subset that fills the first makes the others
-//!   irrelevant: both merge states (0.04 with heaps 60 and 31 fits in 2^18 of them).
+//!   irrelevant: both merge states (0.04 with heaps 60 and 31 fits in 2^18 of them);
+//! - **three groups exactly**: the same with the set of pairs of costs the first two groups can
+//!   hold (the third holds the rest), a bitset; pairs that leave a group a room nothing fills
+//!   are forgotten, and where every group must be filled exactly, a pair filling the first two
+//!   collapses the set. The last heap size is applied through a table, computed backwards, of
+//!   the pairs from which m heaps of it complete a split, so its layer, the largest, is never
+//!   kept (0.04 with heaps 31, 31, 31: 316,566 states in the last layer kept, 570,831 in the one
+//!   skipped);
+//! - **two takes exactly**: a rule with two split digits (0.44: take one or two, leave two
+//!   heaps) reaches from n a group of k heaps of cost s (cost x + the smaller take) when
+//!   n + take − s is i times the difference of the takes plus a sum of reductions, i < k: the
+//!   states of two groups keep the pairs (cost, heap count) of the first group's subsets.
 //!
 //! The moves of a position are at least those of its distinct heap sizes in the groups (each
 //! heap size's moves under the whole rule, as the walk counts them), so the programme carries
@@ -69,7 +80,8 @@ pub struct AtLeast {
 }
 
 impl AtLeast {
-    fn max(self, other: AtLeast) -> AtLeast {
+    /// The larger of two bounds, field by field.
+    pub fn max(self, other: AtLeast) -> AtLeast {
         AtLeast { positions: self.positions.max(other.positions), edges: self.edges.max(other.edges) }
     }
 }
@@ -178,16 +190,23 @@ pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u64, limits
     }
     let near = |count: u128, budget: u64| count > u128::from(budget / 2);
     let past = |count: u128, budget: u64| count > u128::from(budget);
-    let decided = past(best.positions, limits.max_positions) || past(best.edges, limits.max_edges);
+    let decided =
+        |best: AtLeast| past(best.positions, limits.max_positions) || past(best.edges, limits.max_edges);
     let close = near(best.positions, limits.max_positions) || near(best.edges, limits.max_edges);
     // Natively only: at the page's budget the walk after first fit costs a few tenths of a
-    // second at most, and the programme would add 7 KB to the wasm every visitor downloads.
-    if let ([a, b, ..], false, true, false) = (&sorted[..], decided, close, cfg!(target_arch = "wasm32")) {
-        if let Some(exact) = two_exactly(group(*b), group(*a), part.take, &moves) {
-            best = best.max(exact);
-        }
+    // second at most, and the programmes would add to the wasm every visitor downloads.
+    if !close || cfg!(target_arch = "wasm32") {
+        return best;
     }
-    best
+    // Three heaps exactly count at least what two of them do with the third left alone: two
+    // only when three do not fit the programme.
+    let exact = match sorted[..] {
+        [a, b, c, ..] if !decided(best) => three_exactly([group(c), group(b), group(a)], part.take, &moves)
+            .or_else(|| two_exactly(group(b), group(a), part.take, &moves)),
+        [a, b, ..] if !decided(best) => two_exactly(group(b), group(a), part.take, &moves),
+        _ => None,
+    };
+    exact.map_or(best, |exact| best.max(exact))
 }
 
 /// First fit: each heap, from the largest size down, into the first group with room for its
@@ -327,6 +346,398 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u64]) -> Option<AtLeast> 
     Some(found.into())
 }
 
+/// The largest set of cost pairs the three-group programme keeps per state, in bits (group
+/// caps up to 44 or so: three heaps of about 40).
+const MAX_THREE_BITS: usize = 64 * 32;
+
+/// The most words of states the three-group programme keeps in a layer (64 MB), and the most
+/// copies of heaps it applies in all, before it gives up.
+const MAX_THREE_WORDS: usize = 1 << 23;
+const MAX_THREE_WORK: usize = 1 << 24;
+
+/// Bitsets of `words` words, one after another, each kept once: the states of one layer of
+/// the three-group programme. Found by a hash of their words, chained on collision, so two
+/// different sets are never merged.
+struct SetTable {
+    words: usize,
+    keys: Vec<u64>,
+    counts: Vec<(u64, u64)>,
+    heads: crate::combinatorics::U64Map<u32>,
+    next: Vec<u32>,
+}
+
+impl SetTable {
+    fn new(words: usize, room: usize) -> SetTable {
+        let mut heads = crate::combinatorics::U64Map::default();
+        heads.reserve(room);
+        SetTable { words, keys: Vec::new(), counts: Vec::new(), heads, next: Vec::new() }
+    }
+
+    fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    fn key(&self, i: usize) -> &[u64] {
+        &self.keys[i * self.words..(i + 1) * self.words]
+    }
+
+    /// Adds `w` multisets with `e` moves to the state `key`, kept once.
+    fn put(&mut self, key: &[u64], w: u64, e: u64) {
+        let hash = key.iter().fold(0u64, |h, &x| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29));
+        let head = self.heads.get(&hash).copied();
+        let mut at = head;
+        while let Some(i) = at {
+            if self.key(i as usize) == key {
+                let slot = &mut self.counts[i as usize];
+                *slot = (add(slot.0, w), add(slot.1, e));
+                return;
+            }
+            at = self.next[i as usize].checked_sub(1);
+        }
+        let i = self.counts.len() as u32;
+        self.keys.extend_from_slice(key);
+        self.counts.push((w, e));
+        self.next.push(head.map_or(0, |h| h + 1));
+        self.heads.insert(hash, i);
+    }
+}
+
+/// `dst` = `src` shifted up by `by` bits (bits past the end dropped).
+fn shift_up(src: &[u64], by: usize, dst: &mut [u64]) {
+    let (words, bits) = ((by / 64).min(dst.len()), by % 64);
+    let (low, high) = dst.split_at_mut(words);
+    low.fill(0);
+    if bits == 0 {
+        high.copy_from_slice(&src[..high.len()]);
+    } else if let Some((first, rest)) = high.split_first_mut() {
+        *first = src[0] << bits;
+        for (d, pair) in rest.iter_mut().zip(src.windows(2)) {
+            *d = pair[1] << bits | pair[0] >> (64 - bits);
+        }
+    }
+}
+
+/// `dst` = `src` shifted down by `by` bits.
+fn shift_down(src: &[u64], by: usize, dst: &mut [u64]) {
+    let (words, bits) = ((by / 64).min(src.len()), by % 64);
+    let (low, high) = dst.split_at_mut(src.len() - words);
+    high.fill(0);
+    let from = &src[words..];
+    if bits == 0 {
+        low.copy_from_slice(from);
+    } else {
+        for (i, d) in low.iter_mut().enumerate() {
+            *d = from[i] >> bits | from.get(i + 1).map_or(0, |&x| x << (64 - bits));
+        }
+    }
+}
+
+/// Three groups exactly: every multiset whose heaps split into three groups the three groups
+/// accept. A state is the total cost so far and the set of pairs (s₁, s₂) of costs the first
+/// two groups can hold (the third holds the rest), a bitset over s₁·(c₂ + 1) + s₂; a heap of
+/// cost c adds c to s₁, to s₂ or to the third group's share. Pairs that leave a group a room
+/// nothing fills (at most `take` and no sum of its reductions) or the third group past its cap
+/// are forgotten, and where every group must be filled exactly, a pair that fills the first
+/// two exactly makes the others irrelevant (the rest then fills the third exactly or nothing
+/// does): both merge states. The smallest heap's copies are applied without keeping their
+/// states, which would be the largest layer. `groups` come smallest cap first. None when the
+/// pair sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the copies applied
+/// [`MAX_THREE_WORK`].
+fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast> {
+    let [g1, g2, g3] = groups;
+    let (c1, c2, c3) = (g1.cap as usize, g2.cap as usize, g3.cap as usize);
+    let bits = (c1 + 1) * (c2 + 1);
+    if bits > MAX_THREE_BITS {
+        return None;
+    }
+    let words = bits.div_ceil(64);
+    let total = c1 + c2 + c3;
+    let at = |s1: usize, s2: usize| s1 * (c2 + 1) + s2;
+    let row = |t: usize| t * words..(t + 1) * words;
+    let set = |mask: &mut [u64], i: usize| mask[i / 64] |= 1 << (i % 64);
+    let fillable = |g: Group, room: usize| room == 0 || room as u64 > take || g.shrinks(room as u64);
+    // Per total cost t: the pairs still alive, and those every group accepts as they are.
+    let (mut live, mut accepted) = (vec![0u64; (total + 1) * words], vec![0u64; (total + 1) * words]);
+    for t in 0..=total {
+        for s1 in 0..=c1.min(t) {
+            for s2 in t.saturating_sub(s1 + c3)..=c2.min(t - s1) {
+                let s3 = t - s1 - s2;
+                if fillable(g1, c1 - s1) && fillable(g2, c2 - s2) && fillable(g3, c3 - s3) {
+                    set(&mut live[row(t)], at(s1, s2));
+                }
+                if g1.accepts(s1 as u64) && g2.accepts(s2 as u64) && g3.accepts(s3 as u64) {
+                    set(&mut accepted[row(t)], at(s1, s2));
+                }
+            }
+        }
+    }
+    // Pairs whose s₂ has room for c more: those that may move along s₂.
+    let largest = moves.len() - 1;
+    let most_cost = largest + take as usize;
+    let mut room_for = vec![0u64; (most_cost + 1) * words];
+    for c in 0..=most_cost.min(c2) {
+        for s1 in 0..=c1 {
+            for s2 in 0..=c2 - c {
+                set(&mut room_for[row(c)], at(s1, s2));
+            }
+        }
+    }
+    let exact_fill = groups.iter().all(|g| g.reduce.is_none());
+    let both_full = at(c1, c2);
+    // A state: its total cost, then its pairs.
+    let stride = words + 1;
+    let mut layer = SetTable::new(stride, 1);
+    let mut start = vec![0u64; stride];
+    start[1] = 1;
+    layer.put(&start, 1, 0);
+    let mut work = 0usize;
+    let mut found = Counted::default();
+    let (mut pairs, mut masked, mut along1, mut along2) =
+        (vec![0u64; words], vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+    let mut key = vec![0u64; stride];
+    for x in (2..=largest).rev() {
+        let cost = x + take as usize;
+        let mut next = SetTable::new(stride, layer.len() * 2);
+        for i in 0..layer.len() {
+            let (w, e) = layer.counts[i];
+            let state = layer.key(i);
+            // No copy of x.
+            next.put(state, w, e);
+            let mut t = state[0] as usize;
+            pairs.copy_from_slice(&state[1..]);
+            let e = add(e, w.saturating_mul(moves[x]));
+            // One copy of x more at a time, until no pair is left or the caps are passed.
+            while t + cost <= total {
+                work += 1;
+                if work > MAX_THREE_WORK {
+                    return None;
+                }
+                t += cost;
+                shift_up(&pairs, cost * (c2 + 1), &mut along1);
+                for ((m, p), r) in masked.iter_mut().zip(&pairs).zip(&room_for[row(cost)]) {
+                    *m = p & r;
+                }
+                shift_up(&masked, cost, &mut along2);
+                let mut any = 0;
+                for (((p, a1), a2), l) in pairs.iter_mut().zip(&along1).zip(&along2).zip(&live[row(t)]) {
+                    *p = (*p | a1 | a2) & l;
+                    any |= *p;
+                }
+                if any == 0 {
+                    break;
+                }
+                if exact_fill && pairs[both_full / 64] >> (both_full % 64) & 1 == 1 {
+                    pairs.fill(0);
+                    set(&mut pairs, both_full);
+                }
+                key[0] = t as u64;
+                key[1..].copy_from_slice(&pairs);
+                next.put(&key, w, e);
+            }
+            if next.keys.len() > MAX_THREE_WORDS {
+                return None;
+            }
+        }
+        layer = next;
+    }
+    // Heaps of one, the last size, without a layer of their own: `done` holds, for each total
+    // t and count m, the pairs from which m heaps of one reach pairs every group accepts.
+    let cost = 1 + take as usize;
+    let counts_at = |t: usize| (total - t) / cost + 1;
+    let mut first = vec![0usize; total + 2];
+    for t in 0..=total {
+        first[t + 1] = first[t] + counts_at(t);
+    }
+    let mut done = vec![0u64; first[total + 1] * words];
+    for t in (0..=total).rev() {
+        done[first[t] * words..(first[t] + 1) * words].copy_from_slice(&accepted[row(t)]);
+        for m in 1..counts_at(t) {
+            // t's counts come before those of t + cost.
+            let (head, tail) = done.split_at_mut(first[t + cost] * words);
+            let to = &mut head[(first[t] + m) * words..(first[t] + m + 1) * words];
+            let from = &tail[(m - 1) * words..m * words];
+            shift_down(from, cost * (c2 + 1), &mut along1);
+            shift_down(from, cost, &mut along2);
+            for ((((d, f), a1), a2), r) in
+                to.iter_mut().zip(from).zip(&along1).zip(&along2).zip(&room_for[row(cost)])
+            {
+                *d = f | a1 | (a2 & r);
+            }
+        }
+    }
+    let some: Vec<bool> = done.chunks(words).map(|d| d.iter().any(|&x| x != 0)).collect();
+    for i in 0..layer.len() {
+        let (w, e) = layer.counts[i];
+        let state = layer.key(i);
+        let t = state[0] as usize;
+        for m in 0..counts_at(t) {
+            let at = first[t] + m;
+            if some[at] && state[1..].iter().zip(&done[at * words..(at + 1) * words]).any(|(p, d)| p & d != 0)
+            {
+                found.add(w, if m == 0 { e } else { add(e, w.saturating_mul(moves[1])) });
+            }
+        }
+    }
+    Some(found.into())
+}
+
+/// A lower bound on the positions and moves the two largest of `heaps` reach together through
+/// `part` and a second split that takes `take_too` counters (more than `part.take`): what
+/// `two_takes` counts, natively only; zero where it does not run.
+pub fn packed_two_takes(part: Part, take_too: u64, heaps: &[u64], moves: &dyn Fn(u64) -> u64) -> AtLeast {
+    if cfg!(target_arch = "wasm32") || take_too <= part.take {
+        return AtLeast::default();
+    }
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0 && h <= MAX_PACKED_HEAP).collect();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let [a, b, ..] = sorted[..] else { return AtLeast::default() };
+    let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce, reduce_too: part.reduce_too };
+    let moves: Vec<u64> = (0..=a).map(|x| if x == 0 { 0 } else { moves(x) }).collect();
+    two_takes(group(b), group(a), part.take, take_too - part.take, &moves).unwrap_or_default()
+}
+
+/// Two groups exactly under splits that take `take` or `take + step` counters. A group of k
+/// heaps of cost s (each heap x costing x + take) is reached from its heap when its room
+/// cap − s is i·step plus a sum of its reductions for some i < k: k − 1 splits, i of them taking
+/// the more. A state is the total cost and heap count so far and the set of pairs (s, k) the
+/// first group can hold (the second holds the rest), a bitset over s·(k_a + 1) + k; pairs that
+/// leave the second group past its cap or its most heaps are forgotten. None when the pair
+/// sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the copies applied
+/// [`MAX_THREE_WORK`].
+fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<AtLeast> {
+    let (ca, cb) = (a.cap as usize, b.cap as usize);
+    // The most heaps a group holds: each costs at least 1 + take.
+    let most = |cap: usize| cap / (1 + take as usize);
+    let (ka, kb) = (most(ca), most(cb));
+    let bits = (ca + 1) * (ka + 1);
+    if bits > MAX_THREE_BITS {
+        return None;
+    }
+    let words = bits.div_ceil(64);
+    let at = |s: usize, k: usize| s * (ka + 1) + k;
+    let set = |mask: &mut [u64], i: usize| mask[i / 64] |= 1 << (i % 64);
+    let accepts = |g: Group, s: usize, k: usize| {
+        let cap = g.cap as usize;
+        k > 0
+            && s <= cap
+            && (0..k).any(|i| i * step as usize <= cap - s && g.shrinks((cap - s - i * step as usize) as u64))
+    };
+    // Per total cost t and heap count n: the pairs the second group still has room for, and
+    // those both groups accept as they are.
+    let (totals, counts) = (ca + cb + 1, ka + kb + 1);
+    let row = |t: usize, n: usize| (t * counts + n) * words..(t * counts + n + 1) * words;
+    let (mut live, mut accepted) = (vec![0u64; totals * counts * words], vec![0u64; totals * counts * words]);
+    for t in 0..totals {
+        for n in 0..counts {
+            for s in t.saturating_sub(cb)..=ca.min(t) {
+                for k in n.saturating_sub(kb)..=ka.min(n) {
+                    set(&mut live[row(t, n)], at(s, k));
+                    if accepts(a, s, k) && accepts(b, t - s, n - k) {
+                        set(&mut accepted[row(t, n)], at(s, k));
+                    }
+                }
+            }
+        }
+    }
+    // Pairs whose group may take one heap more.
+    let mut room = vec![0u64; words];
+    for s in 0..=ca {
+        for k in 0..ka {
+            set(&mut room, at(s, k));
+        }
+    }
+    let stride = words + 1;
+    let mut layer = SetTable::new(stride, 1);
+    let mut start = vec![0u64; stride];
+    start[1] = 1;
+    layer.put(&start, 1, 0);
+    let mut work = 0usize;
+    let (mut pairs, mut masked, mut moved) = (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+    let mut key = vec![0u64; stride];
+    let largest = moves.len() - 1;
+    for x in (2..=largest).rev() {
+        let cost = x + take as usize;
+        let mut next = SetTable::new(stride, layer.len() * 2);
+        for i in 0..layer.len() {
+            let (w, e) = layer.counts[i];
+            let state = layer.key(i);
+            next.put(state, w, e);
+            let (mut t, mut n) = ((state[0] & 0xffff_ffff) as usize, (state[0] >> 32) as usize);
+            pairs.copy_from_slice(&state[1..]);
+            let e = add(e, w.saturating_mul(moves[x]));
+            while t + cost < totals && n + 1 < counts {
+                work += 1;
+                if work > MAX_THREE_WORK {
+                    return None;
+                }
+                (t, n) = (t + cost, n + 1);
+                for ((m, p), r) in masked.iter_mut().zip(&pairs).zip(&room) {
+                    *m = p & r;
+                }
+                shift_up(&masked, cost * (ka + 1) + 1, &mut moved);
+                let mut any = 0;
+                for ((p, m), l) in pairs.iter_mut().zip(&moved).zip(&live[row(t, n)]) {
+                    *p = (*p | m) & l;
+                    any |= *p;
+                }
+                if any == 0 {
+                    break;
+                }
+                key[0] = t as u64 | (n as u64) << 32;
+                key[1..].copy_from_slice(&pairs);
+                next.put(&key, w, e);
+            }
+            if next.keys.len() > MAX_THREE_WORDS {
+                return None;
+            }
+        }
+        layer = next;
+    }
+    // Heaps of one, the last size, without a layer of their own: done[(t, n), m] holds the
+    // pairs from which m heaps of one reach pairs both groups accept.
+    let cost = 1 + take as usize;
+    let copies = |t: usize, n: usize| ((totals - 1 - t) / cost).min(counts - 1 - n) + 1;
+    let mut first = vec![0usize; totals * counts + 1];
+    for t in 0..totals {
+        for n in 0..counts {
+            first[t * counts + n + 1] = first[t * counts + n] + copies(t, n);
+        }
+    }
+    let mut done = vec![0u64; first[totals * counts] * words];
+    for t in (0..totals).rev() {
+        for n in (0..counts).rev() {
+            let here = first[t * counts + n];
+            done[here * words..(here + 1) * words].copy_from_slice(&accepted[row(t, n)]);
+            for m in 1..copies(t, n) {
+                // (t, n)'s copies come before those of (t + cost, n + 1).
+                let there = first[(t + cost) * counts + n + 1];
+                let (head, tail) = done.split_at_mut(there * words);
+                let to = &mut head[(here + m) * words..(here + m + 1) * words];
+                let from = &tail[(m - 1) * words..m * words];
+                shift_down(from, cost * (ka + 1) + 1, &mut moved);
+                for (((d, f), m), r) in to.iter_mut().zip(from).zip(&moved).zip(&room) {
+                    *d = f | (m & r);
+                }
+            }
+        }
+    }
+    let some: Vec<bool> = done.chunks(words).map(|d| d.iter().any(|&x| x != 0)).collect();
+    let mut found = Counted::default();
+    for i in 0..layer.len() {
+        let (w, e) = layer.counts[i];
+        let state = layer.key(i);
+        let (t, n) = ((state[0] & 0xffff_ffff) as usize, (state[0] >> 32) as usize);
+        for m in 0..copies(t, n) {
+            let at = first[t * counts + n] + m;
+            if some[at] && state[1..].iter().zip(&done[at * words..(at + 1) * words]).any(|(p, d)| p & d != 0)
+            {
+                found.add(w, if m == 0 { e } else { add(e, w.saturating_mul(moves[1])) });
+            }
+        }
+    }
+    Some(found.into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,6 +812,57 @@ mod tests {
         }
     }
 
+    /// Three heaps: the exact programme gives the positions and moves of rules that are their
+    /// free split (0.4, 0.04, 0.6, 0.06), equal caps or not, and never more than the walk for
+    /// the others.
+    #[test]
+    fn three_heaps_are_counted_exactly_by_their_split() {
+        let mut codes: Vec<String> = (0..8).map(|d| format!("0.{d}")).collect();
+        // Two digits ending in 0 are the one-digit codes again.
+        codes.extend((0..64).filter(|d| d % 8 != 0).map(|d| format!("0.{}{}", d / 8, d % 8)));
+        let mut exact = 0;
+        for code in &codes {
+            let code = OctalCode::parse(code).unwrap();
+            for part in code.free_splits() {
+                let count = |x: u64| {
+                    let mut count = 0;
+                    code.leaves(x, &mut |_| {
+                        count += 1;
+                        true
+                    });
+                    count
+                };
+                for heaps in [[9u64, 7, 5], [8, 8, 8], [12, 6, 3], [10, 10, 2], [13, 11, 11]] {
+                    let moves: Vec<u64> = (0..=heaps[0]).map(|x| if x == 0 { 0 } else { count(x) }).collect();
+                    let group = |h: u64| Group {
+                        cap: h + part.take,
+                        reduce: part.reduce,
+                        reduce_too: part.reduce_too,
+                    };
+                    let bound =
+                        three_exactly([group(heaps[2]), group(heaps[1]), group(heaps[0])], part.take, &moves)
+                            .unwrap();
+                    let size = estimate(&code, &heaps, &Limits::DEFAULT);
+                    assert!(
+                        bound.positions <= size.positions && bound.edges <= size.edges,
+                        "{code:?} {part:?} {heaps:?}: {bound:?} > {size:?}"
+                    );
+                    let whole =
+                        ["0.4", "0.04", "0.6", "0.06"].iter().any(|c| OctalCode::parse(c).unwrap() == code);
+                    if whole {
+                        assert_eq!(
+                            (bound.positions, bound.edges),
+                            (size.positions, size.edges),
+                            "{code:?} {heaps:?}"
+                        );
+                        exact += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(exact, 20);
+    }
+
     /// The slowest refusals the walk made: now refused by the bound, on the budget they pass.
     /// From 0.04 heaps 60,31 on, they were 1.2–3.6 s walks while subsets holding a valid split
     /// kept their other costs, costs that can no longer fit were kept under a reduction, and a
@@ -408,7 +870,6 @@ mod tests {
     /// reduction (0.16, 0.17) as one.
     #[test]
     fn games_far_past_the_budget_are_bounded_past_it() {
-        let limits = Limits::DEFAULT;
         for (code, heaps) in [
             ("0.6", [36, 30]),
             ("0.7", [36, 30]),
@@ -424,17 +885,49 @@ mod tests {
             ("0.16", [49, 25]),
             ("0.17", [38, 38]),
         ] {
-            let code = OctalCode::parse(code).unwrap();
-            let bound = code
-                .free_splits()
-                .into_iter()
-                .map(|part| packed_size_of(&code, part, &heaps, &limits))
-                .fold(AtLeast::default(), AtLeast::max);
-            assert!(bound.edges > u128::from(limits.max_edges), "{code:?} {heaps:?}: {bound:?}");
-            // The refusal names the budget passed: these games fit in the positions budget.
-            let size = estimate(&code, &heaps, &limits);
-            let refusal = crate::budget::check_size("octal", size, &limits).unwrap_err().to_string();
-            assert!(refusal.contains("moves, above the budget of 40,000,000 moves"), "{refusal}");
+            bounded_past(code, &heaps);
         }
+        // Three heaps: first fit fell 15–25% short of these, and the walk took 1.4–3.2 s.
+        for (code, heaps) in [
+            ("0.4", [27, 27, 27]),
+            ("0.04", [31, 31, 31]),
+            ("0.06", [26, 26, 26]),
+            ("0.05", [29, 29, 29]),
+            ("0.5", [24, 24, 24]),
+        ] {
+            bounded_past(code, &heaps);
+        }
+        // Two split digits: the walk took 1.8–2.6 s.
+        for (code, heaps) in [("0.44", [43, 22]), ("0.44", [33, 33]), ("0.45", [31, 31])] {
+            let code = OctalCode::parse(code).unwrap();
+            let [first, second, ..] = code.free_splits()[..] else { panic!("{code:?}") };
+            let part = Part { take: first.take, reduce: first.reduce, reduce_too: first.reduce_too };
+            let count = |x: u64| {
+                let mut count = 0;
+                code.leaves(x, &mut |_| {
+                    count += 1;
+                    true
+                });
+                count
+            };
+            let bound = packed_two_takes(part, second.take, &heaps, &count);
+            assert!(bound.edges > u128::from(Limits::DEFAULT.max_edges), "{code:?} {heaps:?}: {bound:?}");
+        }
+    }
+
+    /// `code` with `heaps` is bounded past the moves budget, and refused on it.
+    fn bounded_past(code: &str, heaps: &[u64]) {
+        let limits = Limits::DEFAULT;
+        let code = OctalCode::parse(code).unwrap();
+        let bound = code
+            .free_splits()
+            .into_iter()
+            .map(|part| packed_size_of(&code, part, heaps, &limits))
+            .fold(AtLeast::default(), AtLeast::max);
+        assert!(bound.edges > u128::from(limits.max_edges), "{code:?} {heaps:?}: {bound:?}");
+        // The refusal names the budget passed: these games fit in the positions budget.
+        let size = estimate(&code, heaps, &limits);
+        let refusal = crate::budget::check_size("octal", size, &limits).unwrap_err().to_string();
+        assert!(refusal.contains("moves, above the budget of 40,000,000 moves"), "{refusal}");
     }
 }

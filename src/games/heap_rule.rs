@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::codec::numbers;
-use super::heap_packing::{packed_size, AtLeast, Part};
+use super::heap_packing::{packed_size, packed_two_takes, AtLeast, Part};
 use crate::budget::Limits;
 use crate::combinatorics::{splitmix64, U64Hasher};
 use crate::error::InputError;
@@ -836,11 +836,21 @@ pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
     if counted > u128::from(limits.max_positions) {
         return over;
     }
+    let past = |packed: AtLeast| {
+        (packed.positions > u128::from(limits.max_positions) || packed.edges > u128::from(limits.max_edges))
+            .then_some(Size { positions: packed.positions, edges: packed.edges, bound: Bound::AtLeast })
+    };
     for &part in &splits {
-        let packed = packed_size_of(rule, part, start, limits);
-        if packed.positions > u128::from(limits.max_positions) || packed.edges > u128::from(limits.max_edges)
-        {
-            return Size { positions: packed.positions, edges: packed.edges, bound: Bound::AtLeast };
+        if let Some(over) = past(packed_size_of(rule, part, start, limits)) {
+            return over;
+        }
+    }
+    // Two split digits: heaps splitting by either of the two smallest takes reach more than by
+    // one alone (each part's bound falls far short of 0.44's count).
+    if let [first, second, ..] = splits[..] {
+        let part = Part { take: first.take, reduce: first.reduce, reduce_too: first.reduce_too };
+        if let Some(over) = past(packed_two_takes(part, second.take, start, &|x| moves_of(rule, x))) {
+            return over;
         }
     }
     let mut positions = 0u128;
@@ -852,20 +862,22 @@ pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
 
 /// [`packed_size`] of one of `rule`'s [`FreeSplit`] parts, each heap's moves counted from the rule.
 pub fn packed_size_of(rule: &dyn HeapRule, part: FreeSplit, heaps: &[u64], limits: &Limits) -> AtLeast {
-    let moves = |x: u64| {
-        let mut count = 0u64;
-        rule.leaves(x, &mut |_| {
-            count += 1;
-            true
-        });
-        count
-    };
     packed_size(
         Part { take: part.take, reduce: part.reduce, reduce_too: part.reduce_too },
         heaps,
-        &moves,
+        &|x| moves_of(rule, x),
         limits,
     )
+}
+
+/// The moves of a heap of `x` under `rule`.
+fn moves_of(rule: &dyn HeapRule, x: u64) -> u64 {
+    let mut count = 0u64;
+    rule.leaves(x, &mut |_| {
+        count += 1;
+        true
+    });
+    count
 }
 
 /// Labels: the positions' heaps, one after another, in id order (by counters, then heaps).
