@@ -350,10 +350,11 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u64]) -> Option<AtLeast> 
 /// caps up to 44 or so: three heaps of about 40).
 const MAX_THREE_BITS: usize = 64 * 32;
 
-/// The most words of states the three-group programme keeps in a layer (64 MB), and the most
-/// copies of heaps it applies in all, before it gives up.
+/// The most words of states the pair-set programmes keep in a layer (64 MB), and the most words
+/// of pair sets they shift in all (about 1.5 s here), before they give up: 0.04 with heaps 31,
+/// 31 and 31 shifts 41,413,977 words (0.9 s).
 const MAX_THREE_WORDS: usize = 1 << 23;
-const MAX_THREE_WORK: usize = 1 << 24;
+const MAX_THREE_WORK: usize = 1 << 26;
 
 /// Bitsets of `words` words, one after another, each kept once: the states of one layer of
 /// the three-group programme. Found by a hash of their words, chained on collision, so two
@@ -441,7 +442,7 @@ fn shift_down(src: &[u64], by: usize, dst: &mut [u64]) {
 /// two exactly makes the others irrelevant (the rest then fills the third exactly or nothing
 /// does): both merge states. The smallest heap's copies are applied without keeping their
 /// states, which would be the largest layer. `groups` come smallest cap first. None when the
-/// pair sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the copies applied
+/// pair sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the words shifted
 /// [`MAX_THREE_WORK`].
 fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast> {
     let [g1, g2, g3] = groups;
@@ -508,7 +509,7 @@ fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast
             let e = add(e, w.saturating_mul(moves[x]));
             // One copy of x more at a time, until no pair is left or the caps are passed.
             while t + cost <= total {
-                work += 1;
+                work += words;
                 if work > MAX_THREE_WORK {
                     return None;
                 }
@@ -602,7 +603,7 @@ pub fn packed_two_takes(part: Part, take_too: u64, heaps: &[u64], moves: &dyn Fn
 /// the more. A state is the total cost and heap count so far and the set of pairs (s, k) the
 /// first group can hold (the second holds the rest), a bitset over s·(k_a + 1) + k; pairs that
 /// leave the second group past its cap or its most heaps are forgotten. None when the pair
-/// sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the copies applied
+/// sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the words shifted
 /// [`MAX_THREE_WORK`].
 fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<AtLeast> {
     let (ca, cb) = (a.cap as usize, b.cap as usize);
@@ -666,7 +667,7 @@ fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<
             pairs.copy_from_slice(&state[1..]);
             let e = add(e, w.saturating_mul(moves[x]));
             while t + cost < totals && n + 1 < counts {
-                work += 1;
+                work += words;
                 if work > MAX_THREE_WORK {
                     return None;
                 }
@@ -913,6 +914,39 @@ mod tests {
             let bound = packed_two_takes(part, second.take, &heaps, &count);
             assert!(bound.edges > u128::from(Limits::DEFAULT.max_edges), "{code:?} {heaps:?}: {bound:?}");
         }
+    }
+
+    /// Two split digits: the two takes together give 0.44's positions and moves of two heaps
+    /// exactly (it is those splits alone), and never more than the walk for the others.
+    #[test]
+    fn two_takes_are_counted_exactly_together() {
+        let mut exact = 0;
+        for d in 0..64 {
+            let code = OctalCode::parse(&format!("0.{}{}", d / 8, d % 8)).unwrap();
+            let [first, second] = code.free_splits()[..] else { continue };
+            let part = Part { take: first.take, reduce: first.reduce, reduce_too: first.reduce_too };
+            for heaps in [[9u64, 5], [12, 12], [14, 3], [11, 10], [17, 13]] {
+                let bound = packed_two_takes(part, second.take, &heaps, &|x| {
+                    let mut count = 0;
+                    code.leaves(x, &mut |_| {
+                        count += 1;
+                        true
+                    });
+                    count
+                });
+                let size = estimate(&code, &heaps, &Limits::DEFAULT);
+                assert!(
+                    bound.positions <= size.positions && bound.edges <= size.edges,
+                    "{code:?} {heaps:?}: {bound:?} > {size:?}"
+                );
+                assert!(bound.positions > 1, "{code:?} {heaps:?}");
+                if code == OctalCode::parse("0.44").unwrap() {
+                    assert_eq!((bound.positions, bound.edges), (size.positions, size.edges), "{heaps:?}");
+                    exact += 1;
+                }
+            }
+        }
+        assert_eq!(exact, 5);
     }
 
     /// `code` with `heaps` is bounded past the moves budget, and refused on it.
