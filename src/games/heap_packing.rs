@@ -433,17 +433,164 @@ fn shift_down(src: &[u64], by: usize, dst: &mut [u64]) {
     }
 }
 
+/// The pair sets a programme's states may hold, per tag: those whose groups still have room for
+/// what may come, and those every group accepts as they are.
+struct Masks {
+    /// Words of a pair set.
+    words: usize,
+    /// Tags are below this, and start at 0; a heap moves a tag to a larger one.
+    tags: usize,
+    live: Vec<u64>,
+    accepted: Vec<u64>,
+}
+
+impl Masks {
+    fn new(words: usize, tags: usize) -> Masks {
+        Masks { words, tags, live: vec![0; words * tags], accepted: vec![0; words * tags] }
+    }
+    fn live(&self, tag: usize) -> &[u64] {
+        &self.live[tag * self.words..(tag + 1) * self.words]
+    }
+    fn accepted(&self, tag: usize) -> &[u64] {
+        &self.accepted[tag * self.words..(tag + 1) * self.words]
+    }
+    /// Marks pair `at` live at `tag`, and accepted there if `accepted`.
+    fn mark(&mut self, tag: usize, at: usize, accepted: bool) {
+        let row = tag * self.words..(tag + 1) * self.words;
+        set_bit(&mut self.live[row.clone()], at);
+        if accepted {
+            set_bit(&mut self.accepted[row], at);
+        }
+    }
+}
+
+/// What a pair-set programme ([`count_pairs`]) counts with: a state is a tag (the totals so far)
+/// and a set of pairs, a bitset, of what the tracked groups can hold; the untracked group holds
+/// the rest.
+trait Pairs {
+    fn masks(&self) -> &Masks;
+    /// The tag after one heap more of `cost`, if any group may still hold it.
+    fn next(&self, tag: usize, cost: usize) -> Option<usize>;
+    /// `out` = the pairs reached from `pairs` by a heap of `cost` going to a tracked group.
+    fn moved(&self, pairs: &[u64], cost: usize, scratch: &mut [u64], out: &mut [u64]);
+    /// `out` = the pairs from which a heap of `cost` going to a tracked group reaches `pairs`.
+    fn moved_back(&self, pairs: &[u64], cost: usize, scratch: &mut [u64], out: &mut [u64]);
+    /// Where a set's outcome no longer depends on all its pairs, fewer of them: merges states.
+    fn collapse(&self, _pairs: &mut [u64]) {}
+}
+
+/// The pair-set programme: heaps from the largest size down, each copy of a size going to a
+/// tracked group (the pairs it reaches) or to the untracked one (the pairs as they are), a state
+/// kept once per (tag, pairs). The smallest size is applied through a table, computed
+/// backwards, of the pairs from which m heaps of it reach pairs every group accepts, so its
+/// layer, the largest, is never kept. None when a layer passes [`MAX_THREE_WORDS`] or the
+/// words shifted [`MAX_THREE_WORK`].
+fn count_pairs(shape: &impl Pairs, take: u64, moves: &[u64]) -> Option<AtLeast> {
+    let masks = shape.masks();
+    let words = masks.words;
+    let stride = words + 1;
+    let mut layer = SetTable::new(stride, 1);
+    let mut key = vec![0u64; stride];
+    key[1] = 1;
+    layer.put(&key, 1, 0);
+    let mut work = 0usize;
+    let (mut pairs, mut scratch, mut moved) = (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+    for x in (2..moves.len()).rev() {
+        let cost = x + take as usize;
+        let mut next = SetTable::new(stride, layer.len() * 2);
+        for i in 0..layer.len() {
+            let (w, e) = layer.counts[i];
+            let state = layer.key(i);
+            // No copy of x.
+            next.put(state, w, e);
+            let mut tag = state[0] as usize;
+            pairs.copy_from_slice(&state[1..]);
+            let e = add(e, w.saturating_mul(moves[x]));
+            // One copy of x more at a time, until no pair is left or the caps are passed.
+            while let Some(after) = shape.next(tag, cost) {
+                work += words;
+                if work > MAX_THREE_WORK {
+                    return None;
+                }
+                tag = after;
+                shape.moved(&pairs, cost, &mut scratch, &mut moved);
+                let mut any = 0;
+                for ((p, m), l) in pairs.iter_mut().zip(&moved).zip(masks.live(tag)) {
+                    *p = (*p | m) & l;
+                    any |= *p;
+                }
+                if any == 0 {
+                    break;
+                }
+                shape.collapse(&mut pairs);
+                key[0] = tag as u64;
+                key[1..].copy_from_slice(&pairs);
+                next.put(&key, w, e);
+            }
+            if next.keys.len() > MAX_THREE_WORDS {
+                return None;
+            }
+        }
+        layer = next;
+    }
+    // Heaps of one: done[first[tag] + m], for m copies of them from `tag`, in blocks of tags from
+    // the largest down, so that each block reads the one its tag's next copy leads to.
+    let cost = 1 + take as usize;
+    let tags = masks.tags;
+    let mut copies = vec![0usize; tags];
+    for tag in (0..tags).rev() {
+        copies[tag] = 1 + shape.next(tag, cost).map_or(0, |after| copies[after]);
+    }
+    let mut first = vec![0usize; tags + 1];
+    for tag in 0..tags {
+        first[tag + 1] = first[tag] + copies[tag];
+    }
+    let mut done = vec![0u64; first[tags] * words];
+    for tag in (0..tags).rev() {
+        let here = first[tag];
+        done[here * words..(here + 1) * words].copy_from_slice(masks.accepted(tag));
+        let Some(after) = shape.next(tag, cost) else { continue };
+        let (head, tail) = done.split_at_mut(first[after] * words);
+        for m in 1..copies[tag] {
+            let to = &mut head[(here + m) * words..(here + m + 1) * words];
+            let from = &tail[(m - 1) * words..m * words];
+            shape.moved_back(from, cost, &mut scratch, &mut moved);
+            for ((d, f), b) in to.iter_mut().zip(from).zip(&moved) {
+                *d = f | b;
+            }
+        }
+    }
+    let some: Vec<bool> = done.chunks(words).map(|d| d.iter().any(|&x| x != 0)).collect();
+    let mut found = Counted::default();
+    for i in 0..layer.len() {
+        let (w, e) = layer.counts[i];
+        let state = layer.key(i);
+        let tag = state[0] as usize;
+        for m in 0..copies[tag] {
+            let at = first[tag] + m;
+            if some[at] && state[1..].iter().zip(&done[at * words..(at + 1) * words]).any(|(p, d)| p & d != 0)
+            {
+                found.add(w, if m == 0 { e } else { add(e, w.saturating_mul(moves[1])) });
+            }
+        }
+    }
+    Some(found.into())
+}
+
+/// Sets bit `i` of `mask`.
+fn set_bit(mask: &mut [u64], i: usize) {
+    mask[i / 64] |= 1 << (i % 64);
+}
+
 /// Three groups exactly: every multiset whose heaps split into three groups the three groups
-/// accept. A state is the total cost so far and the set of pairs (s₁, s₂) of costs the first
-/// two groups can hold (the third holds the rest), a bitset over s₁·(c₂ + 1) + s₂; a heap of
-/// cost c adds c to s₁, to s₂ or to the third group's share. Pairs that leave a group a room
-/// nothing fills (at most `take` and no sum of its reductions) or the third group past its cap
-/// are forgotten, and where every group must be filled exactly, a pair that fills the first
-/// two exactly makes the others irrelevant (the rest then fills the third exactly or nothing
-/// does): both merge states. The smallest heap's copies are applied without keeping their
-/// states, which would be the largest layer. `groups` come smallest cap first. None when the
-/// pair sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the words shifted
-/// [`MAX_THREE_WORK`].
+/// accept. The tag is the total cost so far; the pairs are the costs (s₁, s₂) the first two
+/// groups can hold, bit s₁·(c₂ + 1) + s₂ (the third holds the rest); a heap of cost c adds c to
+/// s₁, to s₂ or to the third group's share. Pairs that leave a group a room nothing fills (at
+/// most `take` and no sum of its reductions) or the third group past its cap are forgotten,
+/// and where every group must be filled exactly, a pair that fills the first two exactly makes
+/// the others irrelevant (the rest then fills the third exactly or nothing does): both merge
+/// states. `groups` come smallest cap first. None when the pair sets pass [`MAX_THREE_BITS`] or
+/// [`count_pairs`] gives up.
 fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast> {
     let [g1, g2, g3] = groups;
     let (c1, c2, c3) = (g1.cap as usize, g2.cap as usize, g3.cap as usize);
@@ -455,131 +602,79 @@ fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast
     let total = c1 + c2 + c3;
     let at = |s1: usize, s2: usize| s1 * (c2 + 1) + s2;
     let row = |t: usize| t * words..(t + 1) * words;
-    let set = |mask: &mut [u64], i: usize| mask[i / 64] |= 1 << (i % 64);
     let fillable = |g: Group, room: usize| room == 0 || room as u64 > take || g.shrinks(room as u64);
-    // Per total cost t: the pairs still alive, and those every group accepts as they are.
-    let (mut live, mut accepted) = (vec![0u64; (total + 1) * words], vec![0u64; (total + 1) * words]);
+    let mut masks = Masks::new(words, total + 1);
     for t in 0..=total {
         for s1 in 0..=c1.min(t) {
             for s2 in t.saturating_sub(s1 + c3)..=c2.min(t - s1) {
                 let s3 = t - s1 - s2;
                 if fillable(g1, c1 - s1) && fillable(g2, c2 - s2) && fillable(g3, c3 - s3) {
-                    set(&mut live[row(t)], at(s1, s2));
-                }
-                if g1.accepts(s1 as u64) && g2.accepts(s2 as u64) && g3.accepts(s3 as u64) {
-                    set(&mut accepted[row(t)], at(s1, s2));
+                    let accepted = g1.accepts(s1 as u64) && g2.accepts(s2 as u64) && g3.accepts(s3 as u64);
+                    masks.mark(t, at(s1, s2), accepted);
                 }
             }
         }
     }
-    // Pairs whose s₂ has room for c more: those that may move along s₂.
-    let largest = moves.len() - 1;
-    let most_cost = largest + take as usize;
+    // Per cost c: the pairs whose s₂ has room for c more.
+    let most_cost = moves.len() - 1 + take as usize;
     let mut room_for = vec![0u64; (most_cost + 1) * words];
     for c in 0..=most_cost.min(c2) {
         for s1 in 0..=c1 {
             for s2 in 0..=c2 - c {
-                set(&mut room_for[row(c)], at(s1, s2));
+                set_bit(&mut room_for[row(c)], at(s1, s2));
             }
         }
     }
     let exact_fill = groups.iter().all(|g| g.reduce.is_none());
-    let both_full = at(c1, c2);
-    // A state: its total cost, then its pairs.
-    let stride = words + 1;
-    let mut layer = SetTable::new(stride, 1);
-    let mut start = vec![0u64; stride];
-    start[1] = 1;
-    layer.put(&start, 1, 0);
-    let mut work = 0usize;
-    let mut found = Counted::default();
-    let (mut pairs, mut masked, mut along1, mut along2) =
-        (vec![0u64; words], vec![0u64; words], vec![0u64; words], vec![0u64; words]);
-    let mut key = vec![0u64; stride];
-    for x in (2..=largest).rev() {
-        let cost = x + take as usize;
-        let mut next = SetTable::new(stride, layer.len() * 2);
-        for i in 0..layer.len() {
-            let (w, e) = layer.counts[i];
-            let state = layer.key(i);
-            // No copy of x.
-            next.put(state, w, e);
-            let mut t = state[0] as usize;
-            pairs.copy_from_slice(&state[1..]);
-            let e = add(e, w.saturating_mul(moves[x]));
-            // One copy of x more at a time, until no pair is left or the caps are passed.
-            while t + cost <= total {
-                work += words;
-                if work > MAX_THREE_WORK {
-                    return None;
-                }
-                t += cost;
-                shift_up(&pairs, cost * (c2 + 1), &mut along1);
-                for ((m, p), r) in masked.iter_mut().zip(&pairs).zip(&room_for[row(cost)]) {
-                    *m = p & r;
-                }
-                shift_up(&masked, cost, &mut along2);
-                let mut any = 0;
-                for (((p, a1), a2), l) in pairs.iter_mut().zip(&along1).zip(&along2).zip(&live[row(t)]) {
-                    *p = (*p | a1 | a2) & l;
-                    any |= *p;
-                }
-                if any == 0 {
-                    break;
-                }
-                if exact_fill && pairs[both_full / 64] >> (both_full % 64) & 1 == 1 {
-                    pairs.fill(0);
-                    set(&mut pairs, both_full);
-                }
-                key[0] = t as u64;
-                key[1..].copy_from_slice(&pairs);
-                next.put(&key, w, e);
-            }
-            if next.keys.len() > MAX_THREE_WORDS {
-                return None;
-            }
+    let shape = ThreeGroups { masks, total, c2, room_for, both_full: exact_fill.then_some(at(c1, c2)) };
+    count_pairs(&shape, take, moves)
+}
+
+/// [`three_exactly`]'s geometry.
+struct ThreeGroups {
+    masks: Masks,
+    total: usize,
+    c2: usize,
+    room_for: Vec<u64>,
+    /// The pair filling the first two groups, where every group must be filled exactly.
+    both_full: Option<usize>,
+}
+
+impl Pairs for ThreeGroups {
+    fn masks(&self) -> &Masks {
+        &self.masks
+    }
+    fn next(&self, t: usize, cost: usize) -> Option<usize> {
+        (t + cost <= self.total).then_some(t + cost)
+    }
+    fn moved(&self, pairs: &[u64], cost: usize, scratch: &mut [u64], out: &mut [u64]) {
+        // Along s₂ (within its room), then along s₁ (past c₁ is past the bits, or not live).
+        let room = &self.room_for[cost * self.masks.words..(cost + 1) * self.masks.words];
+        for ((m, p), r) in scratch.iter_mut().zip(pairs).zip(room) {
+            *m = p & r;
         }
-        layer = next;
+        shift_up(scratch, cost, out);
+        shift_up(pairs, cost * (self.c2 + 1), scratch);
+        for (o, m) in out.iter_mut().zip(scratch.iter()) {
+            *o |= m;
+        }
     }
-    // Heaps of one, the last size, without a layer of their own: `done` holds, for each total
-    // t and count m, the pairs from which m heaps of one reach pairs every group accepts.
-    let cost = 1 + take as usize;
-    let counts_at = |t: usize| (total - t) / cost + 1;
-    let mut first = vec![0usize; total + 2];
-    for t in 0..=total {
-        first[t + 1] = first[t] + counts_at(t);
+    fn moved_back(&self, pairs: &[u64], cost: usize, scratch: &mut [u64], out: &mut [u64]) {
+        shift_down(pairs, cost * (self.c2 + 1), out);
+        shift_down(pairs, cost, scratch);
+        let room = &self.room_for[cost * self.masks.words..(cost + 1) * self.masks.words];
+        for ((o, m), r) in out.iter_mut().zip(scratch.iter()).zip(room) {
+            *o |= m & r;
+        }
     }
-    let mut done = vec![0u64; first[total + 1] * words];
-    for t in (0..=total).rev() {
-        done[first[t] * words..(first[t] + 1) * words].copy_from_slice(&accepted[row(t)]);
-        for m in 1..counts_at(t) {
-            // t's counts come before those of t + cost.
-            let (head, tail) = done.split_at_mut(first[t + cost] * words);
-            let to = &mut head[(first[t] + m) * words..(first[t] + m + 1) * words];
-            let from = &tail[(m - 1) * words..m * words];
-            shift_down(from, cost * (c2 + 1), &mut along1);
-            shift_down(from, cost, &mut along2);
-            for ((((d, f), a1), a2), r) in
-                to.iter_mut().zip(from).zip(&along1).zip(&along2).zip(&room_for[row(cost)])
-            {
-                *d = f | a1 | (a2 & r);
+    fn collapse(&self, pairs: &mut [u64]) {
+        if let Some(full) = self.both_full {
+            if pairs[full / 64] >> (full % 64) & 1 == 1 {
+                pairs.fill(0);
+                set_bit(pairs, full);
             }
         }
     }
-    let some: Vec<bool> = done.chunks(words).map(|d| d.iter().any(|&x| x != 0)).collect();
-    for i in 0..layer.len() {
-        let (w, e) = layer.counts[i];
-        let state = layer.key(i);
-        let t = state[0] as usize;
-        for m in 0..counts_at(t) {
-            let at = first[t] + m;
-            if some[at] && state[1..].iter().zip(&done[at * words..(at + 1) * words]).any(|(p, d)| p & d != 0)
-            {
-                found.add(w, if m == 0 { e } else { add(e, w.saturating_mul(moves[1])) });
-            }
-        }
-    }
-    Some(found.into())
 }
 
 /// A lower bound on the positions and moves the two largest of `heaps` reach together through
@@ -600,11 +695,10 @@ pub fn packed_two_takes(part: Part, take_too: u64, heaps: &[u64], moves: &dyn Fn
 /// Two groups exactly under splits that take `take` or `take + step` counters. A group of k
 /// heaps of cost s (each heap x costing x + take) is reached from its heap when its room
 /// cap − s is i·step plus a sum of its reductions for some i < k: k − 1 splits, i of them taking
-/// the more. A state is the total cost and heap count so far and the set of pairs (s, k) the
-/// first group can hold (the second holds the rest), a bitset over s·(k_a + 1) + k; pairs that
-/// leave the second group past its cap or its most heaps are forgotten. None when the pair
-/// sets pass [`MAX_THREE_BITS`], a layer [`MAX_THREE_WORDS`] or the words shifted
-/// [`MAX_THREE_WORK`].
+/// the more. The tag is the total cost and heap count so far; the pairs are the (s, k) the first
+/// group can hold, bit s·(k_a + 1) + k (the second holds the rest); pairs that leave the second
+/// group past its cap or its most heaps are forgotten. None when the pair sets pass
+/// [`MAX_THREE_BITS`] or [`count_pairs`] gives up.
 fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<AtLeast> {
     let (ca, cb) = (a.cap as usize, b.cap as usize);
     // The most heaps a group holds: each costs at least 1 + take.
@@ -616,136 +710,75 @@ fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<
     }
     let words = bits.div_ceil(64);
     let at = |s: usize, k: usize| s * (ka + 1) + k;
-    let set = |mask: &mut [u64], i: usize| mask[i / 64] |= 1 << (i % 64);
     let accepts = |g: Group, s: usize, k: usize| {
         let cap = g.cap as usize;
-        k > 0
-            && s <= cap
-            && (0..k).any(|i| i * step as usize <= cap - s && g.shrinks((cap - s - i * step as usize) as u64))
+        let step = step as usize;
+        k > 0 && s <= cap && (0..k).any(|i| i * step <= cap - s && g.shrinks((cap - s - i * step) as u64))
     };
-    // Per total cost t and heap count n: the pairs the second group still has room for, and
-    // those both groups accept as they are.
     let (totals, counts) = (ca + cb + 1, ka + kb + 1);
-    let row = |t: usize, n: usize| (t * counts + n) * words..(t * counts + n + 1) * words;
-    let (mut live, mut accepted) = (vec![0u64; totals * counts * words], vec![0u64; totals * counts * words]);
+    let mut masks = Masks::new(words, totals * counts);
     for t in 0..totals {
         for n in 0..counts {
             for s in t.saturating_sub(cb)..=ca.min(t) {
                 for k in n.saturating_sub(kb)..=ka.min(n) {
-                    set(&mut live[row(t, n)], at(s, k));
-                    if accepts(a, s, k) && accepts(b, t - s, n - k) {
-                        set(&mut accepted[row(t, n)], at(s, k));
-                    }
+                    masks.mark(t * counts + n, at(s, k), accepts(a, s, k) && accepts(b, t - s, n - k));
                 }
             }
         }
     }
-    // Pairs whose group may take one heap more.
+    // The pairs whose group may take one heap more.
     let mut room = vec![0u64; words];
     for s in 0..=ca {
         for k in 0..ka {
-            set(&mut room, at(s, k));
+            set_bit(&mut room, at(s, k));
         }
     }
-    let stride = words + 1;
-    let mut layer = SetTable::new(stride, 1);
-    let mut start = vec![0u64; stride];
-    start[1] = 1;
-    layer.put(&start, 1, 0);
-    let mut work = 0usize;
-    let (mut pairs, mut masked, mut moved) = (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
-    let mut key = vec![0u64; stride];
-    let largest = moves.len() - 1;
-    for x in (2..=largest).rev() {
-        let cost = x + take as usize;
-        let mut next = SetTable::new(stride, layer.len() * 2);
-        for i in 0..layer.len() {
-            let (w, e) = layer.counts[i];
-            let state = layer.key(i);
-            next.put(state, w, e);
-            let (mut t, mut n) = ((state[0] & 0xffff_ffff) as usize, (state[0] >> 32) as usize);
-            pairs.copy_from_slice(&state[1..]);
-            let e = add(e, w.saturating_mul(moves[x]));
-            while t + cost < totals && n + 1 < counts {
-                work += words;
-                if work > MAX_THREE_WORK {
-                    return None;
-                }
-                (t, n) = (t + cost, n + 1);
-                for ((m, p), r) in masked.iter_mut().zip(&pairs).zip(&room) {
-                    *m = p & r;
-                }
-                shift_up(&masked, cost * (ka + 1) + 1, &mut moved);
-                let mut any = 0;
-                for ((p, m), l) in pairs.iter_mut().zip(&moved).zip(&live[row(t, n)]) {
-                    *p = (*p | m) & l;
-                    any |= *p;
-                }
-                if any == 0 {
-                    break;
-                }
-                key[0] = t as u64 | (n as u64) << 32;
-                key[1..].copy_from_slice(&pairs);
-                next.put(&key, w, e);
-            }
-            if next.keys.len() > MAX_THREE_WORDS {
-                return None;
-            }
-        }
-        layer = next;
+    count_pairs(&TwoTakes { masks, totals, counts, ka, room }, take, moves)
+}
+
+/// [`two_takes`]' geometry: tag t·counts + n for total cost t and heap count n.
+struct TwoTakes {
+    masks: Masks,
+    totals: usize,
+    counts: usize,
+    ka: usize,
+    room: Vec<u64>,
+}
+
+impl Pairs for TwoTakes {
+    fn masks(&self) -> &Masks {
+        &self.masks
     }
-    // Heaps of one, the last size, without a layer of their own: done[(t, n), m] holds the
-    // pairs from which m heaps of one reach pairs both groups accept.
-    let cost = 1 + take as usize;
-    let copies = |t: usize, n: usize| ((totals - 1 - t) / cost).min(counts - 1 - n) + 1;
-    let mut first = vec![0usize; totals * counts + 1];
-    for t in 0..totals {
-        for n in 0..counts {
-            first[t * counts + n + 1] = first[t * counts + n] + copies(t, n);
+    fn next(&self, tag: usize, cost: usize) -> Option<usize> {
+        let (t, n) = (tag / self.counts, tag % self.counts);
+        (t + cost < self.totals && n + 1 < self.counts).then_some((t + cost) * self.counts + n + 1)
+    }
+    fn moved(&self, pairs: &[u64], cost: usize, scratch: &mut [u64], out: &mut [u64]) {
+        for ((m, p), r) in scratch.iter_mut().zip(pairs).zip(&self.room) {
+            *m = p & r;
+        }
+        shift_up(scratch, cost * (self.ka + 1) + 1, out);
+    }
+    fn moved_back(&self, pairs: &[u64], cost: usize, _scratch: &mut [u64], out: &mut [u64]) {
+        shift_down(pairs, cost * (self.ka + 1) + 1, out);
+        for (o, r) in out.iter_mut().zip(&self.room) {
+            *o &= r;
         }
     }
-    let mut done = vec![0u64; first[totals * counts] * words];
-    for t in (0..totals).rev() {
-        for n in (0..counts).rev() {
-            let here = first[t * counts + n];
-            done[here * words..(here + 1) * words].copy_from_slice(&accepted[row(t, n)]);
-            for m in 1..copies(t, n) {
-                // (t, n)'s copies come before those of (t + cost, n + 1).
-                let there = first[(t + cost) * counts + n + 1];
-                let (head, tail) = done.split_at_mut(there * words);
-                let to = &mut head[(here + m) * words..(here + m + 1) * words];
-                let from = &tail[(m - 1) * words..m * words];
-                shift_down(from, cost * (ka + 1) + 1, &mut moved);
-                for (((d, f), m), r) in to.iter_mut().zip(from).zip(&moved).zip(&room) {
-                    *d = f | (m & r);
-                }
-            }
-        }
-    }
-    let some: Vec<bool> = done.chunks(words).map(|d| d.iter().any(|&x| x != 0)).collect();
-    let mut found = Counted::default();
-    for i in 0..layer.len() {
-        let (w, e) = layer.counts[i];
-        let state = layer.key(i);
-        let (t, n) = ((state[0] & 0xffff_ffff) as usize, (state[0] >> 32) as usize);
-        for m in 0..copies(t, n) {
-            let at = first[t * counts + n] + m;
-            if some[at] && state[1..].iter().zip(&done[at * words..(at + 1) * words]).any(|(p, d)| p & d != 0)
-            {
-                found.add(w, if m == 0 { e } else { add(e, w.saturating_mul(moves[1])) });
-            }
-        }
-    }
-    Some(found.into())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap_rule::{estimate, packed_size_of, HeapRule};
+    use crate::games::heap_rule::{estimate, moves_of, packed_size_of, HeapRule};
     use crate::games::lasker::TakeOrSplit;
     use crate::games::octal::OctalCode;
     use crate::size::Bound;
+
+    /// Each heap size's moves under `code`, up to `largest` (none for 0).
+    fn move_table(code: &OctalCode, largest: u64) -> Vec<u64> {
+        (0..=largest).map(|x| if x == 0 { 0 } else { moves_of(code, x) }).collect()
+    }
 
     /// Never more than the game reaches: positions and moves against the walk's exact counts, on
     /// every one- and two-digit octal code with a free split and on Lasker's Nim, over heaps of
@@ -787,23 +820,13 @@ mod tests {
         for code in ["0.6", "0.4", "0.04"] {
             let code = OctalCode::parse(code).unwrap();
             let part = code.free_splits()[0];
-            let moves = |largest: u64| -> Vec<u64> {
-                let count = |x: u64| {
-                    let mut count = 0;
-                    code.leaves(x, &mut |_| {
-                        count += 1;
-                        true
-                    });
-                    count
-                };
-                (0..=largest).map(|x| if x == 0 { 0 } else { count(x) }).collect()
-            };
             for heaps in [[9, 5], [12, 12], [14, 3], [11, 10], [17, 13]] {
                 let size = estimate(&code, &heaps, &Limits::DEFAULT);
                 let group =
                     |h: u64| Group { cap: h + part.take, reduce: part.reduce, reduce_too: part.reduce_too };
                 let bound =
-                    two_exactly(group(heaps[1]), group(heaps[0]), part.take, &moves(heaps[0])).unwrap();
+                    two_exactly(group(heaps[1]), group(heaps[0]), part.take, &move_table(&code, heaps[0]))
+                        .unwrap();
                 assert_eq!(
                     (bound.positions, bound.edges),
                     (size.positions, size.edges),
@@ -825,16 +848,8 @@ mod tests {
         for code in &codes {
             let code = OctalCode::parse(code).unwrap();
             for part in code.free_splits() {
-                let count = |x: u64| {
-                    let mut count = 0;
-                    code.leaves(x, &mut |_| {
-                        count += 1;
-                        true
-                    });
-                    count
-                };
                 for heaps in [[9u64, 7, 5], [8, 8, 8], [12, 6, 3], [10, 10, 2], [13, 11, 11]] {
-                    let moves: Vec<u64> = (0..=heaps[0]).map(|x| if x == 0 { 0 } else { count(x) }).collect();
+                    let moves = move_table(&code, heaps[0]);
                     let group = |h: u64| Group {
                         cap: h + part.take,
                         reduce: part.reduce,
@@ -903,15 +918,7 @@ mod tests {
             let code = OctalCode::parse(code).unwrap();
             let [first, second, ..] = code.free_splits()[..] else { panic!("{code:?}") };
             let part = Part { take: first.take, reduce: first.reduce, reduce_too: first.reduce_too };
-            let count = |x: u64| {
-                let mut count = 0;
-                code.leaves(x, &mut |_| {
-                    count += 1;
-                    true
-                });
-                count
-            };
-            let bound = packed_two_takes(part, second.take, &heaps, &count);
+            let bound = packed_two_takes(part, second.take, &heaps, &|x| moves_of(&code, x));
             assert!(bound.edges > u128::from(Limits::DEFAULT.max_edges), "{code:?} {heaps:?}: {bound:?}");
         }
     }
@@ -926,14 +933,7 @@ mod tests {
             let [first, second] = code.free_splits()[..] else { continue };
             let part = Part { take: first.take, reduce: first.reduce, reduce_too: first.reduce_too };
             for heaps in [[9u64, 5], [12, 12], [14, 3], [11, 10], [17, 13]] {
-                let bound = packed_two_takes(part, second.take, &heaps, &|x| {
-                    let mut count = 0;
-                    code.leaves(x, &mut |_| {
-                        count += 1;
-                        true
-                    });
-                    count
-                });
+                let bound = packed_two_takes(part, second.take, &heaps, &|x| moves_of(&code, x));
                 let size = estimate(&code, &heaps, &Limits::DEFAULT);
                 assert!(
                     bound.positions <= size.positions && bound.edges <= size.edges,

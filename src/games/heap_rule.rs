@@ -871,7 +871,7 @@ pub fn packed_size_of(rule: &dyn HeapRule, part: FreeSplit, heaps: &[u64], limit
 }
 
 /// The moves of a heap of `x` under `rule`.
-fn moves_of(rule: &dyn HeapRule, x: u64) -> u64 {
+pub(crate) fn moves_of(rule: &dyn HeapRule, x: u64) -> u64 {
     let mut count = 0u64;
     rule.leaves(x, &mut |_| {
         count += 1;
