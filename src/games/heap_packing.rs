@@ -350,11 +350,21 @@ fn two_exactly(a: Group, b: Group, take: u64, moves: &[u64]) -> Option<AtLeast> 
 /// caps up to 44 or so: three heaps of about 40).
 const MAX_THREE_BITS: usize = 64 * 32;
 
-/// The most words of states the pair-set programmes keep in a layer (64 MB), and the most words
-/// of pair sets they shift in all (about 1.5 s here), before they give up: 0.04 with heaps 31,
-/// 31 and 31 shifts 41,413,977 words (0.9 s).
+/// The most words of states the pair-set programmes keep in a layer (64 MB), and the most work
+/// they do in all (words of pair sets shifted, and [`VISIT_WORDS`] for each state looked up:
+/// about 1.3 s here), before they give up: 0.04 with heaps 31, 31 and 31 does about 90,000,000
+/// (0.9 s).
 const MAX_THREE_WORDS: usize = 1 << 23;
-const MAX_THREE_WORK: usize = 1 << 26;
+const MAX_THREE_WORK: usize = 1 << 27;
+
+/// What looking a state up costs, in words shifted (a thousand layers of a few states must
+/// count, as well as the words).
+const VISIT_WORDS: usize = 16;
+
+/// The most pairs times tags a pair-set programme's masks may cover (their setup looks at each,
+/// and they take two bits each): 0.44 with heaps 33 and 33 covers 1,521,450; one heap much
+/// larger than the others (1,000 beside 20) would cover 10^8 before any state.
+const MAX_THREE_CELLS: usize = 1 << 24;
 
 /// Bitsets of `words` words, one after another, each kept once: the states of one layer of
 /// the three-group programme. Found by a hash of their words, chained on collision, so two
@@ -501,14 +511,15 @@ fn count_pairs(shape: &impl Pairs, take: u64, moves: &[u64]) -> Option<AtLeast> 
         for i in 0..layer.len() {
             let (w, e) = layer.counts[i];
             let state = layer.key(i);
-            // No copy of x.
+            // No copy of x (a state's visit counts as the words it copies, and its look-up).
+            work += words + VISIT_WORDS;
             next.put(state, w, e);
             let mut tag = state[0] as usize;
             pairs.copy_from_slice(&state[1..]);
             let e = add(e, w.saturating_mul(moves[x]));
             // One copy of x more at a time, until no pair is left or the caps are passed.
             while let Some(after) = shape.next(tag, cost) {
-                work += words;
+                work += words + VISIT_WORDS;
                 if work > MAX_THREE_WORK {
                     return None;
                 }
@@ -589,17 +600,17 @@ fn set_bit(mask: &mut [u64], i: usize) {
 /// most `take` and no sum of its reductions) or the third group past its cap are forgotten,
 /// and where every group must be filled exactly, a pair that fills the first two exactly makes
 /// the others irrelevant (the rest then fills the third exactly or nothing does): both merge
-/// states. `groups` come smallest cap first. None when the pair sets pass [`MAX_THREE_BITS`] or
-/// [`count_pairs`] gives up.
+/// states. `groups` come smallest cap first. None when the pair sets pass [`MAX_THREE_BITS`], the
+/// masks [`MAX_THREE_CELLS`], or [`count_pairs`] gives up.
 fn three_exactly(groups: [Group; 3], take: u64, moves: &[u64]) -> Option<AtLeast> {
     let [g1, g2, g3] = groups;
     let (c1, c2, c3) = (g1.cap as usize, g2.cap as usize, g3.cap as usize);
     let bits = (c1 + 1) * (c2 + 1);
-    if bits > MAX_THREE_BITS {
+    let total = c1 + c2 + c3;
+    if bits > MAX_THREE_BITS || bits * (total + 1) > MAX_THREE_CELLS {
         return None;
     }
     let words = bits.div_ceil(64);
-    let total = c1 + c2 + c3;
     let at = |s1: usize, s2: usize| s1 * (c2 + 1) + s2;
     let row = |t: usize| t * words..(t + 1) * words;
     let fillable = |g: Group, room: usize| room == 0 || room as u64 > take || g.shrinks(room as u64);
@@ -698,14 +709,15 @@ pub fn packed_two_takes(part: Part, take_too: u64, heaps: &[u64], moves: &dyn Fn
 /// the more. The tag is the total cost and heap count so far; the pairs are the (s, k) the first
 /// group can hold, bit s·(k_a + 1) + k (the second holds the rest); pairs that leave the second
 /// group past its cap or its most heaps are forgotten. None when the pair sets pass
-/// [`MAX_THREE_BITS`] or [`count_pairs`] gives up.
+/// [`MAX_THREE_BITS`], the masks [`MAX_THREE_CELLS`], or [`count_pairs`] gives up.
 fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<AtLeast> {
     let (ca, cb) = (a.cap as usize, b.cap as usize);
     // The most heaps a group holds: each costs at least 1 + take.
     let most = |cap: usize| cap / (1 + take as usize);
     let (ka, kb) = (most(ca), most(cb));
     let bits = (ca + 1) * (ka + 1);
-    if bits > MAX_THREE_BITS {
+    let (totals, counts) = (ca + cb + 1, ka + kb + 1);
+    if bits > MAX_THREE_BITS || bits * totals * counts > MAX_THREE_CELLS {
         return None;
     }
     let words = bits.div_ceil(64);
@@ -715,7 +727,6 @@ fn two_takes(a: Group, b: Group, take: u64, step: u64, moves: &[u64]) -> Option<
         let step = step as usize;
         k > 0 && s <= cap && (0..k).any(|i| i * step <= cap - s && g.shrinks((cap - s - i * step) as u64))
     };
-    let (totals, counts) = (ca + cb + 1, ka + kb + 1);
     let mut masks = Masks::new(words, totals * counts);
     for t in 0..totals {
         for n in 0..counts {
@@ -947,6 +958,18 @@ mod tests {
             }
         }
         assert_eq!(exact, 5);
+    }
+
+    /// One heap far larger than the others gives each programme masks over 10^8 pairs and tags,
+    /// or a thousand layers: refused before its tables are built (`estimate` never asks: a
+    /// single heap's count refuses these first).
+    #[test]
+    fn lopsided_heaps_are_refused_before_the_tables() {
+        let code = OctalCode::parse("0.44").unwrap();
+        let group = |h: u64| Group { cap: h + 1, reduce: None, reduce_too: None };
+        let moves = move_table(&code, 1000);
+        assert!(two_takes(group(20), group(1000), 1, 1, &moves).is_none());
+        assert!(three_exactly([group(10), group(10), group(1000)], 1, &moves).is_none());
     }
 
     /// `code` with `heaps` is bounded past the moves budget, and refused on it.
