@@ -80,8 +80,7 @@ pub struct AtLeast {
 }
 
 impl AtLeast {
-    /// The larger of two bounds, field by field.
-    pub fn max(self, other: AtLeast) -> AtLeast {
+    fn max(self, other: AtLeast) -> AtLeast {
         AtLeast { positions: self.positions.max(other.positions), edges: self.edges.max(other.edges) }
     }
 }
@@ -367,7 +366,7 @@ const VISIT_WORDS: usize = 16;
 const MAX_THREE_CELLS: usize = 1 << 24;
 
 /// Bitsets of `words` words, one after another, each kept once: the states of one layer of
-/// the three-group programme. Found by a hash of their words, chained on collision, so two
+/// a pair-set programme ([`count_pairs`]). Found by a hash of their words, chained on collision, so two
 /// different sets are never merged.
 struct SetTable {
     words: usize,
@@ -513,6 +512,9 @@ fn count_pairs(shape: &impl Pairs, take: u64, moves: &[u64]) -> Option<AtLeast> 
             let state = layer.key(i);
             // No copy of x (a state's visit counts as the words it copies, and its look-up).
             work += words + VISIT_WORDS;
+            if work > MAX_THREE_WORK {
+                return None;
+            }
             next.put(state, w, e);
             let mut tag = state[0] as usize;
             pairs.copy_from_slice(&state[1..]);

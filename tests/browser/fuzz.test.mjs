@@ -290,9 +290,10 @@ async function stillWorks(page, k) {
   // A seed of its own, so the address always changes (and the page hears a hashchange).
   assert.ok(await setHash(page, `#game=nim&heaps=2,3&seed=${1_000_000 + k}&paused=1`));
   await settled(page, count + 1);
-  // Wait for this game itself, not only the count of addresses read: once in 30 whole runs the
-  // count had passed while the table or the spec did not show it yet (the diff was cut short).
-  // A page that never shows it fails below, with the whole difference.
+  // Wait for this game itself, not only the count of addresses read (which counts an address
+  // that was read and then lost too: an edit undone by the page's own rewrite of its address,
+  // since fixed, passed the count and showed the old game). A page that never shows it fails
+  // below, with the whole difference.
   await page
     .waitForFunction(
       () =>
