@@ -14,6 +14,8 @@ pub mod family;
 pub mod graph;
 pub mod grundy;
 pub mod hackendot;
+mod heap_layers;
+mod heap_names;
 pub mod heap_packing;
 pub mod heap_rule;
 pub mod lasker;

@@ -1,0 +1,515 @@
+//! A heap game's size counted layer by layer: the walk's numbers (see
+//! [`heap_rule`](super::heap_rule)), in about a third of its time on a game at the budget, so
+//! that a game just past it is refused within a second.
+//!
+//! When every move removes at least one counter (octal and subtraction games), a position
+//! with c counters left is reached only from positions with more. So the positions are taken a
+//! layer at a time, from the most counters down: when a layer's turn comes every move into it
+//! has been made, so each of its positions is expanded once, with its final cursor (the walk's
+//! device: only paths whose moved heaps never grow are followed; here also, among the moves of
+//! equal heaps, only those in list order, see [`count`]). The walk expands a position again
+//! whenever a later path raises its cursor, and keeps every name seen in one table, whose
+//! look-ups at 4,000,000 positions mostly miss the cache; here a layer's table holds that
+//! layer's names only (for 0.4 with heaps 21,21,21,21, at most 264,000 of its 2,279,075), and
+//! the layer is dropped once expanded.
+//!
+//! Measured on the project's 2-core machine (0.4 with heaps 21,21,21,21: 24.6 million look-ups
+//! for 40 million moves), the time went mostly to look-ups, not to expanding: comparing every
+//! name of a table's bucket without a branch per name (`NameTable::get_or_put`) took the
+//! look-ups from 0.65 to 0.43 s; splitting each layer's table sixteen ways by the names' low
+//! bits, so that each part fits the core's cache while its moves wait in a list, made no
+//! difference and was dropped.
+//!
+//! A position's name is the walk's (the sum of its heaps' 64-bit names), so the two count the
+//! same set of names (`tests` check every one- and two-digit code against the walk); its heaps
+//! are kept as runs of equal heaps, four bytes a run, only while its layer is pending. Rules
+//! with a move that removes nothing (Grundy's game, Lasker's Nim), games of more than 2^16 − 1
+//! counters, and layers that would hold more than [`MAX_LIVE_BYTES`] are left to the walk.
+
+use std::collections::BinaryHeap;
+
+use super::heap_names::{Name, NameTable};
+use crate::budget::Limits;
+use crate::combinatorics::U64Map;
+
+/// The most bytes the pending layers may hold (tables, names and heaps) before the count is
+/// left to the walk.
+const MAX_LIVE_BYTES: usize = 64 << 20;
+
+/// The most moves listed over all heap sizes (24 bytes each) before the count is left to the
+/// walk.
+const MAX_LISTED: usize = 1 << 20;
+
+/// Moves looked up together: the lines of their tables are asked for before any is read, as
+/// the walk's are.
+const BATCH: usize = 64;
+
+/// What [`count`] found.
+pub(super) enum Counted {
+    /// Every position expanded: the positions and the moves.
+    All { positions: u64, moves: u64 },
+    /// More positions or moves than `limits` allow: those seen so far, one of them past it.
+    Passed { positions: u64, moves: u64 },
+    /// Not counted here: the walk must (see the module doc).
+    Left,
+}
+
+/// A heap size and how many heaps of it a position has.
+type Run = [u16; 2];
+
+/// The positions with one number of counters left, as they are found: each name with its index
+/// in a table, its cursor, and its heaps as runs of equal heaps, the largest first:
+/// `runs[starts[i]..starts[i + 1]]`.
+struct Layer {
+    seen: NameTable<u64>,
+    cursors: Vec<u32>,
+    starts: Vec<u32>,
+    runs: Vec<Run>,
+    names: Vec<u64>,
+}
+
+impl Layer {
+    fn new(max_positions: u64) -> Layer {
+        Layer {
+            seen: NameTable::new(max_positions),
+            cursors: Vec::new(),
+            starts: vec![0],
+            runs: Vec::new(),
+            names: Vec::new(),
+        }
+    }
+
+    /// Empties the layer for one expected to hold about `names` positions.
+    fn clear(&mut self, names: u64) {
+        self.seen.clear(names);
+        self.cursors.clear();
+        self.names.clear();
+        self.starts.truncate(1);
+        self.runs.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.seen.bytes()
+            + self.names.capacity() * 8
+            + (self.cursors.capacity() + self.starts.capacity() + self.runs.capacity()) * 4
+    }
+
+    fn runs(&self, i: usize) -> &[Run] {
+        &self.runs[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// The layers pending, by counters left (the most first), and spare ones.
+struct Layers {
+    pool: Vec<Layer>,
+    free: Vec<usize>,
+    slot_of: U64Map<usize>,
+    pending: BinaryHeap<u64>,
+    max_positions: u64,
+    /// The layer being expanded and the slots of the layers below it that its moves reach, by
+    /// the counters removed.
+    near: (u64, Vec<(u64, u32)>),
+}
+
+impl Layers {
+    /// The slot of the layer with `counters` left, opened if none is pending (its table sized
+    /// for `expected` positions: layers next to each other are of similar sizes).
+    fn slot(&mut self, counters: u64, expected: usize) -> usize {
+        if let Some(&slot) = self.slot_of.get(&counters) {
+            return slot;
+        }
+        let slot = match self.free.pop() {
+            Some(slot) => slot,
+            None => {
+                self.pool.push(Layer::new(self.max_positions));
+                self.pool.len() - 1
+            }
+        };
+        self.pool[slot].clear(expected as u64);
+        self.slot_of.insert(counters, slot);
+        self.pending.push(counters);
+        slot
+    }
+
+    /// The slot of the layer `take` counters below `counters` (the layer being expanded),
+    /// remembered while that layer is expanded.
+    #[inline]
+    fn below(&mut self, counters: u64, take: u64, expected: usize) -> u32 {
+        if self.near.0 != counters {
+            self.near = (counters, Vec::new());
+        }
+        if let Some(&(_, slot)) = self.near.1.iter().find(|&&(t, _)| t == take) {
+            return slot;
+        }
+        let slot = self.slot(counters - take, expected) as u32;
+        self.near.1.push((take, slot));
+        slot
+    }
+
+    fn bytes(&self) -> usize {
+        self.pool.iter().map(Layer::bytes).sum()
+    }
+}
+
+/// A move to look up: the name it reaches, the slot of that name's layer, the position moved
+/// from, the cursor it gives, the heap moved and the heaps it leaves (0: none).
+#[derive(Clone, Copy)]
+struct Move {
+    name: u64,
+    slot: u32,
+    parent: u32,
+    cursor: u32,
+    h: u16,
+    a: u16,
+    b: u16,
+}
+
+/// The positions found so far and the most allowed.
+struct Found {
+    positions: u64,
+    most: u64,
+}
+
+/// Looks up a batch of moves from the layer `from` (touching all their lines first); a name new
+/// to its layer joins it with its heaps. False as soon as more positions than allowed are found.
+fn look_up(layers: &mut Layers, from: &Layer, batch: &mut Vec<Move>, found: &mut Found) -> bool {
+    for m in batch.iter() {
+        layers.pool[m.slot as usize].seen.touch(m.name);
+    }
+    for m in batch.iter() {
+        let into = &mut layers.pool[m.slot as usize];
+        if let Some(at) = into.seen.get_or_put(m.name, into.names.len() as u32) {
+            let c = &mut into.cursors[at as usize];
+            *c = (*c).max(m.cursor);
+        } else {
+            found.positions += 1;
+            if found.positions > found.most {
+                return false;
+            }
+            into.names.push(m.name);
+            into.cursors.push(m.cursor);
+            moved(from.runs(m.parent as usize), m.h, m.a, m.b, &mut into.runs);
+            into.starts.push(into.runs.len() as u32);
+        }
+    }
+    batch.clear();
+    true
+}
+
+/// A move from one heap, as the count reads it: the name of what it leaves, the counters it
+/// removes and the heaps it leaves (0: none; the larger first).
+#[derive(Clone, Copy)]
+pub(super) struct HeapMove {
+    pub(super) name: u64,
+    pub(super) take: u64,
+    pub(super) a: u16,
+    pub(super) b: u16,
+}
+
+/// Calls the visitor with each move from a heap of h, stopping (and returning false) as soon as
+/// it returns false: the rule's moves, as the count reads them.
+pub(super) type ListMoves<'a> = dyn Fn(u16, &mut dyn FnMut(HeapMove) -> bool) -> bool + 'a;
+
+/// Each heap size's moves, listed when first needed.
+struct MoveLists<'a> {
+    list: &'a ListMoves<'a>,
+    at: Vec<Option<(u32, u32)>>,
+    moves: Vec<HeapMove>,
+}
+
+impl MoveLists<'_> {
+    /// The moves of a heap of h, or None past [`MAX_LISTED`] or for a move that removes nothing.
+    #[inline]
+    fn of(&mut self, h: u16) -> Option<&[HeapMove]> {
+        match self.at[h as usize] {
+            Some((from, to)) => Some(&self.moves[from as usize..to as usize]),
+            None => self.listed(h),
+        }
+    }
+
+    #[inline(never)]
+    fn listed(&mut self, h: u16) -> Option<&[HeapMove]> {
+        let from = self.moves.len();
+        let moves = &mut self.moves;
+        let all = (self.list)(h, &mut |m| {
+            moves.push(m);
+            m.take > 0 && moves.len() <= MAX_LISTED
+        });
+        if !all {
+            return None;
+        }
+        self.at[h as usize] = Some((from as u32, self.moves.len() as u32));
+        Some(&self.moves[from..])
+    }
+}
+
+/// The cursor of a position reached by move j of a heap of h: the moves it allows are those of
+/// smaller heaps and moves j or later of heaps of h (see [`count`]). Larger cursors allow
+/// more, so a position reached several ways keeps the largest. (j past 2^16 − 1 counts as
+/// 2^16 − 1: that allows more.)
+fn pack(h: u16, j: usize) -> u32 {
+    (u32::from(h) << 16) | (0xFFFF - j.min(0xFFFF) as u32)
+}
+
+/// The largest heap a cursor allows moves of, and the first of that heap's moves it allows.
+fn unpack(cursor: u32) -> (u16, usize) {
+    ((cursor >> 16) as u16, 0xFFFF - (cursor & 0xFFFF) as usize)
+}
+
+/// Writes into `out` the runs of `runs` with one heap of `h` replaced by heaps of `a` and `b`
+/// (0: none; a ≥ b, both below h).
+fn moved(runs: &[Run], h: u16, a: u16, b: u16, out: &mut Vec<Run>) {
+    let mut adds = [[a, 1], [b, 1]];
+    let adds: &mut [Run] = if a == b && a > 0 {
+        adds[0][1] = 2;
+        &mut adds[..1]
+    } else {
+        let n = usize::from(a > 0) + usize::from(b > 0);
+        &mut adds[..n]
+    };
+    let mut next = 0;
+    for &[size, k] in runs {
+        while next < adds.len() && adds[next][0] > size {
+            out.push(adds[next]);
+            next += 1;
+        }
+        let mut k = k;
+        if next < adds.len() && adds[next][0] == size {
+            k += adds[next][1];
+            next += 1;
+        }
+        if size == h {
+            k -= 1;
+        }
+        if k > 0 {
+            out.push([size, k]);
+        }
+    }
+    out.extend_from_slice(&adds[next..]);
+}
+
+/// Counts the positions and moves reachable from the heaps `root` (non-increasing, none empty)
+/// under the moves `list` gives, layer by layer (module doc), stopping as soon as either passes
+/// `limits`; [`Counted::Left`] when the walk must.
+///
+/// **Cursors.** The walk's: a position reached by moving a heap of h tries only the moves of
+/// heaps of at most h, and more: of the heaps of h, only the moves listed at or after the one
+/// made. Sorting a path by the heap moved (non-increasing) keeps it a path (the walk's
+/// argument); the moves of equal heaps are then consecutive and made on heaps that were all
+/// there before the first of them (each leaves smaller heaps), so they commute and can be
+/// ordered by their place in the list too. Every position is reached by a path so sorted, and
+/// each step of it is allowed by the cursor the step before gave.
+pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted {
+    let largest = root.first().copied().unwrap_or(0);
+    // Heap sizes and the heaps of one size (at most the counters) fit in 16 bits.
+    let counters = root.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+    if counters > u64::from(u16::MAX) {
+        return Counted::Left;
+    }
+    if limits.max_positions == 0 {
+        return Counted::Passed { positions: 1, moves: 0 };
+    }
+    let mut lists = MoveLists { list, at: vec![None; largest as usize + 1], moves: Vec::new() };
+    let mut layers = Layers {
+        pool: Vec::new(),
+        free: Vec::new(),
+        slot_of: U64Map::default(),
+        pending: BinaryHeap::new(),
+        max_positions: limits.max_positions,
+        near: (u64::MAX, Vec::new()),
+    };
+    let first = layers.slot(counters, 1);
+    {
+        let layer = &mut layers.pool[first];
+        let name = root.iter().fold(u64::ZERO, |acc, &h| acc.plus(u64::heap(h)));
+        layer.seen.get_or_put(name, 0);
+        layer.names.push(name);
+        layer.cursors.push(u32::MAX);
+        for equal in root.chunk_by(|x, y| x == y) {
+            layer.runs.push([equal[0] as u16, equal.len() as u16]);
+        }
+        layer.starts.push(layer.runs.len() as u32);
+    }
+    let mut found = Found { positions: 1, most: limits.max_positions };
+    let mut edges = 0u64;
+    let passed = |found: &Found, edges: u64| Counted::Passed { positions: found.positions, moves: edges };
+    let mut batch: Vec<Move> = Vec::with_capacity(BATCH);
+    let mut checked_at = 0u64;
+    while let Some(counters) = layers.pending.pop() {
+        let slot = layers.slot_of.remove(&counters).expect("a pending layer has a slot");
+        // The layer being expanded is taken out of the pool, so the layers below it can grow.
+        let layer = std::mem::replace(&mut layers.pool[slot], Layer::new(0));
+        for i in 0..layer.names.len() {
+            let runs = layer.runs(i);
+            for &[h, _] in runs {
+                let Some(listed) = lists.of(h) else { return Counted::Left };
+                edges += listed.len() as u64;
+            }
+            if edges > limits.max_edges {
+                return passed(&found, edges);
+            }
+            let name = layer.names[i];
+            let (top, first) = unpack(layer.cursors[i]);
+            for &[h, _] in runs.iter().skip_while(|&&[h, _]| h > top) {
+                let listed = lists.of(h).unwrap_or_default();
+                let less = name.minus(u64::heap(u64::from(h)));
+                let from = if h == top { first } else { 0 };
+                // The moves of one removal are listed together: their layer is found once.
+                let mut target = (0, 0u32);
+                for (j, m) in listed.iter().enumerate().skip(from) {
+                    if target.0 != m.take {
+                        target = (m.take, layers.below(counters, m.take, layer.names.len()));
+                    }
+                    let (parent, cursor) = (i as u32, pack(h, j));
+                    batch.push(Move { name: less.plus(m.name), slot: target.1, parent, cursor, h, a: m.a, b: m.b });
+                    if batch.len() == BATCH && !look_up(&mut layers, &layer, &mut batch, &mut found) {
+                        return passed(&found, edges);
+                    }
+                }
+            }
+            // The pending layers' memory, checked every 2^12 new positions.
+            if found.positions - checked_at >= 1 << 12 {
+                checked_at = found.positions;
+                if layers.bytes() + layer.bytes() > MAX_LIVE_BYTES {
+                    return Counted::Left;
+                }
+            }
+        }
+        if !look_up(&mut layers, &layer, &mut batch, &mut found) {
+            return passed(&found, edges);
+        }
+        layers.pool[slot] = layer;
+        layers.free.push(slot);
+    }
+    Counted::All { positions: found.positions, moves: edges }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combinatorics::splitmix64;
+    use crate::games::grundy::SplitUnequal;
+    use crate::games::heap_rule::{count_by_layers as count, walk, HeapRule};
+    use crate::games::lasker::TakeOrSplit;
+    use crate::games::nim::TakeAny;
+    use crate::games::octal::OctalCode;
+
+    /// The walk's count: Some((positions, moves)), or None when it refuses.
+    fn walked(rule: &dyn HeapRule, heaps: &[u64], limits: &Limits) -> Option<(u64, u64)> {
+        let mut positions = 0;
+        walk::<u64>(rule, heaps, limits, |_, _| positions += 1).ok().map(|(moves, _)| (positions, moves))
+    }
+
+    /// The layered count against the walk on one game: the same numbers, or both refusing.
+    fn agrees(rule: &dyn HeapRule, heaps: &[u64], limits: &Limits) -> bool {
+        match count(rule, heaps, limits) {
+            Counted::All { positions, moves } => {
+                assert_eq!(walked(rule, heaps, limits), Some((positions, moves)), "{rule:?} {heaps:?}");
+                true
+            }
+            Counted::Passed { positions, moves } => {
+                assert!(positions > limits.max_positions || moves > limits.max_edges, "{rule:?} {heaps:?}");
+                assert_eq!(walked(rule, heaps, limits), None, "{rule:?} {heaps:?}");
+                false
+            }
+            Counted::Left => panic!("{rule:?} {heaps:?} left to the walk"),
+        }
+    }
+
+    fn shapes() -> Vec<Vec<u64>> {
+        let mut shapes: Vec<Vec<u64>> = (0..=20).map(|n| vec![n]).collect();
+        shapes.extend([vec![9, 5], vec![12, 12, 3], vec![7, 7, 7], vec![10, 6, 6, 2], vec![5; 5], vec![8, 1, 1, 1]]);
+        shapes
+    }
+
+    /// Every one- and two-digit octal code, Nim's rule and a subtraction rule: the count is the
+    /// walk's, exactly.
+    #[test]
+    fn the_count_is_the_walk_s() {
+        let mut codes: Vec<String> = (1..8).map(|d| format!("0.{d}")).collect();
+        codes.extend((1..64).map(|d| format!("0.{}{}", d / 8, d % 8)));
+        let mut rules: Vec<Box<dyn HeapRule>> =
+            codes.iter().map(|c| Box::new(OctalCode::parse(c).unwrap()) as Box<dyn HeapRule>).collect();
+        rules.push(Box::new(TakeAny));
+        let mut counted = 0;
+        for rule in &rules {
+            for heaps in shapes() {
+                counted += usize::from(agrees(rule.as_ref(), &heaps, &Limits::DEFAULT));
+            }
+        }
+        assert!(counted > 1_500, "{counted}");
+    }
+
+    /// Random codes of three to six digits on random heaps (a pinned seed), within a budget
+    /// small enough that some pass it: both count the same or both refuse.
+    #[test]
+    fn longer_codes_and_small_budgets_agree_with_the_walk() {
+        let limits = Limits { max_positions: 20_000, max_edges: 200_000 };
+        let (mut counted, mut refused) = (0, 0);
+        let mut state = 7u64;
+        let mut next = |n: u64| {
+            state = splitmix64(state);
+            state % n
+        };
+        for _ in 0..400 {
+            let digits: Vec<u8> = (0..3 + next(4)).map(|_| next(8) as u8).collect();
+            let code = OctalCode::from_digits(&digits);
+            let heaps: Vec<u64> = (0..1 + next(4)).map(|_| 1 + next(24)).collect();
+            if agrees(&code, &heaps, &limits) {
+                counted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(counted > 100 && refused > 50, "{counted} counted, {refused} refused");
+    }
+
+    /// Rules with a move that removes no counter are the walk's; so are heaps past 16 bits.
+    #[test]
+    fn what_the_layers_cannot_count_is_left_to_the_walk() {
+        for rule in [&SplitUnequal as &dyn HeapRule, &TakeOrSplit] {
+            assert!(matches!(count(rule, &[9, 7], &Limits::DEFAULT), Counted::Left), "{rule:?}");
+        }
+        let kayles = OctalCode::parse("0.77").unwrap();
+        assert!(matches!(count(&kayles, &[70_000], &Limits::DEFAULT), Counted::Left));
+        assert!(matches!(count(&kayles, &[40_000, 40_000], &Limits::DEFAULT), Counted::Left));
+        // Counters past 64 bits (found by the spec fuzz: the sum wrapped to a small one).
+        assert!(matches!(count(&kayles, &[u64::MAX - 1, 11], &Limits::DEFAULT), Counted::Left));
+        assert!(matches!(count(&kayles, &[1, u64::MAX], &Limits::DEFAULT), Counted::Left));
+    }
+
+    /// The games just past the budget that no bound refuses, counted by layers to the budget
+    /// (the walk took 2.4–3.1 s on them) without leaving them to the walk.
+    #[test]
+    fn games_just_past_the_budget_are_refused_by_layers() {
+        for (code, heaps) in [("0.4", [21; 4].as_slice()), ("0.44", [22; 3].as_slice())] {
+            let code = OctalCode::parse(code).unwrap();
+            match count(&code, heaps, &Limits::DEFAULT) {
+                Counted::Passed { moves, .. } => assert!(moves > Limits::DEFAULT.max_edges, "{code} {heaps:?}"),
+                _ => panic!("{code} {heaps:?} not refused by layers"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_replaces_one_heap_in_the_runs() {
+        let mut out = Vec::new();
+        moved(&[[9, 1], [5, 2], [2, 1]], 9, 5, 3, &mut out);
+        assert_eq!(out, [[5, 3], [3, 1], [2, 1]]);
+        out.clear();
+        moved(&[[9, 2], [1, 1]], 9, 4, 4, &mut out);
+        assert_eq!(out, [[9, 1], [4, 2], [1, 1]]);
+        out.clear();
+        moved(&[[3, 1]], 3, 0, 0, &mut out);
+        assert!(out.is_empty());
+    }
+
+    /// Larger cursors allow more: a larger heap, or an earlier move of the same heap.
+    #[test]
+    fn cursors_order_what_they_allow() {
+        assert!(pack(5, 0) > pack(5, 1));
+        assert!(pack(6, 70_000) > pack(5, 0));
+        assert_eq!(unpack(pack(7, 3)), (7, 3));
+        assert_eq!(unpack(u32::MAX), (u16::MAX, 0));
+    }
+}
