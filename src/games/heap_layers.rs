@@ -1,6 +1,6 @@
 //! A heap game's size counted layer by layer: the walk's numbers (see
-//! [`heap_rule`](super::heap_rule)), in about a third of its time on a game at the budget, so
-//! that a game just past it is refused within a second.
+//! [`heap_rule`](super::heap_rule)), in about two fifths of its time on a game at the budget, so
+//! that a game just past it is refused sooner.
 //!
 //! When every move removes at least one counter (octal and subtraction games), a position
 //! with c counters left is reached only from positions with more. So the positions are taken a

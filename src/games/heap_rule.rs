@@ -25,7 +25,7 @@
 //! [`FreeSplit`] parts) bound is refused only after the budget's worth of walking, so the
 //! walk's cost per move is the refusal's cost, and a refusal should come within a second.
 //! Natively, rules whose every move removes a counter are counted instead layer by layer
-//! (the private `heap_layers`: the same numbers, in about a third of the time); the
+//! (the private `heap_layers`: the same numbers, in about two fifths of the time); the
 //! walk counts the others (Grundy's game, Lasker's Nim), the page's games, and builds.
 //! Measured on the project's 2-core machine, a general hash set of 128-bit names spent most of
 //! 2–3 s of CPU in its look-ups (40,000,000 moves, one look-up each). The walk now (1) looks up
