@@ -363,7 +363,15 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
                         target = (m.take, layers.below(counters, m.take, layer.names.len()));
                     }
                     let (parent, cursor) = (i as u32, pack(h, j));
-                    batch.push(Move { name: less.plus(m.name), slot: target.1, parent, cursor, h, a: m.a, b: m.b });
+                    batch.push(Move {
+                        name: less.plus(m.name),
+                        slot: target.1,
+                        parent,
+                        cursor,
+                        h,
+                        a: m.a,
+                        b: m.b,
+                    });
                     if batch.len() == BATCH && !look_up(&mut layers, &layer, &mut batch, &mut found) {
                         return passed(&found, edges);
                     }
@@ -420,7 +428,14 @@ mod tests {
 
     fn shapes() -> Vec<Vec<u64>> {
         let mut shapes: Vec<Vec<u64>> = (0..=20).map(|n| vec![n]).collect();
-        shapes.extend([vec![9, 5], vec![12, 12, 3], vec![7, 7, 7], vec![10, 6, 6, 2], vec![5; 5], vec![8, 1, 1, 1]]);
+        shapes.extend([
+            vec![9, 5],
+            vec![12, 12, 3],
+            vec![7, 7, 7],
+            vec![10, 6, 6, 2],
+            vec![5; 5],
+            vec![8, 1, 1, 1],
+        ]);
         shapes
     }
 
@@ -487,7 +502,9 @@ mod tests {
         for (code, heaps) in [("0.4", [21; 4].as_slice()), ("0.44", [22; 3].as_slice())] {
             let code = OctalCode::parse(code).unwrap();
             match count(&code, heaps, &Limits::DEFAULT) {
-                Counted::Passed { moves, .. } => assert!(moves > Limits::DEFAULT.max_edges, "{code} {heaps:?}"),
+                Counted::Passed { moves, .. } => {
+                    assert!(moves > Limits::DEFAULT.max_edges, "{code} {heaps:?}")
+                }
                 _ => panic!("{code} {heaps:?} not refused by layers"),
             }
         }

@@ -60,13 +60,12 @@ impl Name for u128 {
     }
 }
 
-
 /// Names a bucket of [`NameTable`] holds: five 64-bit names and their 32-bit cursors fill
 /// one 64-byte cache line.
 const BUCKET: usize = 5;
 
-/// A cache line of names and their cursors ([`walk`]), filled from the front (the empty name
-/// 0 after the last).
+/// A cache line of names and what is kept with them (the walk's cursors, the layered count's
+/// indices), filled from the front (the empty name 0 after the last).
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct Bucket<N> {
@@ -171,7 +170,7 @@ impl<N: Name> NameTable<N> {
         Reached::New
     }
 
-    /// The number kept with `x`, or None after keeping `value` with it (a new name). For tables
+    /// The number kept with `x`, or None after keeping `value` with it (a new name): for tables
     /// that keep a number per name other than a cursor (the layered count keeps a position's
     /// index). Every name of a bucket is compared, with no branch per name, so where a name
     /// sits in its bucket costs no misprediction.
@@ -211,7 +210,8 @@ impl<N: Name> NameTable<N> {
     /// Forgets every name, with room for about `names` before it grows (buckets kept when
     /// their number is within a factor of two of that).
     pub(super) fn clear(&mut self, names: u64) {
-        let want = (names.saturating_mul(4) / 3 / BUCKET as u64 + 1).max(1 << 8).min(self.most as u64).max(1) as usize;
+        let want = (names.saturating_mul(4) / 3 / BUCKET as u64 + 1).max(1 << 8).min(self.most as u64).max(1)
+            as usize;
         if self.buckets.len() > 2 * want || self.buckets.len() < want / 2 {
             self.buckets = vec![Self::EMPTY; want];
         } else {
@@ -248,4 +248,3 @@ impl<N: Name> NameTable<N> {
         }
     }
 }
-

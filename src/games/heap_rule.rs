@@ -414,7 +414,12 @@ impl<N: Name> HeapMoves<N> {
 
     /// Heap h's moves as a range of the lists, if they are listed (or can be now: at most
     /// `room` of them, within the total).
-    pub(super) fn listed(&mut self, rule: &dyn HeapRule, h: u64, room: u64) -> Option<std::ops::Range<usize>> {
+    pub(super) fn listed(
+        &mut self,
+        rule: &dyn HeapRule,
+        h: u64,
+        room: u64,
+    ) -> Option<std::ops::Range<usize>> {
         match *self.at.get(h as usize)? {
             NEVER => return None,
             NOT_YET => {}
