@@ -38,9 +38,9 @@ use crate::combinatorics::U64Map;
 /// (3.7 s in all); it needs 78 MB of the process at most and is refused in 1.0 s.
 const MAX_LIVE_BYTES: usize = 96 << 20;
 
-/// The most moves listed over all heap sizes (24 bytes each) before the count is left to the
-/// walk.
-const MAX_LISTED: usize = 1 << 20;
+/// The most moves kept listed over all heap sizes (24 bytes each); a heap's moves past them are
+/// listed again each time they are needed.
+const MAX_LISTED: usize = 1 << 18;
 
 /// Moves looked up together: the lines of their tables are asked for before any is read, as
 /// the walk's are.
@@ -108,9 +108,9 @@ struct Layers {
     slot_of: U64Map<usize>,
     pending: BinaryHeap<u64>,
     max_positions: u64,
-    /// The layer being expanded and the slots of the layers below it that its moves reach, by
-    /// the counters removed.
-    near: (u64, Vec<(u64, u32)>),
+    /// The layer being expanded, the slots of the layers below it that its moves reach by the
+    /// counters removed (`u32::MAX`: not looked up yet), and the removals looked up.
+    near: (u64, Vec<u32>, Vec<usize>),
 }
 
 impl Layers {
@@ -137,14 +137,21 @@ impl Layers {
     /// remembered while that layer is expanded.
     #[inline]
     fn below(&mut self, counters: u64, take: u64, expected: usize) -> u32 {
-        if self.near.0 != counters {
-            self.near = (counters, Vec::new());
+        let (at, slots, seen) = &mut self.near;
+        if *at != counters {
+            *at = counters;
+            seen.drain(..).for_each(|t| slots[t] = u32::MAX);
         }
-        if let Some(&(_, slot)) = self.near.1.iter().find(|&&(t, _)| t == take) {
-            return slot;
+        let t = take as usize; // at most the largest heap, below 2^16
+        if t >= slots.len() {
+            slots.resize(t + 1, u32::MAX);
+        }
+        if slots[t] != u32::MAX {
+            return slots[t];
         }
         let slot = self.slot(counters - take, expected) as u32;
-        self.near.1.push((take, slot));
+        self.near.1[t] = slot;
+        self.near.2.push(t);
         slot
     }
 
@@ -217,10 +224,12 @@ struct MoveLists<'a> {
     list: &'a ListMoves<'a>,
     at: Vec<Option<(u32, u32)>>,
     moves: Vec<HeapMove>,
+    /// The moves of a heap not kept (past [`MAX_LISTED`]), listed again each time.
+    again: Vec<HeapMove>,
 }
 
 impl MoveLists<'_> {
-    /// The moves of a heap of h, or None past [`MAX_LISTED`] or for a move that removes nothing.
+    /// The moves of a heap of h, or None for a move that removes nothing.
     #[inline]
     fn of(&mut self, h: u16) -> Option<&[HeapMove]> {
         match self.at[h as usize] {
@@ -229,19 +238,27 @@ impl MoveLists<'_> {
         }
     }
 
+    /// Lists the moves of a heap of h, kept while they fit in [`MAX_LISTED`] (a game of large
+    /// heaps, such as 0.33…3 with a heap of 65,000, lists more than it has positions; the walk
+    /// asks the rule likewise).
     #[inline(never)]
     fn listed(&mut self, h: u16) -> Option<&[HeapMove]> {
-        let from = self.moves.len();
-        let moves = &mut self.moves;
+        let keep = self.moves.len() < MAX_LISTED;
+        let into = if keep { &mut self.moves } else { &mut self.again };
+        let from = if keep { into.len() } else { 0 };
+        into.truncate(from);
         let all = (self.list)(h, &mut |m| {
-            moves.push(m);
-            m.take > 0 && moves.len() <= MAX_LISTED
+            into.push(m);
+            m.take > 0
         });
         if !all {
             return None;
         }
-        self.at[h as usize] = Some((from as u32, self.moves.len() as u32));
-        Some(&self.moves[from..])
+        if keep {
+            self.at[h as usize] = Some((from as u32, self.moves.len() as u32));
+            return Some(&self.moves[from..]);
+        }
+        Some(&self.again)
     }
 }
 
@@ -311,14 +328,15 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
     if limits.max_positions == 0 {
         return Counted::Passed { positions: 1, moves: 0 };
     }
-    let mut lists = MoveLists { list, at: vec![None; largest as usize + 1], moves: Vec::new() };
+    let mut lists =
+        MoveLists { list, at: vec![None; largest as usize + 1], moves: Vec::new(), again: Vec::new() };
     let mut layers = Layers {
         pool: Vec::new(),
         free: Vec::new(),
         slot_of: U64Map::default(),
         pending: BinaryHeap::new(),
         max_positions: limits.max_positions,
-        near: (u64::MAX, Vec::new()),
+        near: (u64::MAX, Vec::new(), Vec::new()),
     };
     let first = layers.slot(counters, 1);
     {
@@ -337,10 +355,11 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
     let passed = |found: &Found, edges: u64| Counted::Passed { positions: found.positions, moves: edges };
     let mut batch: Vec<Move> = Vec::with_capacity(BATCH);
     let mut checked_at = 0u64;
+    // The layer being expanded, swapped out of the pool so the layers below it can grow.
+    let mut layer = Layer::new(0);
     while let Some(counters) = layers.pending.pop() {
         let slot = layers.slot_of.remove(&counters).expect("a pending layer has a slot");
-        // The layer being expanded is taken out of the pool, so the layers below it can grow.
-        let layer = std::mem::replace(&mut layers.pool[slot], Layer::new(0));
+        std::mem::swap(&mut layers.pool[slot], &mut layer);
         for i in 0..layer.names.len() {
             let runs = layer.runs(i);
             for &[h, _] in runs {
@@ -388,7 +407,7 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
         if !look_up(&mut layers, &layer, &mut batch, &mut found) {
             return passed(&found, edges);
         }
-        layers.pool[slot] = layer;
+        std::mem::swap(&mut layers.pool[slot], &mut layer);
         layers.free.push(slot);
     }
     Counted::All { positions: found.positions, moves: edges }
@@ -507,6 +526,18 @@ mod tests {
                 }
                 _ => panic!("{code} {heaps:?} not refused by layers"),
             }
+        }
+    }
+
+    /// Large heaps make many layers of a position or two, and more moves than are kept listed
+    /// (0.33…3, 32 digits, with a heap of 65,000: 2,080,000 moves of 65,000 heap sizes).
+    #[test]
+    fn long_chains_of_small_layers_are_counted() {
+        let mut code = String::from("0.");
+        code.push_str(&"3".repeat(32));
+        for (code, heaps) in [(code.as_str(), [65_000].as_slice()), ("0.3", &[65_000]), ("0.2", &[30_000, 3])]
+        {
+            assert!(agrees(&OctalCode::parse(code).unwrap(), heaps, &Limits::DEFAULT), "{code} {heaps:?}");
         }
     }
 

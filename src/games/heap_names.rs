@@ -210,8 +210,7 @@ impl<N: Name> NameTable<N> {
     /// Forgets every name, with room for about `names` before it grows (buckets kept when
     /// their number is within a factor of two of that).
     pub(super) fn clear(&mut self, names: u64) {
-        let want = (names.saturating_mul(4) / 3 / BUCKET as u64 + 1).max(1 << 8).min(self.most as u64).max(1)
-            as usize;
+        let want = (names.saturating_mul(4) / 3 / BUCKET as u64 + 1).min(self.most as u64).max(1) as usize;
         if self.buckets.len() > 2 * want || self.buckets.len() < want / 2 {
             self.buckets = vec![Self::EMPTY; want];
         } else {
