@@ -313,7 +313,7 @@ impl OctalSequence {
                     continue;
                 }
             }
-            if n % REPORT_EVERY == 0 && n > 0 && !go_on(&self.status()) {
+            if n.is_multiple_of(REPORT_EVERY) && n > 0 && !go_on(&self.status()) {
                 return false;
             }
             let stop = (to + 1).min(self.next_proof).min((n / REPORT_EVERY + 1) * REPORT_EVERY);
@@ -633,7 +633,7 @@ impl<T: Cell> Engine<T> {
         for mask in 1..size {
             let mut consider = |twist: u32, rare_class: u32| {
                 let count = rare_count(mask, twist, rare_class);
-                if best.map_or(true, |(b, ..)| count < b) {
+                if best.is_none_or(|(b, ..)| count < b) {
                     best = Some((count, mask as u32, twist, rare_class));
                 }
             };
