@@ -145,6 +145,10 @@ struct Engine<T> {
     /// With `windows`: g read backwards, for the scans.
     #[cfg(target_arch = "x86_64")]
     reversed: super::pair_scan_x86::Reversed,
+    /// With `windows`: the windows the recent mex searches reached (mex / WINDOW + 1), a
+    /// running average in 1/256ths.
+    #[cfg(target_arch = "x86_64")]
+    reach: u32,
 }
 
 /// A [`SplitTable`] whose pairs are marked only for 1 ≤ a ≤ upto (≤ hi), in `made`; `bits`
@@ -390,6 +394,8 @@ impl<T: Cell> Engine<T> {
             windows: super::pair_scan_x86::available().then(Vec::new),
             #[cfg(target_arch = "x86_64")]
             reversed: Default::default(),
+            #[cfg(target_arch = "x86_64")]
+            reach: 256,
         }
     }
 
@@ -482,6 +488,8 @@ impl<T: Cell> Engine<T> {
             windows: None,
             #[cfg(target_arch = "x86_64")]
             reversed: Default::default(),
+            #[cfg(target_arch = "x86_64")]
+            reach: 256,
         }
     }
 
@@ -605,7 +613,10 @@ impl<T: Cell> Engine<T> {
                 tables.len() - 1
             });
             let t = &mut tables[slot];
-            let upto = if s.hi < WHOLE_BELOW { s.hi } else { s.hi / FIRST_SHARE };
+            // Each window the searches reach costs a look-up of the rest of the pairs: past
+            // WHOLE_REACH of them, storing every pair is cheaper.
+            let whole = s.hi < WHOLE_BELOW || self.reach > WHOLE_REACH;
+            let upto = if whole { s.hi } else { s.hi / FIRST_SHARE };
             (t.m, t.hi, t.upto) = (s.m, s.hi, upto);
             t.made.clear();
             t.made.resize(cover, 0);
@@ -672,6 +683,7 @@ impl<T: Cell> Engine<T> {
                 }
                 if !made {
                     self.pairs += (u64::from(v) + 1) * splits.len() as u64;
+                    self.reach = self.reach - self.reach / 64 + 4 * (v / WINDOW + 1);
                     return Some(v);
                 }
             }
@@ -955,6 +967,12 @@ fn first_not_made<T: Cell>(
 const WHOLE_BELOW: usize = 4096;
 #[cfg(target_arch = "x86_64")]
 const FIRST_SHARE: usize = 16;
+/// [`Engine::mex_by_windows`]: when the mex searches reach more windows than this on average
+/// (in 1/256ths), new splits are marked whole. A window's look-ups and hits cost about a third
+/// of a store a pair: 0.76 to 2^20, whose values reach 2^14 (up to eight windows), took 145 s
+/// with the windows against 157 s storing every pair.
+#[cfg(target_arch = "x86_64")]
+const WHOLE_REACH: u32 = 3 * 256;
 
 const FIRST_BLOCK: usize = 64;
 const LAST_BLOCK: usize = 1 << 14;
