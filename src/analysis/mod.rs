@@ -13,6 +13,8 @@ pub mod heap_rule;
 pub mod loopy;
 pub mod nim_sum;
 pub mod opt;
+#[cfg(target_arch = "x86_64")]
+mod pair_scan_x86;
 pub mod period;
 pub mod period_proof;
 pub mod sequence;

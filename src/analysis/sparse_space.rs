@@ -30,7 +30,11 @@
 //! splitting digits in a row (0.76, 0.777) computes each table once for all the heaps that
 //! read it. The pairs are read as two streams; the scattered store of a byte per pair is the
 //! whole cost. The search among all pairs could not do better there, since the values just
-//! below each mex are made by only a pair or two, anywhere. Which way is cheaper is chosen with the mask: listing the rare heaps (their
+//! below each mex are made by only a pair or two, anywhere. On x86-64 with AVX-512 only the
+//! first sixteenth of each split's pairs is stored; the rest are looked up, 64 at a time, in a
+//! bit set of the values still sought held in registers (a window of 2,032 values), which
+//! costs about a sixth of a store a pair ([`Engine::mex_by_windows`]; the wasm build and other
+//! CPUs keep the stores, with the same values). Which way is cheaper is chosen with the mask: listing the rare heaps (their
 //! count, read off the transform) and the search (its share of the pairs, measured while the
 //! split is tried and tried again each doubling) against the pairs of the splits not yet
 //! scanned.
@@ -134,6 +138,31 @@ struct Engine<T> {
     share_at: usize,
     /// The heap at which a trial of the split ends (0: none running).
     trial_until: usize,
+    /// x86-64 with AVX-512: the split tables marked only for their first pairs, the rest of
+    /// the pairs looked up in a window of the values sought ([`Engine::mex_by_windows`]).
+    #[cfg(target_arch = "x86_64")]
+    windows: Option<Vec<PartialTable>>,
+    /// With `windows`: g read backwards, for the scans.
+    #[cfg(target_arch = "x86_64")]
+    reversed: super::pair_scan_x86::Reversed,
+    /// With `windows`: the windows the recent mex searches reached (mex / WINDOW + 1), a
+    /// running average in 1/256ths.
+    #[cfg(target_arch = "x86_64")]
+    reach: u32,
+}
+
+/// A [`SplitTable`] whose pairs are marked only for 1 ≤ a ≤ upto (≤ hi), in `made`; `bits`
+/// holds the same as a bit set, and also what the rest of the pairs make in the windows of
+/// values (v / [`super::pair_scan_x86::WINDOW`] = k) scanned so far (bit k of `scanned`).
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone)]
+struct PartialTable {
+    m: usize,
+    hi: usize,
+    upto: usize,
+    made: Vec<u8>,
+    bits: Vec<u8>,
+    scanned: u32,
 }
 
 /// The values made by the pairs of one split (m counters left in two heaps, the smaller heap
@@ -313,7 +342,7 @@ impl OctalSequence {
                     continue;
                 }
             }
-            if n % REPORT_EVERY == 0 && n > 0 && !go_on(&self.status()) {
+            if n.is_multiple_of(REPORT_EVERY) && n > 0 && !go_on(&self.status()) {
                 return false;
             }
             let stop = (to + 1).min(self.next_proof).min((n / REPORT_EVERY + 1) * REPORT_EVERY);
@@ -361,6 +390,12 @@ impl<T: Cell> Engine<T> {
             search_share: 0,
             share_at: 0,
             trial_until: 0,
+            #[cfg(target_arch = "x86_64")]
+            windows: super::pair_scan_x86::available().then(Vec::new),
+            #[cfg(target_arch = "x86_64")]
+            reversed: Default::default(),
+            #[cfg(target_arch = "x86_64")]
+            reach: 256,
         }
     }
 
@@ -449,6 +484,12 @@ impl<T: Cell> Engine<T> {
             search_share: self.search_share,
             share_at: self.share_at,
             trial_until: self.trial_until,
+            #[cfg(target_arch = "x86_64")]
+            windows: None,
+            #[cfg(target_arch = "x86_64")]
+            reversed: Default::default(),
+            #[cfg(target_arch = "x86_64")]
+            reach: 256,
         }
     }
 
@@ -495,6 +536,10 @@ impl<T: Cell> Engine<T> {
     /// The mex when every pair is scanned: each split's values from its table (computed here
     /// unless an earlier heap did), the one-heap options from `marks`.
     fn mex_by_tables(&mut self, splits: &[Pairs]) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(mex) = self.mex_by_windows(splits) {
+            return mex;
+        }
         let cover = self.marks.len() - 1;
         // Keep the tables this heap needs (and any spare); recompute only the missing ones.
         for s in splits {
@@ -530,6 +575,120 @@ impl<T: Cell> Engine<T> {
         // 11.7 s to reach the work limit when only pairs were counted).
         self.pairs += (u64::from(mex) + 1) * splits.len() as u64;
         mex
+    }
+
+    /// [`Engine::mex_by_tables`] on x86-64 with AVX-512, for two-byte values: each split's
+    /// table marks only its first pairs (1/[`FIRST_SHARE`]: most values the split makes are
+    /// made there, and the rare ones are made mostly by the small heaps); the values it leaves
+    /// unmarked are sought among the rest of its pairs a window of values at a time
+    /// ([`super::pair_scan_x86::clear_made`]: looked up, not stored), and only in the windows
+    /// the mex search reaches. What a window finds is kept with the split, exact, for the other
+    /// heaps that read it (0.76). None when this way does not apply.
+    #[cfg(target_arch = "x86_64")]
+    fn mex_by_windows(&mut self, splits: &[Pairs]) -> Option<u32> {
+        use super::pair_scan_x86::{bits_of_bytes, clear_made, MAX_START, WINDOW, WINDOW_BYTES};
+        let g: &Vec<u16> = (&self.g as &dyn std::any::Any).downcast_ref()?;
+        let tables = self.windows.as_mut()?;
+        let cover = self.marks.len() - 1;
+        if cover > MAX_START as usize {
+            return None;
+        }
+        let rev = &mut self.reversed;
+        rev.sync(g);
+        let rev = &*rev;
+        for s in splits {
+            if tables.iter().any(|t| t.m == s.m && t.hi == s.hi) {
+                continue;
+            }
+            let free = tables.iter().position(|t| !splits.iter().any(|s| s.m == t.m && s.hi == t.hi));
+            let slot = free.unwrap_or_else(|| {
+                tables.push(PartialTable {
+                    m: 0,
+                    hi: 0,
+                    upto: 0,
+                    made: Vec::new(),
+                    bits: Vec::new(),
+                    scanned: 0,
+                });
+                tables.len() - 1
+            });
+            let t = &mut tables[slot];
+            // Each window the searches reach costs a look-up of the rest of the pairs: past
+            // WHOLE_REACH of them, storing every pair is cheaper.
+            let whole = s.hi < WHOLE_BELOW || self.reach > WHOLE_REACH;
+            let upto = if whole { s.hi } else { s.hi / FIRST_SHARE };
+            (t.m, t.hi, t.upto) = (s.m, s.hi, upto);
+            t.made.clear();
+            t.made.resize(cover, 0);
+            // SAFETY (here and below): `windows` is Some only when `available()` found the
+            // CPU features these functions are compiled for.
+            mark_split(g, s.m, upto, &mut t.made);
+            unsafe { bits_of_bytes(&t.made, &mut t.bits) };
+            t.scanned = if upto == s.hi { u32::MAX } else { 0 };
+            self.pairs += upto as u64;
+        }
+        let mut used = [0usize; crate::games::octal::MAX_CODE_DIGITS + 1];
+        for (u, s) in used.iter_mut().zip(splits) {
+            *u = tables.iter().position(|t| t.m == s.m && t.hi == s.hi).unwrap_or(0);
+        }
+        let used = &used[..splits.len()];
+        // Values 64c..64c + 64 of a bit set (past its end: not made).
+        let word = |bits: &[u8], c: usize| {
+            let mut w = [0u8; 8];
+            let have = bits.len().saturating_sub(8 * c).min(8);
+            if have > 0 {
+                w[..have].copy_from_slice(&bits[8 * c..8 * c + have]);
+            }
+            u64::from_le_bytes(w)
+        };
+        // The cover (a power of two above every value) is made by no pair: the search ends
+        // there at the latest.
+        for c in 0..=cover / 64 {
+            let mut free = !0u64;
+            for &i in used {
+                free &= !word(&tables[i].bits, c);
+            }
+            while free != 0 {
+                let v = 64 * c as u32 + free.trailing_zeros();
+                free &= free - 1;
+                if is_marked(&self.marks, v, self.stamp) {
+                    continue;
+                }
+                // No split's bits hold v: it is the mex unless a split whose window around v
+                // is not scanned yet makes it there.
+                let mut made = false;
+                for &i in used {
+                    let t = &mut tables[i];
+                    let k = v / WINDOW;
+                    if (v as usize) < t.made.len() && t.scanned & (1 << k) == 0 {
+                        let start = k * WINDOW;
+                        let mut sought = [0u8; WINDOW_BYTES];
+                        for (j, b) in sought[1..WINDOW_BYTES - 1].iter_mut().enumerate() {
+                            *b = !t.bits.get(start as usize / 8 + j).copied().unwrap_or(0);
+                        }
+                        unsafe { clear_made(g, rev, t.m, t.upto + 1..t.hi + 1, start, &mut sought) };
+                        self.pairs += (t.hi - t.upto) as u64;
+                        for (j, b) in sought[1..WINDOW_BYTES - 1].iter().enumerate() {
+                            if let Some(x) = t.bits.get_mut(start as usize / 8 + j) {
+                                *x = !b;
+                            }
+                        }
+                        t.scanned |= 1 << k;
+                        free &= !word(&t.bits, c);
+                    }
+                    if word(&t.bits, c) & (1 << (v % 64)) != 0 {
+                        made = true;
+                        break;
+                    }
+                }
+                if !made {
+                    self.pairs += (u64::from(v) + 1) * splits.len() as u64;
+                    self.reach = self.reach - self.reach / 64 + 4 * (v / WINDOW + 1);
+                    return Some(v);
+                }
+            }
+        }
+        unreachable!("the cover is never made")
     }
 
     fn next_stamp(&mut self) {
@@ -633,7 +792,7 @@ impl<T: Cell> Engine<T> {
         for mask in 1..size {
             let mut consider = |twist: u32, rare_class: u32| {
                 let count = rare_count(mask, twist, rare_class);
-                if best.map_or(true, |(b, ..)| count < b) {
+                if best.is_none_or(|(b, ..)| count < b) {
                     best = Some((count, mask as u32, twist, rare_class));
                 }
             };
@@ -801,6 +960,20 @@ fn first_not_made<T: Cell>(
     missing.first().copied()
 }
 
+/// [`Engine::mex_by_windows`]: splits of fewer pairs are marked whole; larger ones, their
+/// first 1/FIRST_SHARE (1/8, 1/16 and 1/5 cost the same within the noise on 0.06 and 0.76 to
+/// 2^17-400,000: fewer pairs marked, more values sought).
+#[cfg(target_arch = "x86_64")]
+const WHOLE_BELOW: usize = 4096;
+#[cfg(target_arch = "x86_64")]
+const FIRST_SHARE: usize = 16;
+/// [`Engine::mex_by_windows`]: when the mex searches reach more windows than this on average
+/// (in 1/256ths), new splits are marked whole. A window's look-ups and hits cost about a third
+/// of a store a pair: 0.76 to 2^20, whose values reach 10,337 (six windows), took 137 s with
+/// this, 145 s with the windows throughout and 157 s storing every pair (a run each).
+#[cfg(target_arch = "x86_64")]
+const WHOLE_REACH: u32 = 3 * 256;
+
 const FIRST_BLOCK: usize = 64;
 const LAST_BLOCK: usize = 1 << 14;
 /// How many sought values are compared with each pair rather than marked.
@@ -829,9 +1002,48 @@ pub fn finish(sequence: OctalSequence) -> (Values, Option<Period>) {
     (values, period)
 }
 
+#[cfg(all(test, target_arch = "x86_64"))]
+impl OctalSequence {
+    /// The same sequence computed without [`Engine::mex_by_windows`].
+    fn without_windows(mut self) -> OctalSequence {
+        if let Store::Narrow(e) = &mut self.store {
+            e.windows = None;
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The windowed scan (x86-64 with AVX-512) against the portable one: growing codes (one
+    /// split a heap, two sharing their tables, one listing its rare heaps from about 2^18),
+    /// codes with three splits a heap, 0.76 far enough for its values to pass one window, and
+    /// Grundy's game, which splits the whole heap.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_windowed_scan_equals_the_portable_one() {
+        if !super::super::pair_scan_x86::available() {
+            return;
+        }
+        let octal = |code: &str| HeapRule::octal(&crate::games::octal::OctalCode::parse(code).unwrap());
+        let cases = [
+            (octal("0.06"), 1 << 15),
+            (octal("0.04"), 1 << 15),
+            (octal("0.777"), 1 << 14),
+            (octal("0.0607"), 1 << 14),
+            (octal("0.76"), 1 << 17),
+            (HeapRule::grundy(), 1 << 14),
+        ];
+        for (rule, to) in cases {
+            let mut fast = OctalSequence::of_rule(rule.clone());
+            fast.extend_to(to);
+            let mut plain = OctalSequence::of_rule(rule.clone()).without_windows();
+            plain.extend_to(to);
+            assert_eq!(fast.values(), plain.values(), "{rule:?}");
+        }
+    }
 
     #[test]
     fn the_transform_counts_parities() {

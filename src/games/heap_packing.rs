@@ -130,9 +130,9 @@ impl Group {
     fn shrinks(self, by: u64) -> bool {
         match (self.reduce, self.reduce_too) {
             (None, _) => by == 0,
-            (Some(r), None) => by % r == 0,
+            (Some(r), None) => by.is_multiple_of(r),
             // a·r + b·s: a below s is enough (s copies of r are r copies of s).
-            (Some(r), Some(s)) => (0..s).take_while(|&a| a * r <= by).any(|a| (by - a * r) % s == 0),
+            (Some(r), Some(s)) => (0..s).take_while(|&a| a * r <= by).any(|a| (by - a * r).is_multiple_of(s)),
         }
     }
 

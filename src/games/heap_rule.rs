@@ -552,7 +552,7 @@ pub(super) fn walk<N: Name>(
     let mut moves = HeapMoves::<N>::new(heaps.first().copied().unwrap_or(0));
     let mut seen = NameTable::<N>::new(limits.max_positions);
     let mut current: N = name_of(&heaps);
-    let narrow = heaps.first().map_or(true, |&h| h < u64::from(u32::MAX));
+    let narrow = heaps.first().is_none_or(|&h| h < u64::from(u32::MAX));
     seen.reach(current, u32::MAX);
     // Along the path from the start: the move made and the name before it.
     let mut path: Vec<(u64, Leave, N)> = Vec::new();

@@ -242,7 +242,7 @@ impl Scaled {
             for &s in self.moves.iter().take_while(|&&s| s <= room) {
                 edges += u128::from((room - s) / m) + 1;
                 let y = x + s;
-                if least.get(y % m).map_or(true, |known| y < known) {
+                if least.get(y % m).is_none_or(|known| y < known) {
                     least.set(y % m, y);
                     queue.push(std::cmp::Reverse(y));
                     pushed += 1;

@@ -55,7 +55,7 @@ pub struct Curve {
 impl Curve {
     /// Whether generation `generation` is one the curve keeps (so Π is computed only then).
     fn wants(&self, generation: u64) -> bool {
-        generation % self.stride.max(1) == 0
+        generation.is_multiple_of(self.stride.max(1))
     }
 
     fn push(&mut self, generation: u64, log10: f64) {

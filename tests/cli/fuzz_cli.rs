@@ -605,7 +605,7 @@ fn run(
         // The bound is CPU time, which a loaded machine does not stretch; wall time only
         // catches a run that waits without working, at WALL_FACTOR times the bound.
         polls += 1;
-        let over_cpu = polls % 25 == 0 && cpu_time(child.id()).is_some_and(|cpu| cpu > timeout);
+        let over_cpu = polls.is_multiple_of(25) && cpu_time(child.id()).is_some_and(|cpu| cpu > timeout);
         if over_cpu || start.elapsed() > timeout * WALL_FACTOR {
             timed_out = true;
             let _ = child.kill();

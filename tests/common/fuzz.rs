@@ -246,7 +246,7 @@ pub mod gen {
     /// empty segments or spaces.
     fn assemble(pairs: &[(String, String)], mask: u64, decor: u8) -> String {
         let encode = |s: &str, salt: u32| -> String {
-            if mask % 4 != 0 {
+            if !mask.is_multiple_of(4) {
                 return s.to_string();
             }
             let mut out = String::new();

@@ -134,7 +134,7 @@ pub fn check_spec(text: &str, pick: u64) -> Result<Verdict, Fail> {
             if serde_json::to_string(&report).is_err() {
                 return Err(Fail::new("report does not serialise", String::new()));
             }
-            if pick % 16 == 0 {
+            if pick.is_multiple_of(16) {
                 let _ = report.to_text();
             }
             Ok(Verdict::Analysed)
@@ -229,7 +229,7 @@ fn report_options(graph: &impartial::GameGraph, pick: u64) -> Options {
         }
     };
     // Positions are listed for small graphs only: that part is linear and exercised enough.
-    Options { positions: n <= 2_000 && pick % 3 == 0, from, strategy }
+    Options { positions: n <= 2_000 && pick.is_multiple_of(3), from, strategy }
 }
 
 #[test]

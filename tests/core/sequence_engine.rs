@@ -35,7 +35,7 @@ fn the_period_proof_is_linear_in_the_values() {
     }
     // The same shape with the proof just fitting: period 1 from the heap after the 1.
     let mut g = long_agreements(1 << 16);
-    g.extend(std::iter::repeat(0).take(1 << 16));
+    g.extend(std::iter::repeat_n(0, 1 << 16));
     let found = proven_period(g.as_slice(), Proof::Octal { code_len: 3 }).unwrap();
     assert_eq!((found.preperiod, found.period), ((1 << 15) + 1, 1));
 }

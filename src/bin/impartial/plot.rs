@@ -292,7 +292,7 @@ fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 /// The line style of series i: (colour, dash on/off in px or none, filled marker).
 fn line_style(i: usize) -> (RGBColor, Option<(u32, u32)>, bool) {
     let dash = [None, Some((7, 4)), Some((2, 3)), Some((10, 3))][i % 4];
-    (COLOURS[i % COLOURS.len()], dash, i % 2 == 0)
+    (COLOURS[i % COLOURS.len()], dash, i.is_multiple_of(2))
 }
 
 /// Whether some series has a percentile band to draw (a cell with a finite 10th percentile).
