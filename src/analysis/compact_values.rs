@@ -12,6 +12,8 @@ pub trait Cell: Copy + Eq + Default + std::ops::BitXor<Output = Self> + Send + S
     fn of(v: u32) -> Self;
     /// The value it holds.
     fn get(self) -> u32;
+    /// The cells as two-byte values, when they are (the x86-64 pair scan reads only those).
+    fn as_u16(cells: &[Self]) -> Option<&[u16]>;
 }
 
 impl Cell for u16 {
@@ -24,6 +26,9 @@ impl Cell for u16 {
     fn get(self) -> u32 {
         u32::from(self)
     }
+    fn as_u16(cells: &[u16]) -> Option<&[u16]> {
+        Some(cells)
+    }
 }
 
 impl Cell for u32 {
@@ -35,6 +40,9 @@ impl Cell for u32 {
     #[inline(always)]
     fn get(self) -> u32 {
         self
+    }
+    fn as_u16(_: &[u32]) -> Option<&[u16]> {
+        None
     }
 }
 

@@ -587,7 +587,7 @@ impl<T: Cell> Engine<T> {
     #[cfg(target_arch = "x86_64")]
     fn mex_by_windows(&mut self, splits: &[Pairs]) -> Option<u32> {
         use super::pair_scan_x86::{bits_of_bytes, clear_made, MAX_START, WINDOW, WINDOW_BYTES};
-        let g: &Vec<u16> = (&self.g as &dyn std::any::Any).downcast_ref()?;
+        let g = T::as_u16(&self.g)?;
         let tables = self.windows.as_mut()?;
         let cover = self.marks.len() - 1;
         if cover > MAX_START as usize {
