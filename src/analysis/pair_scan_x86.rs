@@ -60,8 +60,10 @@ impl Reversed {
 }
 
 /// Clears in `sought` (a window from `start`, see [`WINDOW_BYTES`]) the value
-/// g(a) ⊕ g(m − a) of every a in `heaps` (1 ≤ a ≤ m, m − a < g.len(), `rev` synced with g),
-/// `start` at most [`MAX_START`]. A value v is taken as v − (start − 8) in i16 (wrapping: a bijection on
+/// g(a) ⊕ g(m − a) of every a in `heaps` (1 ≤ a ≤ m, m − a < g.len(), `rev` synced with g when
+/// given), `start` at most [`MAX_START`]. Without `rev`, the large heaps are read forwards and
+/// reversed in the registers (two more permutes a block): the sparse-space search uses it so,
+/// and spares the reversed copy's two bytes a heap. A value v is taken as v − (start − 8) in i16 (wrapping: a bijection on
 /// u16), so only the values in the window land on its bytes 1..=254; the others clamp to 0 or
 /// 255, which stay 0.
 ///
@@ -71,7 +73,7 @@ impl Reversed {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 pub unsafe fn clear_made(
     g: &[u16],
-    rev: &Reversed,
+    rev: Option<&Reversed>,
     m: usize,
     heaps: std::ops::Range<usize>,
     start: u32,
@@ -83,9 +85,12 @@ pub unsafe fn clear_made(
     // Every heap read, a + i and m − a − i for heaps.start ≤ a + i < heaps.end, lies in
     // 1..=m − heaps.start, inside g (m itself may be g.len(): Grundy's game splits the whole
     // heap); g(m − a − i) is rev.cells[top + a + i − m], top ≥ g.len() − 1 ≥ m − a − i.
+    // Read forwards, the partners of a block of 64 are g(m − a − 63 ..= m − a), and a + 63 < m + 1.
     assert!(heaps.start >= 1 && heaps.end <= m + 1 && m - heaps.start < g.len());
-    assert!(rev.filled == g.len() && start <= MAX_START);
-    let top = rev.cells.len() - 1;
+    assert!(rev.is_none_or(|rev| rev.filled == g.len()) && start <= MAX_START);
+    let top = rev.map_or(0, |rev| rev.cells.len() - 1);
+    let backwards: [u16; 32] = std::array::from_fn(|i| 31 - i as u16);
+    let backwards = _mm512_loadu_si512(backwards.as_ptr().cast());
     // The window's byte j holds base + 8j .. base + 8j + 8 with base = start − 8.
     let base = start as i32 - 8;
     let base_v = _mm512_set1_epi16(base as i16);
@@ -120,25 +125,37 @@ pub unsafe fn clear_made(
         ]
     };
     let mut t = load(sought);
-    let (gp, rp) = (g.as_ptr(), rev.cells.as_ptr());
+    let (gp, rp) = (g.as_ptr(), rev.map_or(std::ptr::null(), |rev| rev.cells.as_ptr()));
+    // Pairs (a + i, m − a − i), i < 64: the byte and bit of each value in the window, and which
+    // are sought in `t`.
+    let look = |a: usize, t: &[__m512i; 4]| {
+        let x0 = _mm512_loadu_si512(gp.add(a).cast());
+        let x1 = _mm512_loadu_si512(gp.add(a + 32).cast());
+        let (y0, y1) = if rev.is_some() {
+            (
+                _mm512_loadu_si512(rp.add(top + a - m).cast()),
+                _mm512_loadu_si512(rp.add(top + a + 32 - m).cast()),
+            )
+        } else {
+            let y0 = _mm512_loadu_si512(gp.add(m - a - 31).cast());
+            let y1 = _mm512_loadu_si512(gp.add(m - a - 63).cast());
+            (_mm512_permutexvar_epi16(backwards, y0), _mm512_permutexvar_epi16(backwards, y1))
+        };
+        let d0 = _mm512_sub_epi16(_mm512_xor_si512(x0, y0), base_v);
+        let d1 = _mm512_sub_epi16(_mm512_xor_si512(x1, y1), base_v);
+        // The byte of each difference, clamped to 0..=255 (below the window: 0; past: 255).
+        let byte = _mm512_packus_epi16(_mm512_srai_epi16::<3>(d0), _mm512_srai_epi16::<3>(d1));
+        let bit = _mm512_permutexvar_epi8(_mm512_permutex2var_epi8(d0, low_order, d1), bit_of);
+        let lo_half = _mm512_permutex2var_epi8(t[0], byte, t[1]);
+        let hi_half = _mm512_permutex2var_epi8(t[2], byte, t[3]);
+        let looked = _mm512_mask_blend_epi8(_mm512_movepi8_mask(byte), lo_half, hi_half);
+        (byte, bit, _mm512_test_epi8_mask(looked, bit))
+    };
     let mut a = heaps.start;
     while a + 64 * FLUSH <= heaps.end {
         let mut any = 0u64;
         for k in 0..FLUSH {
-            // Pairs (a + i, m − a − i), i < 64.
-            let x0 = _mm512_loadu_si512(gp.add(a).cast());
-            let x1 = _mm512_loadu_si512(gp.add(a + 32).cast());
-            let y0 = _mm512_loadu_si512(rp.add(top + a - m).cast());
-            let y1 = _mm512_loadu_si512(rp.add(top + a + 32 - m).cast());
-            let d0 = _mm512_sub_epi16(_mm512_xor_si512(x0, y0), base_v);
-            let d1 = _mm512_sub_epi16(_mm512_xor_si512(x1, y1), base_v);
-            // The byte of each difference, clamped to 0..=255 (below the window: 0; past: 255).
-            let byte = _mm512_packus_epi16(_mm512_srai_epi16::<3>(d0), _mm512_srai_epi16::<3>(d1));
-            let bit = _mm512_permutexvar_epi8(_mm512_permutex2var_epi8(d0, low_order, d1), bit_of);
-            let lo_half = _mm512_permutex2var_epi8(t[0], byte, t[1]);
-            let hi_half = _mm512_permutex2var_epi8(t[2], byte, t[3]);
-            let looked = _mm512_mask_blend_epi8(_mm512_movepi8_mask(byte), lo_half, hi_half);
-            let hit = _mm512_test_epi8_mask(looked, bit);
+            let (byte, bit, hit) = look(a, &t);
             _mm512_storeu_si512(noted_bytes[k].as_mut_ptr().cast(), byte);
             _mm512_storeu_si512(noted_bits[k].as_mut_ptr().cast(), bit);
             noted_hits[k] = hit;
@@ -166,6 +183,20 @@ pub unsafe fn clear_made(
             }
             t = load(sought);
         }
+    }
+    // Blocks of 64 short of a flush, each cleared at once (the search's blocks are as small as 64).
+    while a + 64 <= heaps.end {
+        let (byte, bit, hit) = look(a, &t);
+        if hit != 0 {
+            _mm512_storeu_si512(hit_bytes.as_mut_ptr().cast(), _mm512_maskz_compress_epi8(hit, byte));
+            _mm512_storeu_si512(hit_bits.as_mut_ptr().cast(), _mm512_maskz_compress_epi8(hit, bit));
+            let count = hit.count_ones() as usize;
+            for (&j, &bit) in hit_bytes[..count].iter().zip(&hit_bits[..count]) {
+                sought[usize::from(j)] &= !bit;
+            }
+            t = load(sought);
+        }
+        a += 64;
     }
     for a in a..heaps.end {
         let d = i32::from(g[a] ^ g[m - a]) - base;
@@ -218,6 +249,9 @@ mod tests {
             (15_001, 700..7_501),
             (9_000, 3..1_000),
             (5_000, 10..20),
+            // Blocks whose partners reach down to g(0) when read forwards.
+            (1_100, 1..1_101),
+            (520, 1..521),
         ] {
             for start in [0, 5, WINDOW, 3000, 5990, MAX_START] {
                 let mut sought = [0u8; WINDOW_BYTES];
@@ -231,8 +265,11 @@ mod tests {
                         expected[1 + d as usize / 8] &= !(1 << (d % 8));
                     }
                 }
-                unsafe { clear_made(&g, &rev, m, heaps.clone(), start, &mut sought) };
+                let mut forwards = sought;
+                unsafe { clear_made(&g, Some(&rev), m, heaps.clone(), start, &mut sought) };
                 assert_eq!(sought, expected, "m {m}, heaps {heaps:?}, start {start}");
+                unsafe { clear_made(&g, None, m, heaps.clone(), start, &mut forwards) };
+                assert_eq!(forwards, expected, "forwards: m {m}, heaps {heaps:?}, start {start}");
             }
         }
     }
