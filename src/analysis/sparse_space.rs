@@ -13,7 +13,10 @@
 //! exactly from the (short) rare list, which bounds the mex; options of the other parity
 //! below that bound are searched among the pairs, a search that stops at the first pair making
 //! each (most are made by the first few). Only a heap whose value is rare needs a search
-//! through every pair. The result never depends on the mask, only the speed.
+//! through every pair. The result never depends on the mask, only the speed. On x86-64 with
+//! AVX-512 the search looks its blocks of pairs up in a register window of the values sought
+//! instead of stamping each pair (the kernel of the growing codes below; [`clear_in_window`]),
+//! about a fifth less time in all for 0.6.
 //!
 //! **Choosing the mask.** For every mask of the all-time value width (up to 16 bits) and both
 //! twists, the number of rare heaps is read off the Walsh–Hadamard transform of the histogram
