@@ -15,7 +15,7 @@
 //!
 //! Measured on the project's 2-core machine (0.4 with heaps 21,21,21,21: 24.6 million look-ups
 //! for 40 million moves), the time went mostly to look-ups, not to expanding: comparing every
-//! name of a table's bucket without a branch per name (`NameTable::get_or_put`) took the
+//! name of a table's bucket without a branch per name (`NameTable::raise_or_put`) took the
 //! look-ups from 0.65 to 0.43 s; splitting each layer's table sixteen ways by the names' low
 //! bits, so that each part fits the core's cache while its moves wait in a list, made no
 //! difference and was dropped.
@@ -53,6 +53,10 @@ const MAX_LISTED: usize = 1 << 18;
 /// the walk's are.
 const BATCH: usize = 64;
 
+/// How far ahead of the position being expanded its layer's table is asked for the line of a
+/// position's cursor.
+const AHEAD: usize = 16;
+
 /// What [`count`] found.
 pub(super) enum Counted {
     /// Every position expanded: the positions and the moves.
@@ -66,12 +70,11 @@ pub(super) enum Counted {
 /// A heap size and how many heaps of it a position has.
 type Run = [u16; 2];
 
-/// The positions with one number of counters left, as they are found: each name with its index
-/// in a table, its cursor, and its heaps as runs of equal heaps, the largest first:
-/// `runs[starts[i]..starts[i + 1]]`.
+/// The positions with one number of counters left, as they are found: each name in a table with
+/// its cursor (raised in place as the position is reached again), and in the order found with
+/// its heaps as runs of equal heaps, the largest first: `runs[starts[i]..starts[i + 1]]`.
 struct Layer {
     seen: NameTable<u64>,
-    cursors: Vec<u32>,
     starts: Vec<u32>,
     runs: Vec<Run>,
     names: Vec<u64>,
@@ -79,28 +82,19 @@ struct Layer {
 
 impl Layer {
     fn new(max_positions: u64) -> Layer {
-        Layer {
-            seen: NameTable::new(max_positions),
-            cursors: Vec::new(),
-            starts: vec![0],
-            runs: Vec::new(),
-            names: Vec::new(),
-        }
+        Layer { seen: NameTable::new(max_positions), starts: vec![0], runs: Vec::new(), names: Vec::new() }
     }
 
     /// Empties the layer for one expected to hold about `names` positions.
     fn clear(&mut self, names: u64) {
         self.seen.clear(names);
-        self.cursors.clear();
         self.names.clear();
         self.starts.truncate(1);
         self.runs.clear();
     }
 
     fn bytes(&self) -> usize {
-        self.seen.bytes()
-            + self.names.capacity() * 8
-            + (self.cursors.capacity() + self.starts.capacity() + self.runs.capacity()) * 4
+        self.seen.bytes() + self.names.capacity() * 8 + (self.starts.capacity() + self.runs.capacity()) * 4
     }
 
     fn runs(&self, i: usize) -> &[Run] {
@@ -203,38 +197,44 @@ enum Looked {
 fn look_up(
     layers: &mut Layers,
     from: &Layer,
-    batch: &mut Vec<Move>,
+    batch: &[Move],
     found: &mut Found,
     counts: &mut MoveCounts,
 ) -> Looked {
-    for m in batch.iter() {
+    for m in batch {
         layers.pool[m.slot as usize].seen.touch(m.name);
     }
-    for m in batch.iter() {
+    for m in batch {
         let into = &mut layers.pool[m.slot as usize];
-        if let Some(at) = into.seen.get_or_put(m.name, into.names.len() as u32) {
-            let c = &mut into.cursors[at as usize];
-            *c = (*c).max(m.cursor);
-        } else {
-            found.positions += 1;
-            if found.positions > found.most {
-                return Looked::Passed;
-            }
-            into.names.push(m.name);
-            into.cursors.push(m.cursor);
-            let start = into.runs.len();
-            moved(from.runs(m.parent as usize), m.h, m.a, m.b, &mut into.runs);
-            into.starts.push(into.runs.len() as u32);
-            for &[h, _] in &into.runs[start..] {
-                let Some(n) = counts.of(h) else { return Looked::Left };
-                found.moves += n;
-            }
-            if found.moves > found.most_moves {
-                return Looked::Passed;
+        if into.seen.raise_or_put(m.name, m.cursor) {
+            match add(into, from, m, found, counts) {
+                Looked::Fine => {}
+                end => return end,
             }
         }
     }
-    batch.clear();
+    Looked::Fine
+}
+
+/// Adds the position `m` reaches, new to its layer `into`, and counts its moves (out of line:
+/// most look-ups find a position already found).
+#[inline(never)]
+fn add(into: &mut Layer, from: &Layer, m: &Move, found: &mut Found, counts: &mut MoveCounts) -> Looked {
+    found.positions += 1;
+    if found.positions > found.most {
+        return Looked::Passed;
+    }
+    into.names.push(m.name);
+    let start = into.runs.len();
+    moved(from.runs(m.parent as usize), m.h, m.a, m.b, &mut into.runs);
+    into.starts.push(into.runs.len() as u32);
+    for &[h, _] in &into.runs[start..] {
+        let Some(n) = counts.of(h) else { return Looked::Left };
+        found.moves += n;
+    }
+    if found.moves > found.most_moves {
+        return Looked::Passed;
+    }
     Looked::Fine
 }
 
@@ -407,9 +407,8 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
     {
         let layer = &mut layers.pool[first];
         let name = root.iter().fold(u64::ZERO, |acc, &h| acc.plus(u64::heap(h)));
-        layer.seen.get_or_put(name, 0);
+        layer.seen.raise_or_put(name, u32::MAX);
         layer.names.push(name);
-        layer.cursors.push(u32::MAX);
         for equal in root.chunk_by(|x, y| x == y) {
             layer.runs.push([equal[0] as u16, equal.len() as u16]);
         }
@@ -426,8 +425,11 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
     if found.moves > found.most_moves {
         return passed(&found);
     }
-    let mut batch: Vec<Move> = Vec::with_capacity(BATCH);
+    const NO_MOVE: Move = Move { name: 0, slot: 0, parent: 0, cursor: 0, h: 0, a: 0, b: 0 };
+    let mut batch = [NO_MOVE; BATCH];
+    let mut batched = 0;
     let mut checked_at = 0u64;
+    let heap_names: Vec<u64> = (0..=largest).map(u64::heap).collect();
     // The layer being expanded, swapped out of the pool so the layers below it can grow.
     let mut layer = Layer::new(0);
     while let Some(counters) = layers.pending.pop() {
@@ -436,34 +438,41 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
         for i in 0..layer.names.len() {
             let runs = layer.runs(i);
             let name = layer.names[i];
-            let (top, first) = unpack(layer.cursors[i]);
+            if let Some(&ahead) = layer.names.get(i + AHEAD) {
+                layer.seen.touch(ahead);
+            }
+            let (top, first) = unpack(layer.seen.get(name).expect("a layer's names are in its table"));
             for &[h, _] in runs.iter().skip_while(|&&[h, _]| h > top) {
                 let listed = lists.of(h).unwrap_or_default();
-                let less = name.minus(u64::heap(u64::from(h)));
+                let less = name.minus(heap_names[usize::from(h)]);
                 let from = if h == top { first } else { 0 };
+                let mut cursor = pack(h, from);
                 // The moves of one removal are listed together: their layer is found once.
                 let mut target = (0, 0u32);
-                for (j, m) in listed.iter().enumerate().skip(from) {
+                for m in listed.iter().skip(from) {
                     if target.0 != m.take {
                         target = (m.take, layers.below(counters, m.take, layer.names.len()));
                     }
-                    let (parent, cursor) = (i as u32, pack(h, j));
-                    batch.push(Move {
-                        name: less.plus(m.name),
-                        slot: target.1,
-                        parent,
-                        cursor,
-                        h,
-                        a: m.a,
-                        b: m.b,
-                    });
-                    if batch.len() == BATCH {
-                        match look_up(&mut layers, &layer, &mut batch, &mut found, &mut counts) {
+                    if batched == BATCH {
+                        match look_up(&mut layers, &layer, &batch, &mut found, &mut counts) {
                             Looked::Fine => {}
                             Looked::Passed => return passed(&found),
                             Looked::Left => return Counted::Left,
                         }
+                        batched = 0;
                     }
+                    batch[batched] = Move {
+                        name: less.plus(m.name),
+                        slot: target.1,
+                        parent: i as u32,
+                        cursor,
+                        h,
+                        a: m.a,
+                        b: m.b,
+                    };
+                    batched += 1;
+                    // pack(h, j + 1): the move index saturates at 2^16 − 1.
+                    cursor -= u32::from(cursor & 0xFFFF != 0);
                 }
             }
             // The pending layers' memory, checked every 2^12 new positions.
@@ -474,11 +483,12 @@ pub(super) fn count(list: &ListMoves, root: &[u64], limits: &Limits) -> Counted 
                 }
             }
         }
-        match look_up(&mut layers, &layer, &mut batch, &mut found, &mut counts) {
+        match look_up(&mut layers, &layer, &batch[..batched], &mut found, &mut counts) {
             Looked::Fine => {}
             Looked::Passed => return passed(&found),
             Looked::Left => return Counted::Left,
         }
+        batched = 0;
         std::mem::swap(&mut layers.pool[slot], &mut layer);
         layers.free.push(slot);
     }

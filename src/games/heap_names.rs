@@ -170,22 +170,62 @@ impl<N: Name> NameTable<N> {
         Reached::New
     }
 
-    /// The number kept with `x`, or None after keeping `value` with it (a new name): for tables
-    /// that keep a number per name other than a cursor (the layered count keeps a position's
-    /// index). Every name of a bucket is compared, with no branch per name, so where a name
+    /// Keeps the larger of `value` and the number kept with `x`, or keeps `value` with `x` if
+    /// it is new (then true): the layered count keeps each name's cursor this way, in the line
+    /// the look-up reads anyway. Every name of a bucket is compared, with no branch per name, so where a name
     /// sits in its bucket costs no misprediction.
-    #[inline]
-    pub(super) fn get_or_put(&mut self, x: N, value: u32) -> Option<u32> {
+    #[inline(always)]
+    pub(super) fn raise_or_put(&mut self, x: N, value: u32) -> bool {
         if x == N::ZERO {
             let before = self.zero;
-            self.zero = Some(before.unwrap_or(value));
+            self.zero = Some(before.map_or(value, |c| c.max(value)));
             self.len += u64::from(before.is_none());
-            return before;
+            return before.is_none();
         }
         let n = self.buckets.len();
         let mut i = self.home(x);
         loop {
             let bucket = &mut self.buckets[i];
+            let (mut found, mut empty) = (BUCKET, BUCKET);
+            for k in (0..BUCKET).rev() {
+                let y = bucket.names[k];
+                found = if y == x { k } else { found };
+                empty = if y == N::ZERO { k } else { empty };
+            }
+            if found < BUCKET {
+                let c = &mut bucket.cursors[found];
+                *c = (*c).max(value);
+                return false;
+            }
+            if empty < BUCKET {
+                self.put_new(i, empty, x, value);
+                return true;
+            }
+            i = if i + 1 == n { 0 } else { i + 1 };
+        }
+    }
+
+    /// Puts a new name in bucket `i` at `k` (out of line: the look-ups of names already seen,
+    /// the most, keep their registers).
+    #[inline(never)]
+    fn put_new(&mut self, i: usize, k: usize, x: N, value: u32) {
+        (self.buckets[i].names[k], self.buckets[i].cursors[k]) = (x, value);
+        self.len += 1;
+        if self.len * 4 > (self.buckets.len() * BUCKET) as u64 * 3 && self.buckets.len() < self.most {
+            self.grow();
+        }
+    }
+
+    /// The number kept with `x`, if it was put.
+    #[inline]
+    pub(super) fn get(&self, x: N) -> Option<u32> {
+        if x == N::ZERO {
+            return self.zero;
+        }
+        let n = self.buckets.len();
+        let mut i = self.home(x);
+        loop {
+            let bucket = &self.buckets[i];
             let (mut found, mut empty) = (BUCKET, BUCKET);
             for (k, &y) in bucket.names.iter().enumerate().rev() {
                 found = if y == x { k } else { found };
@@ -195,16 +235,10 @@ impl<N: Name> NameTable<N> {
                 return Some(bucket.cursors[found]);
             }
             if empty < BUCKET {
-                (bucket.names[empty], bucket.cursors[empty]) = (x, value);
-                break;
+                return None;
             }
             i = if i + 1 == n { 0 } else { i + 1 };
         }
-        self.len += 1;
-        if self.len * 4 > (n * BUCKET) as u64 * 3 && n < self.most {
-            self.grow();
-        }
-        None
     }
 
     /// Forgets every name, with room for about `names` before it grows (buckets kept when
