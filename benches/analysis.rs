@@ -2,7 +2,8 @@
 //!
 //! Run with `cargo bench --features bench --bench analysis`. Each case times `build` followed by
 //! `Analysis::new` (Grundy values, outcomes, critical positions), i.e. what `impartial analyse`
-//! does before printing.
+//! does before printing. A second group times refusals of games just past the budget (the
+//! count that shows it: `build` returns the refusal).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use impartial::{build, Analysis, GameSpec, Limits, Play};
@@ -40,5 +41,22 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Games just past the budget whose refusal takes the longest: counted layer by layer (the two
+/// octal codes, pipelined over two threads where there are two) or walked (Grundy's game).
+fn refusals(c: &mut Criterion) {
+    let mut group = c.benchmark_group("refusal just past the budget");
+    group.sample_size(10);
+    for (name, text) in [
+        ("octal 0.4 heaps 21x4", "game=octal&code=0.4&heaps=21,21,21,21"),
+        ("octal 0.6 heaps 14x5", "game=octal&code=0.6&heaps=14,14,14,14,14"),
+        ("grundy heaps 30..25", "game=grundy&heaps=30,29,28,27,26,25"),
+    ] {
+        let spec = GameSpec::parse(text).expect("bench specs are valid");
+        assert!(build(&spec, &Limits::DEFAULT).is_err(), "{name} is past the budget");
+        group.bench_function(name, |b| b.iter(|| build(&spec, &Limits::DEFAULT).is_err()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, refusals);
 criterion_main!(benches);

@@ -704,7 +704,14 @@ pub fn estimate(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Size {
 /// The layered count of `rule`'s game from `start` (see `heap_layers`), each heap's moves
 /// listed from the rule.
 pub(super) fn count_by_layers(rule: &dyn HeapRule, start: &[u64], limits: &Limits) -> Counted {
-    let list = |h: u16, visit: &mut dyn FnMut(HeapMove) -> bool| {
+    super::heap_layers::count(&moves_listed(rule), &root(start), limits)
+}
+
+/// The rule's moves from a heap, as the layered count lists them.
+pub(super) fn moves_listed(
+    rule: &dyn HeapRule,
+) -> impl Fn(u16, &mut dyn FnMut(HeapMove) -> bool) -> bool + '_ {
+    |h: u16, visit: &mut dyn FnMut(HeapMove) -> bool| {
         rule.leaves(u64::from(h), &mut |leave| {
             let (a, b) = match leave {
                 Leave::Nothing => (0, 0),
@@ -714,8 +721,7 @@ pub(super) fn count_by_layers(rule: &dyn HeapRule, start: &[u64], limits: &Limit
             let take = u64::from(h) - leave.counters();
             visit(HeapMove { name: leave_name(leave), take, a: a as u16, b: b as u16 })
         })
-    };
-    super::heap_layers::count(&list, &root(start), limits)
+    }
 }
 
 /// [`packed_size`] of one of `rule`'s [`FreeSplit`] parts, each heap's moves counted from the rule.
