@@ -69,9 +69,9 @@ const AHEAD: usize = 16;
 const PIPELINE_FROM: usize = 1 << 12;
 
 /// Moves handed from the expanding thread to the looking-up one at a time, and the most such
-/// chunks in flight (128 KB each).
-const CHUNK: usize = 1 << 12;
-const CHUNKS: usize = 4;
+/// chunks in flight (64 KB each: below the size the allocator maps and unmaps afresh each time).
+const CHUNK: usize = 1 << 11;
+const CHUNKS: usize = 8;
 
 /// What [`count`] found.
 #[derive(Debug, PartialEq)]
