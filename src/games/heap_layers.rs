@@ -229,9 +229,14 @@ struct Sink<'s, 'l> {
 /// however they were handed over.
 fn consume(sink: &mut Sink, batch: &mut [Move]) -> Looked {
     let expected = sink.from.names.len();
+    // Moves of one removal come together (and every move of most codes removes the same).
+    let (mut take, mut slot) = (u16::MAX, 0);
     for m in batch.iter_mut() {
-        m.slot = sink.layers.below(sink.counters, u64::from(m.take), expected);
-        sink.layers.pool[m.slot as usize].seen.touch(m.name);
+        if m.take != take {
+            (take, slot) = (m.take, sink.layers.below(sink.counters, u64::from(m.take), expected));
+        }
+        m.slot = slot;
+        sink.layers.pool[slot as usize].seen.touch(m.name);
     }
     for m in batch.iter() {
         let into = &mut sink.layers.pool[m.slot as usize];
