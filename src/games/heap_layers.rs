@@ -31,8 +31,8 @@
 //! while the other looks its moves up, in the order one thread would (so with the same result,
 //! to the moves found when the budget is passed): the two halves are about 2:3 of the work, so
 //! the count takes about 0.7 of its time when a core is free (0.4 with heaps 21,21,21,21:
-//! 0.84–1.07 s against 1.26–1.55 s) and the same CPU time (1.3–1.5 s). On a busy machine it
-//! gains nothing and loses little.
+//! 0.84–1.01 s against 1.35–1.37 s, on a slow day) and the same CPU time. With the other core
+//! busy it gains nothing and loses little (docs/performance.md).
 //!
 //! A position's name is the walk's (the sum of its heaps' 64-bit names), so the two count the
 //! same set of names (`tests` check every one- and two-digit code against the walk); its heaps
