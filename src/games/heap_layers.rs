@@ -315,9 +315,9 @@ fn expand(layer: &Layer, lists: &mut impl MovesOf, heap_names: &[u64], emit: &mu
 }
 
 /// Expands `layer` on a second thread while this one looks its moves up, in the same order as
-/// on one thread (so with the same result): each half is about half of the work (expanding,
-/// and the look-ups with the new positions' moves counted). The moves cross in chunks; when the
-/// look-ups stop early, the expanding thread's next hand-over fails and it stops too.
+/// on one thread (so with the same result). Expanding is about two fifths of the work, the
+/// look-ups (with the new positions' runs and moves) the rest. The moves cross in chunks; when
+/// the look-ups stop early, the expanding thread's next hand-over fails and it stops too.
 fn pipelined(layer: &Layer, lists: Kept, heap_names: &[u64], sink: &mut Sink) -> Looked {
     std::thread::scope(|s| {
         let (full, fulls) = std::sync::mpsc::sync_channel::<Vec<Move>>(CHUNKS);
