@@ -11,6 +11,13 @@
 //! Most sought values are met once the first pairs are marked, so the hits are many (a
 //! thousand or so per scan at 2^18 heaps) and are noted without a branch per block.
 //!
+//! For the sparse codes, [`mark_rare_block`] lists the pairs of the rare heaps sixteen splits
+//! at a time: the partners of a rare heap in sixteen consecutive splits are sixteen consecutive
+//! values, one load instead of sixteen scattered ones, and the values are stored a byte each
+//! into a row per split. Gathering a heap's partners instead and looking its values up in a
+//! register set of the unmarked ones was slower than the plain loop: a heap of 0.6 first meets
+//! about 190 of its values, in 67 of its 99 blocks of sixteen pairs.
+//!
 //! Compiled for x86-64 only (the wasm build has none of it) and called only after
 //! [`available`] has seen the CPU features at run time.
 
