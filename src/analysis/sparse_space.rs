@@ -16,7 +16,9 @@
 //! through every pair. The result never depends on the mask, only the speed. On x86-64 with
 //! AVX-512 the search looks its blocks of pairs up in a register window of the values sought
 //! instead of stamping each pair (the kernel of the growing codes below; [`clear_in_window`]),
-//! about a fifth less time in all for 0.6.
+//! about a fifth less time in all for 0.6; and the rare heaps far enough behind are listed for
+//! sixteen consecutive splits at once ([`rare_block_rows`]: their partners are then
+//! consecutive), which halves the time of 0.6 and Grundy's game, most of it the listing's.
 //!
 //! **Choosing the mask.** For every mask of the all-time value width (up to 16 bits) and both
 //! twists, the number of rare heaps is read off the Walsh–Hadamard transform of the histogram
@@ -45,7 +47,8 @@
 //! **Memory.** Values are u16 while they fit ([`Cell`]; the sequence is widened to u32 once a
 //! value passes 65,535), and the rare heaps are kept with their values (no per-heap class
 //! bits), so the loop over them reads only the partner g(m − r), which for the (mostly small)
-//! rare r lies in the hot window just behind the heap being computed.
+//! rare r lies in the window just behind the heap being computed (41 KB for 0.6, 166 KB for
+//! Grundy's game), a scattered read a pair; the blocks above read them in runs of sixteen.
 
 use super::compact_values::{Cell, Values};
 use super::heap_rule::{HeapRule, Split};
@@ -152,6 +155,11 @@ struct Engine<T> {
     /// running average in 1/256ths.
     #[cfg(target_arch = "x86_64")]
     reach: u32,
+    /// x86-64 with AVX-512: the rare heaps' pairs listed sixteen splits at a time
+    /// ([`Engine::mark_rare_pairs`]), the blocks of the last splits asked for (emptied when the
+    /// classes change).
+    #[cfg(target_arch = "x86_64")]
+    rare_blocks: Option<Vec<RareBlock>>,
 }
 
 /// A [`SplitTable`] whose pairs are marked only for 1 ≤ a ≤ upto (≤ hi), in `made`; `bits`
@@ -189,6 +197,30 @@ struct Classes<T> {
     rare_class: u32,
     /// Rare heaps a ≥ 1, ascending, with their values.
     rare: Vec<(usize, T)>,
+    /// x86-64 with AVX-512: the same heaps as lanes for [`super::pair_scan_x86::mark_rare_block`],
+    /// while they fit (dropped otherwise).
+    #[cfg(target_arch = "x86_64")]
+    lanes: Option<RareLanes>,
+}
+
+/// The rare heaps (below 2^32) and their values (two bytes), each in an array of its own, for
+/// [`super::pair_scan_x86::mark_rare_block`].
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Default)]
+struct RareLanes {
+    heaps: Vec<u32>,
+    values: Vec<u16>,
+}
+
+/// Rows of [`super::pair_scan_x86::mark_rare_block`] for the splits of m0 .. m0 + 16
+/// counters: the values their pairs with a rare heap far enough behind make (the rare heaps
+/// 16 ≤ r < m0 of the list at the time, which stays the same while the classes do).
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone)]
+struct RareBlock {
+    m0: usize,
+    cover: usize,
+    made: Vec<u8>,
 }
 
 #[inline(always)]
@@ -204,6 +236,16 @@ impl<T: Cell> Classes<T> {
     fn push(&mut self, a: usize, v: T) {
         if a >= 1 && self.class(a, v.get()) == self.rare_class {
             self.rare.push((a, v));
+            #[cfg(target_arch = "x86_64")]
+            if let Some(lanes) = &mut self.lanes {
+                match (u32::try_from(a), u16::try_from(v.get())) {
+                    (Ok(r), Ok(gr)) => {
+                        lanes.heaps.push(r);
+                        lanes.values.push(gr);
+                    }
+                    _ => self.lanes = None,
+                }
+            }
         }
     }
 
@@ -399,6 +441,8 @@ impl<T: Cell> Engine<T> {
             reversed: Default::default(),
             #[cfg(target_arch = "x86_64")]
             reach: 256,
+            #[cfg(target_arch = "x86_64")]
+            rare_blocks: super::pair_scan_x86::available().then(Vec::new),
         }
     }
 
@@ -471,6 +515,8 @@ impl<T: Cell> Engine<T> {
                 twist: c.twist,
                 rare_class: c.rare_class,
                 rare: c.rare.iter().map(|&(a, v)| (a, v.get())).collect(),
+                #[cfg(target_arch = "x86_64")]
+                lanes: None,
             }),
             histogram: self.histogram.clone(),
             marks: self.marks.clone(),
@@ -493,6 +539,8 @@ impl<T: Cell> Engine<T> {
             reversed: Default::default(),
             #[cfg(target_arch = "x86_64")]
             reach: 256,
+            #[cfg(target_arch = "x86_64")]
+            rare_blocks: None,
         }
     }
 
@@ -766,7 +814,17 @@ impl<T: Cell> Engine<T> {
         let Some(c) = &self.classes else { return };
         let (g, wrap) = (&self.g, xor_wrap(&self.marks));
         let listed = c.rare.partition_point(|&(r, _)| r < m);
-        for &(r, gr) in &c.rare[..listed] {
+        // The rare heaps c.rare[far] were marked from a block; the others are listed here.
+        #[cfg(target_arch = "x86_64")]
+        let far = match (&mut self.rare_blocks, &c.lanes, T::as_u16(g)) {
+            (Some(blocks), Some(lanes), Some(g)) => {
+                rare_block_rows(blocks, lanes, g, m, &mut self.marks[..=wrap], self.stamp)
+            }
+            _ => 0..0,
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let far = 0..0;
+        for &(r, gr) in c.rare[..far.start].iter().chain(&c.rare[far.end..listed]) {
             self.marks[(gr ^ g[m - r]).get() as usize & wrap] = self.stamp;
         }
         self.pairs += listed as u64;
@@ -861,13 +919,83 @@ impl<T: Cell> Engine<T> {
                 return;
             }
         }
-        let mut c = Classes { mask, twist, rare_class, rare: Vec::with_capacity(count as usize) };
+        let mut c = Classes {
+            mask,
+            twist,
+            rare_class,
+            rare: Vec::with_capacity(count as usize),
+            #[cfg(target_arch = "x86_64")]
+            lanes: (self.rare_blocks.is_some() && T::as_u16(&self.g).is_some()).then(RareLanes::default),
+        };
         for (a, &v) in self.g.iter().enumerate() {
             c.push(a, v);
         }
         self.classes = Some(c);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(blocks) = &mut self.rare_blocks {
+            blocks.clear();
+        }
     }
 }
+
+/// [`Engine::mark_rare_pairs`] on x86-64 with AVX-512: stamps in `marks` (its length the cover
+/// of the values) the values the split of m counters makes with the rare heaps 16 ≤ r < m0 (m0
+/// = m rounded down to a multiple of 16), from the block of the splits m0 .. m0 + 16, built
+/// here unless a split before built it; returns the range of the rare list so marked (empty
+/// when the block would hold too few pairs to pay, or the values outgrow its bytes).
+#[cfg(target_arch = "x86_64")]
+fn rare_block_rows(
+    blocks: &mut Vec<RareBlock>,
+    lanes: &RareLanes,
+    g: &[u16],
+    m: usize,
+    marks: &mut [u32],
+    stamp: u32,
+) -> std::ops::Range<usize> {
+    use super::pair_scan_x86::{mark_rare_block, stamp_row, RARE_BLOCK, RARE_COVER};
+    let cover = marks.len();
+    let m0 = m - m % RARE_BLOCK;
+    let far = lanes.heaps.partition_point(|&r| (r as usize) < RARE_BLOCK)
+        ..lanes.heaps.partition_point(|&r| (r as usize) < m0);
+    if far.len() < RARE_BLOCK_AT_LEAST || !(64..=RARE_COVER).contains(&cover) || m0 > g.len() {
+        return 0..0;
+    }
+    let slot = match blocks.iter().position(|b| b.m0 == m0) {
+        Some(slot) => slot,
+        None => {
+            // Splits of a few removals in a row share a block; the oldest one gives way.
+            let slot = if blocks.len() < RARE_BLOCKS_KEPT {
+                blocks.push(RareBlock { m0: 0, cover: 0, made: Vec::new() });
+                blocks.len() - 1
+            } else {
+                (0..blocks.len()).min_by_key(|&i| blocks[i].m0).expect("blocks are kept")
+            };
+            let b = &mut blocks[slot];
+            (b.m0, b.cover) = (m0, cover);
+            b.made.clear();
+            b.made.resize(RARE_BLOCK * cover, 0);
+            let (heaps, values) = (&lanes.heaps[far.clone()], &lanes.values[far.clone()]);
+            // SAFETY: `rare_blocks` is kept only when `available()` found the CPU features;
+            // 16 ≤ r < m0 ≤ g.len() for these rare heaps, and the values are below `cover`.
+            unsafe { mark_rare_block(g, m0, heaps, values, cover, &mut b.made) };
+            slot
+        }
+    };
+    let b = &blocks[slot];
+    let i = m - m0;
+    // SAFETY: as above; a block's cover is at most the current one (covers only grow).
+    unsafe { stamp_row(&b.made[i * b.cover..(i + 1) * b.cover], marks, stamp) };
+    far
+}
+
+/// [`rare_block_rows`]: a block is built only when the rare heaps far enough behind are this
+/// many (it costs a clear of 16 rows and a read of the heap's row besides its pairs).
+#[cfg(target_arch = "x86_64")]
+const RARE_BLOCK_AT_LEAST: usize = 64;
+/// [`rare_block_rows`]: the blocks kept. A heap's splits lie at most 32 removals apart, so they
+/// reach at most three blocks; the fourth kept is the oldest, which no heap reaches again.
+#[cfg(target_arch = "x86_64")]
+const RARE_BLOCKS_KEPT: usize = crate::games::octal::MAX_CODE_DIGITS / super::pair_scan_x86::RARE_BLOCK + 2;
 
 /// How many splits a heap scans when every pair is scanned: a split of m counters is reached
 /// from heap m + k by each splitting move removing k, so it is new to heap n only for the
@@ -1104,13 +1232,26 @@ impl OctalSequence {
         }
         self
     }
+
+    /// The same sequence listing every rare heap's pairs one by one ([`rare_block_rows`] off).
+    fn without_rare_blocks(mut self) -> OctalSequence {
+        if let Store::Narrow(e) = &mut self.store {
+            e.rare_blocks = None;
+        }
+        self
+    }
+
+    /// Whether a block of [`rare_block_rows`] was built since the classes were last chosen.
+    fn built_rare_blocks(&self) -> bool {
+        matches!(&self.store, Store::Narrow(e) if e.rare_blocks.as_ref().is_some_and(|b| !b.is_empty()))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The windowed scan (x86-64 with AVX-512) against the portable one: growing codes (one
+    /// The windowed scan and the rare blocks (x86-64 with AVX-512) against the portable loops: growing codes (one
     /// split a heap, two sharing their tables, one listing its rare heaps from about 2^18),
     /// codes with three splits a heap, 0.76 far enough for its values to pass one window, and
     /// Grundy's game, which splits the whole heap.
@@ -1137,9 +1278,37 @@ mod tests {
         for (rule, to) in cases {
             let mut fast = OctalSequence::of_rule(rule.clone());
             fast.extend_to(to);
-            let mut plain = OctalSequence::of_rule(rule.clone()).without_windows();
+            let mut plain = OctalSequence::of_rule(rule.clone()).without_windows().without_rare_blocks();
             plain.extend_to(to);
             assert_eq!(fast.values(), plain.values(), "{rule:?}");
+        }
+    }
+
+    /// The rare heaps' pairs listed sixteen splits at a time (x86-64 with AVX-512) against one
+    /// by one: sparse codes with one split a heap (0.6) and three (0.376), and Grundy's game,
+    /// whose split is the whole heap, each far enough that the blocks are used; and 0.16, whose
+    /// 53 rare heaps and values below 32 are too few for a block.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_rare_blocks_list_the_same_pairs() {
+        if !super::super::pair_scan_x86::available() {
+            return;
+        }
+        let octal = |code: &str| HeapRule::octal(&crate::games::octal::OctalCode::parse(code).unwrap());
+        let cases = [
+            (octal("0.6"), 1 << 16, true),
+            (octal("0.376"), 1 << 16, true),
+            (octal("0.16"), 1 << 15, false),
+            (HeapRule::grundy(), 1 << 16, true),
+        ];
+        for (rule, to, blocks) in cases {
+            let mut fast = OctalSequence::of_rule(rule.clone());
+            fast.extend_to(to);
+            assert_eq!(fast.built_rare_blocks(), blocks, "{rule:?}");
+            let mut plain = OctalSequence::of_rule(rule.clone()).without_rare_blocks();
+            plain.extend_to(to);
+            assert_eq!(fast.values(), plain.values(), "{rule:?}");
+            assert_eq!(fast.status(), plain.status(), "{rule:?}");
         }
     }
 
