@@ -172,8 +172,8 @@ impl<N: Name> NameTable<N> {
 
     /// Keeps the larger of `value` and the number kept with `x`, or keeps `value` with `x` if
     /// it is new (then true): the layered count keeps each name's cursor this way, in the line
-    /// the look-up reads anyway. Every name of a bucket is compared, with no branch per name, so where a name
-    /// sits in its bucket costs no misprediction.
+    /// the look-up reads anyway. Every name of a bucket is compared, with no branch per name,
+    /// so where a name sits in its bucket costs no misprediction.
     #[inline(always)]
     pub(super) fn raise_or_put(&mut self, x: N, value: u32) -> bool {
         if x == N::ZERO {
