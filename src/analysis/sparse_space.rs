@@ -816,27 +816,27 @@ impl<T: Cell> Engine<T> {
         let Some(c) = &self.classes else { return };
         let (g, wrap) = (&self.g, xor_wrap(&self.marks));
         let listed = c.rare.partition_point(|&(r, _)| r < m);
-        // Only an even m split into unequal heaps has a rare r with hi < r < m − hi: r = m/2.
-        if m > 2 * s.hi + 1 {
-            if let Ok(half) = c.rare[..listed].binary_search_by_key(&(m / 2), |&(r, _)| r) {
-                for &(r, gr) in c.rare[..half].iter().chain(&c.rare[half + 1..listed]) {
-                    self.marks[(gr ^ g[m - r]).get() as usize & wrap] = self.stamp;
-                }
-                self.pairs += listed as u64;
-                return;
-            }
-        }
-        // The rare heaps c.rare[far] were marked from a block; the others are listed here.
-        #[cfg(target_arch = "x86_64")]
-        let far = match (&mut self.rare_blocks, &c.lanes, T::as_u16(g)) {
-            (Some(blocks), Some(lanes), Some(g)) => {
-                rare_block_rows(blocks, lanes, g, m, &mut self.marks[..=wrap], self.stamp)
-            }
-            _ => 0..0,
+        // The rare heaps c.rare[skip] are not listed here: the half of an even m split into
+        // unequal heaps (the only rare r with hi < r < m − hi: no move leaves two of it), or
+        // else those marked from a block.
+        let half = if m > 2 * s.hi + 1 {
+            c.rare[..listed].binary_search_by_key(&(m / 2), |&(r, _)| r).ok()
+        } else {
+            None
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let far = 0..0;
-        for &(r, gr) in c.rare[..far.start].iter().chain(&c.rare[far.end..listed]) {
+        let skip = match half {
+            Some(half) => half..half + 1,
+            #[cfg(target_arch = "x86_64")]
+            None => match (&mut self.rare_blocks, &c.lanes, T::as_u16(g)) {
+                (Some(blocks), Some(lanes), Some(g)) => {
+                    rare_block_rows(blocks, lanes, g, m, &mut self.marks[..=wrap], self.stamp)
+                }
+                _ => 0..0,
+            },
+            #[cfg(not(target_arch = "x86_64"))]
+            None => 0..0,
+        };
+        for &(r, gr) in c.rare[..skip.start].iter().chain(&c.rare[skip.end..listed]) {
             self.marks[(gr ^ g[m - r]).get() as usize & wrap] = self.stamp;
         }
         self.pairs += listed as u64;
