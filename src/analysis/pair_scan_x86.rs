@@ -66,6 +66,43 @@ impl Reversed {
     }
 }
 
+/// Word i: 31 − i, to reverse the 32 words of a register.
+const BACKWARDS: [u16; 32] = {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        t[i] = 31 - i as u16;
+        i += 1;
+    }
+    t
+};
+
+/// Byte k of the bit pattern table: the bit of a difference whose low bits are k.
+const BIT_OF: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = 1 << (k % 8);
+        k += 1;
+    }
+    t
+};
+
+/// vpackuswb orders bytes by 128-bit lane: lane L holds words 8L..8L+8 of the first source then
+/// of the second. Byte p here picks the low byte of the difference that lands at p, so the low
+/// bytes are gathered in the same order.
+const LOW_ORDER: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut p = 0;
+    while p < 64 {
+        let (lane, k) = (p / 16, p % 16);
+        let word = 8 * lane + k % 8;
+        t[p] = (if k < 8 { 2 * word } else { 64 + 2 * word }) as u8;
+        p += 1;
+    }
+    t
+};
+
 /// Clears in `sought` (a window from `start`, see [`WINDOW_BYTES`]) the value
 /// g(a) ⊕ g(m − a) of every a in `heaps` (1 ≤ a ≤ m, m − a < g.len(), `rev` synced with g when
 /// given), `start` at most [`MAX_START`]. Without `rev`, the large heaps are read forwards and
@@ -96,22 +133,14 @@ pub unsafe fn clear_made(
     assert!(heaps.start >= 1 && heaps.end <= m + 1 && m - heaps.start < g.len());
     assert!(rev.is_none_or(|rev| rev.filled == g.len()) && start <= MAX_START);
     let top = rev.map_or(0, |rev| rev.cells.len() - 1);
-    let backwards: [u16; 32] = std::array::from_fn(|i| 31 - i as u16);
-    let backwards = _mm512_loadu_si512(backwards.as_ptr().cast());
+    // The tables below are constants: built with `array::from_fn` on each call, the test
+    // profile (no LTO) made 192 calls a scan, most of the time of the search's short blocks.
+    let backwards = _mm512_loadu_si512(BACKWARDS.as_ptr().cast());
     // The window's byte j holds base + 8j .. base + 8j + 8 with base = start − 8.
     let base = start as i32 - 8;
     let base_v = _mm512_set1_epi16(base as i16);
-    // Byte k of the bit pattern table: the bit of a difference whose low bits are k.
-    let bit_of: [u8; 64] = std::array::from_fn(|k| 1 << (k % 8));
-    let bit_of = _mm512_loadu_si512(bit_of.as_ptr().cast());
-    // vpackuswb orders bytes by 128-bit lane: lane L holds words 8L..8L+8 of the first source
-    // then of the second. The low bytes of the differences are gathered in the same order.
-    let low_order: [u8; 64] = std::array::from_fn(|p| {
-        let (lane, k) = (p / 16, p % 16);
-        let word = 8 * lane + k % 8;
-        (if k < 8 { 2 * word } else { 64 + 2 * word }) as u8
-    });
-    let low_order = _mm512_loadu_si512(low_order.as_ptr().cast());
+    let bit_of = _mm512_loadu_si512(BIT_OF.as_ptr().cast());
+    let low_order = _mm512_loadu_si512(LOW_ORDER.as_ptr().cast());
     // The lookups read the window from four registers; the pairs found sought are noted (all
     // 64 bytes and bits of a block, with the block's mask of hits, stored without a branch)
     // and cleared from `sought` every FLUSH blocks, when the registers are read again. A value
@@ -243,8 +272,8 @@ pub unsafe fn mark_rare_block(
     assert!(heaps.len() == values.len() && m0 <= g.len() && m0 >= RARE_BLOCK);
     assert!(cover.is_power_of_two() && cover <= RARE_COVER && made.len() == RARE_BLOCK * cover);
     // Lane i of a row's index: i · cover plus the value, below 16 · 1,024 (a u16).
-    let rows: [u16; RARE_BLOCK] = std::array::from_fn(|i| (i * cover) as u16);
-    let rows = _mm256_loadu_si256(rows.as_ptr().cast());
+    let lanes = _mm256_set_epi16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let rows = _mm256_mullo_epi16(lanes, _mm256_set1_epi16(cover as i16));
     let wrap = _mm256_set1_epi16((cover - 1) as i16);
     let (gp, mp) = (g.as_ptr(), made.as_mut_ptr());
     for (&r, &gr) in heaps.iter().zip(values) {
