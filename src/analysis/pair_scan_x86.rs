@@ -5,11 +5,11 @@
 //! 0.45 ns a pair on an idle Sapphire Rapids core; an AVX-512 loop writing the XORs out and
 //! reading them back for the stores was no faster).
 //! Here the pairs are instead looked up, 64 at a time and with no store, in a bit set of the
-//! values still sought (those the pairs marked first do not make), held in four 512-bit
+//! values still sought (those the first pairs of the split do not make), held in four 512-bit
 //! registers: 2,032 values from a start (about 0.07 ns a pair). A pair whose value is still
 //! sought clears its bit; what is left set afterwards is what no pair of the range makes.
-//! Most sought values are met somewhere among the rest, so the hits are many (a thousand or
-//! so per scan at 2^18 heaps) and are noted without a branch per block.
+//! Most sought values are met once the first pairs are marked, so the hits are many (a
+//! thousand or so per scan at 2^18 heaps) and are noted without a branch per block.
 //!
 //! For the sparse codes, [`mark_rare_block`] lists the pairs of the rare heaps sixteen splits
 //! at a time: the partners of a rare heap in sixteen consecutive splits are sixteen consecutive

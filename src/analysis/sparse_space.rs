@@ -36,7 +36,7 @@
 //! read it. The pairs are read as two streams; the scattered store of a byte per pair is the
 //! whole cost. The search among all pairs could not do better there, since the values just
 //! below each mex are made by only a pair or two, anywhere. On x86-64 with AVX-512 only the
-//! last sixteenth of each split's pairs (the heaps nearest m/2) is stored; the rest are looked up, 64 at a time, in a
+//! first sixteenth of each split's pairs is stored; the rest are looked up, 64 at a time, in a
 //! bit set of the values still sought held in registers (a window of 2,032 values), which
 //! costs about a sixth of a store a pair ([`Engine::mex_by_windows`]; the wasm build and other
 //! CPUs keep the stores, with the same values). Which way is cheaper is chosen with the mask: listing the rare heaps (their
@@ -144,7 +144,7 @@ struct Engine<T> {
     share_at: usize,
     /// The heap at which a trial of the split ends (0: none running).
     trial_until: usize,
-    /// x86-64 with AVX-512: the split tables marked only for their last pairs, the rest of
+    /// x86-64 with AVX-512: the split tables marked only for their first pairs, the rest of
     /// the pairs looked up in a window of the values sought ([`Engine::mex_by_windows`]).
     #[cfg(target_arch = "x86_64")]
     windows: Option<Vec<PartialTable>>,
@@ -162,30 +162,18 @@ struct Engine<T> {
     rare_blocks: Option<Vec<RareBlock>>,
 }
 
-/// A [`SplitTable`] whose pairs are marked only for from ≤ a ≤ hi (1 ≤ from), in `made`; `bits`
-/// holds the same as a bit set, and also what the rest of the pairs (a < from) make in the
-/// windows of values scanned so far (`start .. start + `[`super::pair_scan_x86::WINDOW`] for
-/// each start in `scanned`).
+/// A [`SplitTable`] whose pairs are marked only for 1 ≤ a ≤ upto (≤ hi), in `made`; `bits`
+/// holds the same as a bit set, and also what the rest of the pairs make in the windows of
+/// values (v / [`super::pair_scan_x86::WINDOW`] = k) scanned so far (bit k of `scanned`).
 #[cfg(target_arch = "x86_64")]
 #[derive(Debug, Clone)]
 struct PartialTable {
     m: usize,
     hi: usize,
-    from: usize,
+    upto: usize,
     made: Vec<u8>,
     bits: Vec<u8>,
-    scanned: Vec<u32>,
-}
-
-#[cfg(target_arch = "x86_64")]
-impl PartialTable {
-    /// Whether `bits` says for certain whether the split makes v.
-    fn knows(&self, v: u32) -> bool {
-        use super::pair_scan_x86::WINDOW;
-        self.from == 1
-            || v as usize >= self.made.len()
-            || self.scanned.iter().any(|&s| v >= s && v - s < WINDOW)
-    }
+    scanned: u32,
 }
 
 /// The values made by the pairs of one split (m counters left in two heaps, the smaller heap
@@ -621,7 +609,7 @@ impl<T: Cell> Engine<T> {
             (table.m, table.hi) = (s.m, s.hi);
             table.made.clear();
             table.made.resize(cover, 0);
-            mark_split(&self.g, s.m, 1..s.hi + 1, &mut table.made);
+            mark_split(&self.g, s.m, s.hi, &mut table.made);
             self.pairs += s.hi as u64;
         }
         let mut used = [0usize; crate::games::octal::MAX_CODE_DIGITS + 1];
@@ -641,17 +629,15 @@ impl<T: Cell> Engine<T> {
     }
 
     /// [`Engine::mex_by_tables`] on x86-64 with AVX-512, for two-byte values: each split's
-    /// table marks only its last pairs (1/[`FIRST_SHARE`], the heaps nearest m/2: their values
-    /// are alike, so they make the small XORs that the pairs of a small heap and a large one
-    /// rarely make, and leave about half as many values below the mex unmade as the first
-    /// pairs would); the values it leaves unmarked are sought among the rest of its pairs a
-    /// window of values at a time ([`super::pair_scan_x86::clear_made`]: looked up, not
-    /// stored), from the first value the mex search needs. What a window finds is kept with
-    /// the split, exact, for the other heaps that read it (0.76). None when this way does not
-    /// apply.
+    /// table marks only its first pairs (1/[`FIRST_SHARE`]: most values the split makes are
+    /// made there, and the rare ones are made mostly by the small heaps); the values it leaves
+    /// unmarked are sought among the rest of its pairs a window of values at a time
+    /// ([`super::pair_scan_x86::clear_made`]: looked up, not stored), and only in the windows
+    /// the mex search reaches. What a window finds is kept with the split, exact, for the other
+    /// heaps that read it (0.76). None when this way does not apply.
     #[cfg(target_arch = "x86_64")]
     fn mex_by_windows(&mut self, splits: &[Pairs]) -> Option<u32> {
-        use super::pair_scan_x86::{bits_of_bytes, clear_made, MAX_START, WINDOW_BYTES};
+        use super::pair_scan_x86::{bits_of_bytes, clear_made, MAX_START, WINDOW, WINDOW_BYTES};
         let g = T::as_u16(&self.g)?;
         let tables = self.windows.as_mut()?;
         let cover = self.marks.len() - 1;
@@ -670,27 +656,27 @@ impl<T: Cell> Engine<T> {
                 tables.push(PartialTable {
                     m: 0,
                     hi: 0,
-                    from: 1,
+                    upto: 0,
                     made: Vec::new(),
                     bits: Vec::new(),
-                    scanned: Vec::new(),
+                    scanned: 0,
                 });
                 tables.len() - 1
             });
             let t = &mut tables[slot];
-            // Each window scanned costs a look-up of the rest of the pairs: past WHOLE_REACH of
-            // them a heap, storing every pair is cheaper.
+            // Each window the searches reach costs a look-up of the rest of the pairs: past
+            // WHOLE_REACH of them, storing every pair is cheaper.
             let whole = s.hi < WHOLE_BELOW || self.reach > WHOLE_REACH;
-            let from = if whole { 1 } else { s.hi - s.hi / FIRST_SHARE + 1 };
-            (t.m, t.hi, t.from) = (s.m, s.hi, from);
+            let upto = if whole { s.hi } else { s.hi / FIRST_SHARE };
+            (t.m, t.hi, t.upto) = (s.m, s.hi, upto);
             t.made.clear();
             t.made.resize(cover, 0);
             // SAFETY (here and below): `windows` is Some only when `available()` found the
             // CPU features these functions are compiled for.
-            mark_split(g, s.m, from..s.hi + 1, &mut t.made);
+            mark_split(g, s.m, upto, &mut t.made);
             unsafe { bits_of_bytes(&t.made, &mut t.bits) };
-            t.scanned.clear();
-            self.pairs += (s.hi + 1 - from) as u64;
+            t.scanned = if upto == s.hi { u32::MAX } else { 0 };
+            self.pairs += upto as u64;
         }
         let mut used = [0usize; crate::games::octal::MAX_CODE_DIGITS + 1];
         for (u, s) in used.iter_mut().zip(splits) {
@@ -708,7 +694,6 @@ impl<T: Cell> Engine<T> {
         };
         // The cover (a power of two above every value) is made by no pair: the search ends
         // there at the latest.
-        let mut scans = 0;
         for c in 0..=cover / 64 {
             let mut free = !0u64;
             for &i in used {
@@ -720,28 +705,26 @@ impl<T: Cell> Engine<T> {
                 if is_marked(&self.marks, v, self.stamp) {
                     continue;
                 }
-                // No split's bits hold v: it is the mex unless a split that has not scanned
-                // its pairs for v yet makes it there. The window starts at v: the values a
-                // split's last pairs leave unmade lie mostly within a window below the mex, so
-                // one window from the first of them usually reaches it.
+                // No split's bits hold v: it is the mex unless a split whose window around v
+                // is not scanned yet makes it there.
                 let mut made = false;
                 for &i in used {
                     let t = &mut tables[i];
-                    if !t.knows(v) {
-                        let start = v & !7;
+                    let k = v / WINDOW;
+                    if (v as usize) < t.made.len() && t.scanned & (1 << k) == 0 {
+                        let start = k * WINDOW;
                         let mut sought = [0u8; WINDOW_BYTES];
                         for (j, b) in sought[1..WINDOW_BYTES - 1].iter_mut().enumerate() {
                             *b = !t.bits.get(start as usize / 8 + j).copied().unwrap_or(0);
                         }
-                        unsafe { clear_made(g, Some(rev), t.m, 1..t.from, start, &mut sought) };
-                        self.pairs += (t.from - 1) as u64;
+                        unsafe { clear_made(g, Some(rev), t.m, t.upto + 1..t.hi + 1, start, &mut sought) };
+                        self.pairs += (t.hi - t.upto) as u64;
                         for (j, b) in sought[1..WINDOW_BYTES - 1].iter().enumerate() {
                             if let Some(x) = t.bits.get_mut(start as usize / 8 + j) {
                                 *x = !b;
                             }
                         }
-                        t.scanned.push(start);
-                        scans += 1;
+                        t.scanned |= 1 << k;
                         free &= !word(&t.bits, c);
                     }
                     if word(&t.bits, c) & (1 << (v % 64)) != 0 {
@@ -751,7 +734,7 @@ impl<T: Cell> Engine<T> {
                 }
                 if !made {
                     self.pairs += (u64::from(v) + 1) * splits.len() as u64;
-                    self.reach = self.reach - self.reach / 64 + 4 * scans;
+                    self.reach = self.reach - self.reach / 64 + 4 * (v / WINDOW + 1);
                     return Some(v);
                 }
             }
@@ -1099,10 +1082,10 @@ fn mark_pairs<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, marks: 
 }
 
 /// Marks in `made` (a byte per value, its length a power of two above every value) the value
-/// g(a) ⊕ g(m − a) of every pair with a in `heaps`.
-fn mark_split<T: Cell>(g: &[T], m: usize, heaps: std::ops::Range<usize>, made: &mut [u8]) {
+/// g(a) ⊕ g(m − a) of every pair with 1 ≤ a ≤ hi.
+fn mark_split<T: Cell>(g: &[T], m: usize, hi: usize, made: &mut [u8]) {
     let wrap = made.len() - 1;
-    for_each_pair_xor(g, m, heaps, |v| made[v & wrap] = 1);
+    for_each_pair_xor(g, m, 1..hi + 1, |v| made[v & wrap] = 1);
 }
 
 /// The least of `missing` (ascending) that no pair of any split makes, or None when every
@@ -1218,19 +1201,16 @@ fn clear_in_window<T: Cell>(
 }
 
 /// [`Engine::mex_by_windows`]: splits of fewer pairs are marked whole; larger ones, their
-/// last 1/FIRST_SHARE (1/4, 1/8, 1/16 and 1/32 cost the same within the noise on 0.76 to 2^19,
-/// 18.6, 17.1, 17.2 and 17.0 s: fewer pairs marked, more values sought).
+/// first 1/FIRST_SHARE (1/8, 1/16 and 1/5 cost the same within the noise on 0.06 and 0.76 to
+/// 2^17-400,000: fewer pairs marked, more values sought).
 #[cfg(target_arch = "x86_64")]
 const WHOLE_BELOW: usize = 4096;
 #[cfg(target_arch = "x86_64")]
 const FIRST_SHARE: usize = 16;
-/// [`Engine::mex_by_windows`]: when the mex searches scan more windows a heap than this on
-/// average (in 1/256ths), new splits are marked whole. A window's look-ups and hits cost about
-/// a third of a store a pair. Counted as windows aligned to multiples of their width up to the
-/// mex (six for 0.76 near 2^20, whose values reach 10,337), this sent 0.76's last sixth of
-/// splits to be stored whole; the windows now start at the first value sought, and the scans
-/// a heap actually makes (about two near 2^20) stay below it: 0.76 to 2^20 in 78.3 s against
-/// 82.9 s, release builds run one after the other.
+/// [`Engine::mex_by_windows`]: when the mex searches reach more windows than this on average
+/// (in 1/256ths), new splits are marked whole. A window's look-ups and hits cost about a third
+/// of a store a pair: 0.76 to 2^20, whose values reach 10,337 (six windows), took 137 s with
+/// this, 145 s with the windows throughout and 157 s storing every pair (a run each).
 #[cfg(target_arch = "x86_64")]
 const WHOLE_REACH: u32 = 3 * 256;
 
