@@ -199,9 +199,18 @@ pub unsafe fn clear_made(
             a += 64;
         }
         if any != 0 {
-            // Gathered without a branch per block (a loop per block mispredicts its exit).
+            // Gathered from the blocks with hits only, one loop over those blocks and one over
+            // their hits: a loop per block mispredicts its exit, and compressing all eight
+            // blocks took a sixteenth more time (0.76 to 2^18 in 3.66–4.01 s against
+            // 3.34–3.90 s, five runs each).
             let mut count = 0;
-            for k in 0..FLUSH {
+            let mut blocks = 0u32;
+            for (k, &hit) in noted_hits.iter().enumerate() {
+                blocks |= u32::from(hit != 0) << k;
+            }
+            while blocks != 0 {
+                let k = blocks.trailing_zeros() as usize;
+                blocks &= blocks - 1;
                 let bytes = _mm512_loadu_si512(noted_bytes[k].as_ptr().cast());
                 let bits = _mm512_loadu_si512(noted_bits[k].as_ptr().cast());
                 _mm512_storeu_si512(
