@@ -372,3 +372,31 @@ describe('on a phone', () => {
     }, phone);
   });
 });
+
+describe('nothing beside the exercises gives the start away', () => {
+  // The note on a P-position start (UMDA's fictitious start) and a sum's nim-sum note both say
+  // what the quiz, the puzzle and the stepper ask for. Play mode shows them: the same game there
+  // proves the notes are made for it at all.
+  const P_START = 'game=nim&heaps=1,2,3';
+  const SUM = 'game=sum&parts=nim(heaps=2)+subtraction(moves=1,2;heap=3)';
+  const shown = (page) =>
+    page.evaluate(() => ['fictitious-note', 'parts-note'].filter((id) => document.getElementById(id).checkVisibility()));
+  for (const [hash, expected] of [
+    [`#${P_START}&mode=play&paused=1`, ['fictitious-note']],
+    [`#${SUM}&mode=play&paused=1`, ['parts-note']],
+    [`#${P_START}&mode=quiz&paused=1`, []],
+    [`#${P_START}&mode=puzzle&paused=1`, []],
+    [`#${P_START}&mode=steps&paused=1`, []],
+    ['#game=subtraction&moves=1,2&heap=6&mode=steps&paused=1', []],
+    [`#${SUM}&mode=quiz&paused=1`, []],
+    [`#${SUM}&mode=puzzle&paused=1`, []],
+    [`#${SUM}&mode=steps&paused=1`, []],
+  ]) {
+    test(hash, async () => {
+      await withPage(hash, async (page) => {
+        await page.waitForFunction(() => document.getElementById('root-label').textContent !== '');
+        assert.deepEqual(await shown(page), expected);
+      });
+    });
+  }
+});
