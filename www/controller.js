@@ -119,7 +119,7 @@ export class Controller {
       if (known === undefined || opening !== this.openings) return;
       document.body.dataset.known = 'done';
       if (!known || $('notice').hidden) return;
-      notices[0] = notices[0].replace(DEFAULT_INSTEAD, `${known} ${DEFAULT_INSTEAD}`);
+      notices[0] = notices[0].replace(DEFAULT_INSTEAD, `${known.sentence} ${DEFAULT_INSTEAD}`);
       this.notices.show(notices);
     });
   }

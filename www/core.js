@@ -27,8 +27,11 @@ export const estimate = (spec) => wasm.estimate(spec);
 export const knownValue = (spec) => wasm.known_value(spec);
 
 /**
- * For a game the page refuses as too large: what theory says of it, in words ("2.1·10⁴³
- * positions — too many to draw; Grundy value 53 by …, so the first player wins."), or null.
+ * For a game the page refuses as too large: what theory says of it, or null. `line` says it
+ * with the size, for the size line under the spec ("2.1·10⁴³ positions — too many to draw;
+ * Grundy value 53 by …, so the first player wins."); `sentence` without it, for the notice
+ * whose first sentence, the refusal, has given the size already ("Its value is known all the
+ * same: Grundy value 53 by …, so the first player wins.").
  */
 export function tooLargeButKnown(spec) {
   let known = null;
@@ -39,7 +42,7 @@ export function tooLargeButKnown(spec) {
   }
   if (!known) return null;
   const count = known.positions_text ? `${known.positions_text} positions — too many` : 'Far too many positions';
-  return `${count} to draw; ${known.summary}.`;
+  return { line: `${count} to draw; ${known.summary}.`, sentence: `Its value is known all the same: ${known.summary}.` };
 }
 /**
  * The grammar's families ({ name, title, keys: [{ key, label, example }] }) and the examples

@@ -147,7 +147,7 @@ export class GameForm {
     out.dataset.asked = String(this.known.asked);
     answer.then((known) => {
       if (known === undefined || out.dataset.spec !== spec) return; // another spec since
-      if (known) out.textContent = known;
+      if (known) out.textContent = known.line;
       out.dataset.known = 'done';
     });
   }

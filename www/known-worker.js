@@ -1,6 +1,6 @@
 // The worker behind known.js (a module worker): what theory knows of a game too large to draw,
 // worked out with the wasm core off the page's thread. Messages in: { id, spec }; out:
-// { id, known } with the sentence or null.
+// { id, known } with tooLargeButKnown's { line, sentence } or null.
 
 import { loadCore, tooLargeButKnown } from './core.js';
 

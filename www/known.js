@@ -13,8 +13,9 @@ export class KnownValues {
   }
 
   /**
-   * The sentence for `spec`, or null when theory says nothing; `undefined` when a newer
-   * question (or `cancel`) replaced this one before it was answered.
+   * What theory says of `spec` (core.js's tooLargeButKnown: { line, sentence }), or null when
+   * it says nothing; `undefined` when a newer question (or `cancel`) replaced this one before
+   * it was answered.
    */
   ask(spec) {
     this.cancel();
