@@ -106,6 +106,17 @@ export class Controller {
     this.setPlaying(page.paused !== '1');
     this.notices.show(notices);
     if (tooLarge !== null) this.tellKnown(tooLarge, opening, notices);
+    // A step-by-step link naming a heap of the Grundy strip is about the strip (teaching.md,
+    // lesson 2): it opens scrolled to the strip and its stepper, under the graph, unless a
+    // notice at the top has something to say. <body>'s data-scrolled is `strip` once it has.
+    delete document.body.dataset.scrolled;
+    if (this.page.mode === 'steps' && this.page.strip !== '' && notices.length === 0) {
+      requestAnimationFrame(() => {
+        if (opening !== this.openings) return;
+        $('grundy-strip').scrollIntoView({ block: 'start' });
+        document.body.dataset.scrolled = 'strip';
+      });
+    }
   }
 
   /**

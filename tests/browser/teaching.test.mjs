@@ -432,7 +432,10 @@ describe('docs/teaching.md', () => {
         // teaching panels beside it).
         assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
         const { teach } = await page.evaluate(async (m) => (await import('./www/state.js')).modeOf(m), mode);
-        const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : [teach];
+        // A step-by-step link naming a heap of the strip opens scrolled to the strip and its stepper.
+        const strip = mode === 'steps' && new URLSearchParams(hash.slice(1)).has('strip');
+        if (strip) await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
+        const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : strip ? ['grundy-strip', 'strip-next', 'strip-mex'] : [teach];
         const boxes = await Promise.all(panels.map(async (id) => [id, await page.locator(`#${id}`).boundingBox()]));
         const shown = boxes.filter(([, box]) => box && box.height > 0);
         assert.ok(shown.length > 0, `one of ${panels.join(', ')} is shown`);
