@@ -106,11 +106,13 @@ export class Controller {
     this.setPlaying(page.paused !== '1');
     this.notices.show(notices);
     if (tooLarge !== null) this.tellKnown(tooLarge, opening, notices);
-    // A step-by-step link naming a heap of the Grundy strip is about the strip (teaching.md,
-    // lesson 2): it opens scrolled to the strip and its stepper, under the graph, unless a
-    // notice at the top has something to say. <body>'s data-scrolled is `strip` once it has.
+    // A step-by-step link naming a heap of the Grundy strip, with no position revealed by the
+    // stepper above the graph, is about the strip (teaching.md, lesson 2): it opens scrolled to
+    // the strip and its stepper, under the graph, unless a notice at the top has something to
+    // say. <body>'s data-scrolled is `strip` once it has.
     delete document.body.dataset.scrolled;
-    if (this.page.mode === 'steps' && this.page.strip !== '' && notices.length === 0) {
+    const { mode, strip, step, order } = this.page;
+    if (mode === 'steps' && strip !== '' && step === '0' && order === '' && notices.length === 0) {
       requestAnimationFrame(() => {
         if (opening !== this.openings) return;
         $('grundy-strip').scrollIntoView({ block: 'start' });

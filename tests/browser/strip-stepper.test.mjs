@@ -167,3 +167,24 @@ describe('the stepper along the Grundy strip', () => {
     }
   });
 });
+
+describe('where a link with a strip heap opens', () => {
+  // Two frames after the page is ready: the scroll, when there is one, is made in the first.
+  const twoFrames = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  test('no position revealed: scrolled to the strip, its stepper in view', async () => {
+    await withPage('#game=octal&code=0.77&heaps=6,4&mode=steps&strip=3&paused=1', async (page) => {
+      await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
+      assert.ok(await page.evaluate(() => window.scrollY > 0));
+      const box = await page.locator('#strip-next').boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= page.viewportSize().height, `Heap ▶ at ${box.y} px`);
+    }, { viewport: { width: 1280, height: 720 } });
+  });
+  for (const hash of ['#game=octal&code=0.77&heaps=6,4&mode=steps&step=20&strip=3&paused=1', '#game=octal&code=0.77&heaps=6,4&mode=steps&paused=1']) {
+    test(`${hash}: the stepper above the graph, not scrolled`, async () => {
+      await withPage(hash, async (page) => {
+        await twoFrames(page);
+        assert.deepEqual(await page.evaluate(() => [window.scrollY, document.body.dataset.scrolled ?? null]), [0, null]);
+      }, { viewport: { width: 1280, height: 720 } });
+    });
+  }
+});
