@@ -125,6 +125,64 @@ fn a_length_beyond_memory_is_refused_before_anything_is_allocated() {
 }
 
 #[test]
+fn a_search_without_a_length_fits_the_memory_it_has() {
+    // Under a 100 MB address-space limit the default search of 2^26 heaps (134 MB reserved) does
+    // not fit, but Kayles is proven at heap 195: a shorter search, not a refusal naming a flag
+    // nobody gave. A --limit that does not fit is refused naming --limit.
+    let under_limit = |args: &str| {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 100000; exec {} sequence {args}", env!("CARGO_BIN_EXE_impartial")))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = under_limit("--game 'game=octal&code=0.77' --summary");
+    assert_eq!(code, Some(0), "{err}");
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((summary["stopped"].as_str(), summary["heaps"].as_u64()), (Some("proven"), Some(195)));
+    let (code, out, err) = under_limit("--game 'game=octal&code=0.77' --limit 4294967296");
+    assert_eq!((code, err.lines().count()), (Some(2), 1), "{err}");
+    assert!(err.starts_with("impartial: --limit 4294967296 would need about 8.6 GB of memory"), "{err}");
+    assert!(!err.contains("--to") && out.is_empty(), "{err}");
+}
+
+#[test]
+fn the_summary_counts_the_rare_heaps_of_every_value_past_the_proof() {
+    // 0.165 is proven at heap 16,722 (Austin's period 1,550 from 5,181); its rare heaps under
+    // mask 1b recur with the period, so a summary to 40,000 counts them to 40,000. Counted here
+    // from the values: the smaller class of parity(g & 1b) (Czajka counts heap 0 in it).
+    let game = "game=octal&code=0.165";
+    let summary = json(&["sequence", "--game", game, "--to", "40000", "--summary"]);
+    let values: Vec<u64> = json(&["sequence", "--game", game, "--to", "40000", "--json"])["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(summary["mask"], "1b");
+    let class = |v: u64| (v & 0x1b).count_ones() % 2;
+    let ones = values.iter().filter(|&&v| class(v) == 1).count();
+    let rare_class = u32::from(2 * ones < values.len());
+    let rare: Vec<usize> = (0..values.len()).filter(|&a| class(values[a]) == rare_class).collect();
+    assert_eq!(summary["rare"].as_u64(), Some(rare.len() as u64));
+    assert_eq!(summary["last_rare"].as_u64(), rare.last().map(|&a| a as u64));
+    assert!(
+        rare.len() > 400 && *rare.last().unwrap() > 39_000,
+        "{} rare, the last {:?}",
+        rare.len(),
+        rare.last()
+    );
+    // Until proven, the same count at the proof.
+    let proven = json(&["sequence", "--game", game, "--summary"]);
+    assert_eq!((proven["rare"].as_u64(), proven["last_rare"].as_u64()), (Some(215), Some(16_670)));
+}
+
+#[test]
 fn ctrl_c_ends_a_search_with_what_was_computed() {
     use std::io::{BufRead, BufReader, Read};
     // 0.76's values grow and no period is known: the search runs until interrupted.

@@ -18,8 +18,8 @@ pub struct SequenceArgs {
     game: String,
     /// Compute g(0..=N), N up to 2^32 (refused up front when the values would not fit in
     /// memory). Without it, the values are computed until a period is proven or 2^26 heaps are
-    /// reached, with a progress line on stderr every few seconds; Ctrl-C ends the search with
-    /// what was computed.
+    /// reached (fewer where half the memory available holds fewer), with a progress line on
+    /// stderr every few seconds; Ctrl-C ends the search with what was computed.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     to: Option<String>,
     /// Print one JSON object: game, to, values, period ({preperiod, period} or null), proven.
@@ -74,8 +74,12 @@ pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
         )),
         None => None,
     };
-    let heaps = to.unwrap_or(limit);
-    check_memory(heaps)?;
+    let heaps = match (to, &args.limit) {
+        (Some(to), _) => check_memory(to, "--to").map(|()| to)?,
+        (None, Some(_)) => check_memory(limit, "--limit").map(|()| limit)?,
+        // The default search length is not asked for: where memory is short, a shorter search.
+        (None, None) => default_limit(limit)?,
+    };
     let heaps =
         usize::try_from(heaps).map_err(|_| format!("{heaps} heaps do not fit this machine's addresses"))?;
     let to = to.map(|_| heaps);
@@ -169,7 +173,10 @@ fn write_summary(
             .iter()
             .enumerate()
             .fold((0, 0), |(top, at), (i, v)| if v > top { (v, i) } else { (top, at) });
-    let search = sequence.search;
+    let mut search = sequence.search;
+    if let Some(s) = search.as_mut().filter(|s| sequence.period.is_some() && s.rare > 0) {
+        (s.rare, s.last_rare) = rare_heaps(sequence, s);
+    }
     let summary = serde_json::json!({
         "game": spec,
         "heaps": sequence.values.len(),
@@ -185,24 +192,65 @@ fn write_summary(
     writeln!(out, "{summary}")
 }
 
-/// Refuses a length whose values would not fit in the memory available now, before anything
-/// is allocated.
-fn check_memory(to: u64) -> Result<(), String> {
+/// The rare heaps of all the values under the search's mask, heap 0 included when its value is
+/// rare, and the last of them. The engine counts them as it computes and stops once a period is
+/// proven: the values past the proof are copies, which it does not classify (the loop stays a
+/// copy, and the wasm build its size). The rare class is that of the engine's last rare heap.
+fn rare_heaps(sequence: &Sequence, search: &Status) -> (usize, usize) {
+    let class =
+        |a: usize, v: u32| ((v & search.mask).count_ones() ^ (u32::from(search.twist) & a as u32)) & 1;
+    let rare_class = class(search.last_rare, sequence.values.get(search.last_rare));
+    sequence
+        .values
+        .iter()
+        .enumerate()
+        .filter(|&(a, v)| class(a, v) == rare_class)
+        .fold((0, 0), |(n, _), (a, _)| (n + 1, a))
+}
+
+/// Refuses a length given by `flag` whose values would not fit in the memory available now,
+/// before anything is allocated.
+fn check_memory(to: u64, flag: &str) -> Result<(), String> {
     let needed = (to as f64 + 1.0) * bytes_per_heap();
     let Some(available) = available_memory() else { return Ok(()) };
     if needed > available as f64 {
         return Err(format!(
-            "--to {to} would need about {} of memory ({} bytes per heap for the values) and {} is available; allowed: a whole number from 0 to {MAX_TO} whose values fit in memory",
-            gigabytes(needed),
+            "{flag} {to} would need about {} of memory ({} bytes per heap for the values) and {} is available; allowed: a whole number from {} to {MAX_TO} whose values fit in memory",
+            in_bytes(needed),
             bytes_per_heap(),
-            gigabytes(available as f64)
+            in_bytes(available as f64),
+            if flag == "--to" { 0 } else { 1 },
         ));
     }
     Ok(())
 }
 
-fn gigabytes(bytes: f64) -> String {
-    format!("{:.1} GB", bytes / 1e9)
+/// The search length without `--to` or `--limit`: `limit`, or where the memory available holds
+/// fewer values, as many as half of it holds (the values are reserved up front, and a period is
+/// often proven long before the limit: Kayles at heap 195). Refused below 2^16 heaps.
+fn default_limit(limit: u64) -> Result<u64, String> {
+    let Some(available) = available_memory() else { return Ok(limit) };
+    let fits = (available as f64 / 2.0 / bytes_per_heap()) as u64;
+    if fits >= limit {
+        return Ok(limit);
+    }
+    if fits < 1 << 16 {
+        return Err(format!(
+            "only {} of memory is available, too little for a search of 65,536 heaps ({} bytes per heap for the values); allowed: --to or --limit with fewer heaps",
+            in_bytes(available as f64),
+            bytes_per_heap(),
+        ));
+    }
+    Ok(fits)
+}
+
+/// Bytes as a reader would say them: "8.2 MB", "402.7 MB", "2.1 GB".
+fn in_bytes(bytes: f64) -> String {
+    if bytes < 1e9 {
+        format!("{:.1} MB", bytes / 1e6)
+    } else {
+        format!("{:.1} GB", bytes / 1e9)
+    }
 }
 
 /// The memory this process may use: MemAvailable from /proc/meminfo, lowered by an address-space
