@@ -83,7 +83,9 @@ fn self_play_reports_both_players_changes_and_runs_repeat_by_seed() {
     assert!(first.lines().take(30).all(|l| l.contains("\"opponent_changed\"")));
     let text = ok(&["learn", "--game", spec, "--plays", "100"]);
     assert!(text.contains("plays       100:"), "{text}");
-    assert!(text.contains("Cor 4.4"), "{text}");
+    // Böhme's bounds are upper bounds on the plays not won (Corollary 4.4: K_h < (d+1)^h).
+    assert!(text.contains("Cor 4.4     LNWT leaves fewer than (d+1)^h = "), "{text}");
+    assert!(text.contains("plays not won (d = "), "{text}");
 }
 
 #[test]

@@ -242,7 +242,7 @@ fn bounds_text(b: &Value) -> String {
     let n = |v: &Value| v.as_u64().unwrap_or(0);
     let mut text = match b["h"].as_u64() {
         Some(h) => format!(
-            "Cor 4.4     LNWT does not win fewer than (d+1)^h = {}^{h} = {} plays (d = {}, h = {h})\n",
+            "Cor 4.4     LNWT leaves fewer than (d+1)^h = {}^{h} = {} plays not won (d = {}, h = {h})\n",
             n(&b["d"]) + 1,
             match b["corollary_4_4"].as_f64() {
                 Some(v) if v < 1e15 => format!("{v}"),
@@ -252,9 +252,9 @@ fn bounds_text(b: &Value) -> String {
         ),
         None => "Cor 4.4     does not apply: the root is not a winning position for the learner\n".into(),
     };
+    let m = n(&b["theorem_4_6"]);
     text += &format!(
-        "Thm 4.6/4.8 M_p(root) = {}: LNWP does not win fewer plays{}; LLP loses fewer plays{}\n",
-        n(&b["theorem_4_6"]),
+        "Thm 4.6/4.8 M_p(root) = {m}: LNWP leaves fewer than {m} plays not won{}; LLP loses fewer than {m} plays{}\n",
         if b["winning"] == true { "" } else { " (does not apply: the root is not winning)" },
         if b["drawing"] == true { "" } else { " (does not apply: the root is a P-position)" },
     );

@@ -40,7 +40,8 @@ pub struct RuntimeArgs {
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
     /// The learner: umda (Benford & Lehre's Algorithm 1), or one of Böhme's rules with its
-    /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G).
+    /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G);
+    /// or a comma-separated list of them (umda,lnwp:random), compared on the same games and seeds.
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
     /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
