@@ -114,7 +114,8 @@ export class Controller {
     const { mode, strip, step, order } = this.page;
     if (mode === 'steps' && strip !== '' && step === '0' && order === '' && notices.length === 0) {
       requestAnimationFrame(() => {
-        if (opening !== this.openings) return;
+        // Not if another game or mode (a tab pressed while the core loaded) came first.
+        if (opening !== this.openings || this.page.mode !== 'steps') return;
         $('grundy-strip').scrollIntoView({ block: 'start' });
         document.body.dataset.scrolled = 'strip';
       });

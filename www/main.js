@@ -62,9 +62,11 @@ function wire(controller, form) {
     // press the button.
     if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
-    // Step by step takes the keys for its own controls (a presenter's clicker sends ← →).
+    // Step by step takes the keys for its own controls (a presenter's clicker sends ← →): those
+    // of the stepper along the Grundy strip when it is the one on screen (lesson 2 opens there).
     if (controller.page.mode === 'steps') {
-      if (!controller.steps.key(e.key)) return;
+      const strip = controller.modes.strip;
+      if (!(strip.onScreen() ? strip.key(e.key) : controller.steps.key(e.key))) return;
     } else if (controller.page.mode === 'puzzle') {
       if (!controller.modes.puzzle.key(e.key)) return;
     } else if (!controller.learnerShown) return;

@@ -82,6 +82,35 @@ export class StripStepper {
     }
   }
 
+  /**
+   * Key presses in step by step while this stepper is the one on screen (main.js): → and ←
+   * step the heaps, Home (or R) hides them all, End goes up to the start's heaps; true when the
+   * key was one of these.
+   */
+  key(key) {
+    const actions = {
+      ArrowRight: () => this.go(this.heap + 1),
+      ArrowLeft: () => this.go(this.heap - 1),
+      Home: () => this.go(-1),
+      r: () => this.go(-1),
+      R: () => this.go(-1),
+      End: () => this.go(this.largestStartHeap()),
+    };
+    // Own keys only: a key name must not find Object's methods.
+    if (!this.active || !Object.hasOwn(actions, key)) return false;
+    actions[key]();
+    return true;
+  }
+
+  /** Whether this stepper's buttons are on screen and the position stepper's are not. */
+  onScreen() {
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+    return this.active && shown($('strip-next')) && !shown($('steps-step'));
+  }
+
   /** The largest heap of the start that the strip holds. */
   largestStartHeap() {
     return Math.min(Math.max(0, ...this.strip.heaps), this.strip.values.length - 1);

@@ -179,6 +179,23 @@ describe('where a link with a strip heap opens', () => {
       assert.ok(box.y >= 0 && box.y + box.height <= page.viewportSize().height, `Heap ▶ at ${box.y} px`);
     }, { viewport: { width: 1280, height: 720 } });
   });
+  test('the arrows step the stepper on screen: the strip’s, then, scrolled to the top, the positions’', async () => {
+    await withPage('#game=octal&code=0.77&heaps=6,4&mode=steps&strip=0&present=1&paused=1', async (page) => {
+      await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
+      const counter = await page.locator('#steps-counter').innerText();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.getElementById('strip-stepper').dataset.heap === '2');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => document.getElementById('strip-stepper').dataset.heap === '1');
+      assert.equal(await page.locator('#steps-counter').innerText(), counter, 'the positions are not stepped');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => window.scrollY === 0);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((before) => document.getElementById('steps-counter').innerText !== before, counter);
+      assert.equal(await page.getAttribute('#strip-stepper', 'data-heap'), '1', 'the strip is not stepped');
+    }, { viewport: { width: 1280, height: 720 } });
+  });
   for (const hash of ['#game=octal&code=0.77&heaps=6,4&mode=steps&step=20&strip=3&paused=1', '#game=octal&code=0.77&heaps=6,4&mode=steps&paused=1']) {
     test(`${hash}: the stepper above the graph, not scrolled`, async () => {
       await withPage(hash, async (page) => {

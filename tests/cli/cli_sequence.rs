@@ -145,6 +145,7 @@ fn a_search_without_a_length_fits_the_memory_it_has() {
     assert_eq!(code, Some(0), "{err}");
     let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((summary["stopped"].as_str(), summary["heaps"].as_u64()), (Some("proven"), Some(195)));
+    assert!(err.starts_with("impartial: searching at most ") && err.lines().count() == 1, "{err}");
     let (code, out, err) = under_limit("--game 'game=octal&code=0.77' --limit 4294967296");
     assert_eq!((code, err.lines().count()), (Some(2), 1), "{err}");
     assert!(err.starts_with("impartial: --limit 4294967296 would need about 8.6 GB of memory"), "{err}");
@@ -180,6 +181,27 @@ fn the_summary_counts_the_rare_heaps_of_every_value_past_the_proof() {
     // Until proven, the same count at the proof.
     let proven = json(&["sequence", "--game", game, "--summary"]);
     assert_eq!((proven["rare"].as_u64(), proven["last_rare"].as_u64()), (Some(215), Some(16_670)));
+    // A twisted mask (0.127: 1+n, the heap's parity counts too; period 4 from 46,578): the
+    // class of heap a is parity(g & 1) XOR parity(a), counted here to three times the proof.
+    let game = "game=octal&code=0.127";
+    let proven = json(&["sequence", "--game", game, "--summary"]);
+    assert_eq!(proven["mask"], "1+n");
+    let to = 3 * proven["heaps"].as_u64().unwrap();
+    let summary = json(&["sequence", "--game", game, "--to", &to.to_string(), "--summary"]);
+    let values = json(&["sequence", "--game", game, "--to", &to.to_string(), "--json"])["values"].clone();
+    let class = |a: usize| (values[a].as_u64().unwrap() as usize ^ a) & 1;
+    let at_proof = proven["heaps"].as_u64().unwrap() as usize;
+    let ones = (0..at_proof).filter(|&a| class(a) == 1).count();
+    let rare_class = usize::from(2 * ones < at_proof);
+    let rare = |n: usize| (0..n).filter(|&a| class(a) == rare_class).collect::<Vec<_>>();
+    assert_eq!(proven["rare"].as_u64(), Some(rare(at_proof).len() as u64));
+    let all = rare(to as usize + 1);
+    assert_eq!(
+        (summary["rare"].as_u64(), summary["last_rare"].as_u64()),
+        (Some(all.len() as u64), all.last().map(|&a| a as u64))
+    );
+    // (0.127's rare heaps all lie before its preperiod: 693, the last 27,106, as Czajka lists.)
+    assert_eq!((all.len(), all.last()), (693, Some(&27_106)));
 }
 
 #[test]

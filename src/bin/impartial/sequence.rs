@@ -18,14 +18,15 @@ pub struct SequenceArgs {
     game: String,
     /// Compute g(0..=N), N up to 2^32 (refused up front when the values would not fit in
     /// memory). Without it, the values are computed until a period is proven or 2^26 heaps are
-    /// reached (fewer where half the memory available holds fewer), with a progress line on
+    /// reached (fewer where the memory available holds fewer), with a progress line on
     /// stderr every few seconds; Ctrl-C ends the search with what was computed.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     to: Option<String>,
     /// Print one JSON object: game, to, values, period ({preperiod, period} or null), proven.
     #[arg(long)]
     json: bool,
-    /// Without --to: search at most N heaps (default 2^26, at most 2^32).
+    /// Without --to: search at most N heaps (default 2^26, or fewer where the memory available
+    /// holds fewer; at most 2^32).
     #[arg(long, value_name = "N", allow_hyphen_values = true, conflicts_with = "to")]
     limit: Option<String>,
     /// End the computation after S seconds of wall-clock time, with what was computed (exit 0;
@@ -225,15 +226,16 @@ fn check_memory(to: u64, flag: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The search length without `--to` or `--limit`: `limit`, or where the memory available holds
-/// fewer values, as many as half of it holds (the values are reserved up front, and a period is
-/// often proven long before the limit: Kayles at heap 195). Refused below 2^16 heaps.
+/// The search length without `--to` or `--limit`: `limit`, or where the memory available does not
+/// hold that many values (they are reserved up front), nine tenths of what it holds, said on
+/// stderr: a period is often proven long before the limit (Kayles at heap 195). Refused below
+/// 2^16 heaps.
 fn default_limit(limit: u64) -> Result<u64, String> {
     let Some(available) = available_memory() else { return Ok(limit) };
-    let fits = (available as f64 / 2.0 / bytes_per_heap()) as u64;
-    if fits >= limit {
+    if (limit as f64 + 1.0) * bytes_per_heap() <= available as f64 {
         return Ok(limit);
     }
+    let fits = (available as f64 * 0.9 / bytes_per_heap()) as u64;
     if fits < 1 << 16 {
         return Err(format!(
             "only {} of memory is available, too little for a search of 65,536 heaps ({} bytes per heap for the values); allowed: --to or --limit with fewer heaps",
@@ -241,6 +243,10 @@ fn default_limit(limit: u64) -> Result<u64, String> {
             bytes_per_heap(),
         ));
     }
+    crate::output::eprint(&format!(
+        "impartial: searching at most {fits} heaps, what {} of memory available holds (--limit or --to for another length)\n",
+        in_bytes(available as f64)
+    ));
     Ok(fits)
 }
 
