@@ -297,6 +297,31 @@ describe('phones and a slow start', () => {
     });
   });
 
+  test('on a phone the lead is painted before the script runs, the footer waits with the app, and a play link then hides the lead', async () => {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const shown = (page) =>
+      page.evaluate(() => ['header .lead', 'body > footer'].map((q) => {
+        const e = document.querySelector(q);
+        return e.checkVisibility({ visibilityProperty: true });
+      }));
+    await withPage('#game=nim&heaps=2,3,3&mode=play&paused=1', async (page) => {
+      await page.waitForFunction(() => document.querySelector('body > footer') && document.querySelector('link[rel=stylesheet]').sheet?.cssRules.length > 0);
+      assert.equal(await page.evaluate(() => document.body.dataset.mode), undefined);
+      assert.deepEqual(await shown(page), [true, false], 'the lead shows, the footer waits');
+      release();
+      await page.waitForFunction(() => document.body.dataset.mode === 'play');
+      assert.deepEqual(await shown(page), [false, true], 'a play link on a phone opens on its board, not the lead');
+    }, {
+      viewport: { width: 390, height: 844 },
+      ready: false,
+      beforeGoto: (page) => page.route('**/www/modes.js', async (route) => {
+        await held;
+        await route.continue();
+      }),
+    });
+  });
+
   test('a play link shows its tab and layout while the core is still loading, with a progress line', async () => {
     let release;
     const held = new Promise((resolve) => (release = resolve));

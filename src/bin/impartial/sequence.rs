@@ -232,7 +232,7 @@ fn check_memory(to: u64, flag: &str) -> Result<(), String> {
 /// 2^16 heaps.
 fn default_limit(limit: u64) -> Result<u64, String> {
     let Some(available) = available_memory() else { return Ok(limit) };
-    if (limit as f64 + 1.0) * bytes_per_heap() <= available as f64 {
+    if check_memory(limit, "--limit").is_ok() {
         return Ok(limit);
     }
     let fits = (available as f64 * 0.9 / bytes_per_heap()) as u64;
