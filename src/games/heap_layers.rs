@@ -71,7 +71,7 @@ const PIPELINE_FROM: usize = 1 << 12;
 /// Moves handed from the expanding thread to the looking-up one at a time, and the most such
 /// chunks in flight (64 KB each: below the size the allocator maps and unmaps afresh each time).
 const CHUNK: usize = 1 << 11;
-const CHUNKS: usize = 8;
+const CHUNKS: usize = 16;
 
 /// What [`count`] found.
 #[derive(Debug, PartialEq)]
@@ -316,39 +316,127 @@ fn expand(layer: &Layer, lists: &mut impl MovesOf, heap_names: &[u64], emit: &mu
 
 /// Expands `layer` on a second thread while this one looks its moves up, in the same order as
 /// on one thread (so with the same result). Expanding is about two fifths of the work, the
-/// look-ups (with the new positions' runs and moves) the rest. The moves cross in chunks; when
-/// the look-ups stop early, the expanding thread's next hand-over fails and it stops too.
+/// look-ups (with the new positions' runs and moves) the rest. The moves cross in chunks
+/// ([`Pipe`]); when the look-ups stop early, the expanding thread's next hand-over fails and
+/// it stops too.
 fn pipelined(layer: &Layer, lists: Kept, heap_names: &[u64], sink: &mut Sink) -> Looked {
+    let pipe = Pipe::default();
     std::thread::scope(|s| {
-        let (full, fulls) = std::sync::mpsc::sync_channel::<Vec<Move>>(CHUNKS);
-        let (empty, empties) = std::sync::mpsc::channel::<Vec<Move>>();
+        let pipe = &pipe;
         s.spawn(move || {
             let mut lists = lists;
             let mut chunk = Vec::with_capacity(CHUNK);
             expand(layer, &mut lists, heap_names, &mut |m| {
                 chunk.push(m);
-                if chunk.len() < CHUNK {
-                    return true;
-                }
-                let next = empties.try_recv().unwrap_or_else(|_| Vec::with_capacity(CHUNK));
-                full.send(std::mem::replace(&mut chunk, next)).is_ok()
+                chunk.len() < CHUNK || pipe.send(&mut chunk)
             });
-            // The looking-up thread may have stopped: then nothing waits for the rest.
-            let _ = full.send(chunk);
+            // Refused (and dropped) when the looking-up thread has stopped.
+            pipe.send(&mut chunk);
+            pipe.finish();
         });
-        for mut chunk in fulls.iter() {
+        // Closes the pipe however this thread leaves, so that the other never waits for it.
+        let _closing = Closing(pipe);
+        while let Some(mut chunk) = pipe.receive() {
             for batch in chunk.chunks_mut(BATCH) {
                 match consume(sink, batch) {
                     Looked::Fine => {}
                     end => return end,
                 }
             }
-            chunk.clear();
-            // The expanding thread may have finished: the chunk is then dropped.
-            let _ = empty.send(chunk);
+            pipe.recycle(chunk);
         }
         Looked::Fine
     })
+}
+
+/// The chunks of moves from the expanding thread to the looking-up one, in order, and the
+/// emptied ones back. The look-ups are the slower half, so the queue is mostly full: waking
+/// the expanding thread each time a chunk is taken (as a bounded channel does) cost the
+/// looking-up thread a system call a chunk, an eighth of its time. It is woken only once the
+/// queue is down to half.
+#[derive(Default)]
+struct Pipe {
+    state: std::sync::Mutex<PipeState>,
+    filled: std::sync::Condvar,
+    emptied: std::sync::Condvar,
+}
+
+#[derive(Default)]
+struct PipeState {
+    chunks: std::collections::VecDeque<Vec<Move>>,
+    spare: Vec<Vec<Move>>,
+    /// The expanding thread sent its last chunk; the looking-up one stopped taking them.
+    finished: bool,
+    closed: bool,
+    sender_waits: bool,
+    receiver_waits: bool,
+}
+
+impl Pipe {
+    fn lock(&self) -> std::sync::MutexGuard<'_, PipeState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Hands `chunk` over (replacing it with an empty one), waiting while [`CHUNKS`] are queued;
+    /// false when the looking-up thread has stopped.
+    fn send(&self, chunk: &mut Vec<Move>) -> bool {
+        let mut st = self.lock();
+        while st.chunks.len() >= CHUNKS && !st.closed {
+            st.sender_waits = true;
+            st = self.emptied.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        if st.closed {
+            return false;
+        }
+        let empty = st.spare.pop().unwrap_or_else(|| Vec::with_capacity(CHUNK));
+        st.chunks.push_back(std::mem::replace(chunk, empty));
+        if std::mem::take(&mut st.receiver_waits) {
+            self.filled.notify_one();
+        }
+        true
+    }
+
+    fn finish(&self) {
+        let mut st = self.lock();
+        st.finished = true;
+        if std::mem::take(&mut st.receiver_waits) {
+            self.filled.notify_one();
+        }
+    }
+
+    /// The next chunk, or None once the expanding thread has finished and all are taken.
+    fn receive(&self) -> Option<Vec<Move>> {
+        let mut st = self.lock();
+        loop {
+            if let Some(chunk) = st.chunks.pop_front() {
+                if st.chunks.len() <= CHUNKS / 2 && std::mem::take(&mut st.sender_waits) {
+                    self.emptied.notify_one();
+                }
+                return Some(chunk);
+            }
+            if st.finished {
+                return None;
+            }
+            st.receiver_waits = true;
+            st = self.filled.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn recycle(&self, mut chunk: Vec<Move>) {
+        chunk.clear();
+        self.lock().spare.push(chunk);
+    }
+}
+
+/// Closes a [`Pipe`] when dropped: the expanding thread's hand-overs then fail.
+struct Closing<'a>(&'a Pipe);
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        let mut st = self.0.lock();
+        st.closed = true;
+        self.0.emptied.notify_one();
+    }
 }
 
 /// A move from one heap, as the count reads it: the name of what it leaves, the counters it
