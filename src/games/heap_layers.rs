@@ -324,6 +324,8 @@ fn pipelined(layer: &Layer, lists: Kept, heap_names: &[u64], sink: &mut Sink) ->
     std::thread::scope(|s| {
         let pipe = &pipe;
         s.spawn(move || {
+            // Finishes the pipe however this thread leaves, so that the other never waits for it.
+            let _finishing = Ending(pipe, End::Finished);
             let mut lists = lists;
             let mut chunk = Vec::with_capacity(CHUNK);
             expand(layer, &mut lists, heap_names, &mut |m| {
@@ -332,10 +334,9 @@ fn pipelined(layer: &Layer, lists: Kept, heap_names: &[u64], sink: &mut Sink) ->
             });
             // Refused (and dropped) when the looking-up thread has stopped.
             pipe.send(&mut chunk);
-            pipe.finish();
         });
-        // Closes the pipe however this thread leaves, so that the other never waits for it.
-        let _closing = Closing(pipe);
+        // Closes the pipe however this thread leaves, likewise.
+        let _closing = Ending(pipe, End::Closed);
         while let Some(mut chunk) = pipe.receive() {
             for batch in chunk.chunks_mut(BATCH) {
                 match consume(sink, batch) {
@@ -396,14 +397,6 @@ impl Pipe {
         true
     }
 
-    fn finish(&self) {
-        let mut st = self.lock();
-        st.finished = true;
-        if std::mem::take(&mut st.receiver_waits) {
-            self.filled.notify_one();
-        }
-    }
-
     /// The next chunk, or None once the expanding thread has finished and all are taken.
     fn receive(&self) -> Option<Vec<Move>> {
         let mut st = self.lock();
@@ -428,14 +421,30 @@ impl Pipe {
     }
 }
 
-/// Closes a [`Pipe`] when dropped: the expanding thread's hand-overs then fail.
-struct Closing<'a>(&'a Pipe);
+/// Which side of a [`Pipe`] has stopped.
+enum End {
+    /// The expanding thread sent its last chunk.
+    Finished,
+    /// The looking-up thread takes no more.
+    Closed,
+}
 
-impl Drop for Closing<'_> {
+/// Ends a [`Pipe`] on one side when dropped (a panic included), waking the other side.
+struct Ending<'a>(&'a Pipe, End);
+
+impl Drop for Ending<'_> {
     fn drop(&mut self) {
         let mut st = self.0.lock();
-        st.closed = true;
-        self.0.emptied.notify_one();
+        match self.1 {
+            End::Finished => {
+                st.finished = true;
+                self.0.filled.notify_one();
+            }
+            End::Closed => {
+                st.closed = true;
+                self.0.emptied.notify_one();
+            }
+        }
     }
 }
 
@@ -863,6 +872,54 @@ mod tests {
                 assert_eq!(count_in(&list, heaps, &limits, from), one, "{code} {heaps:?} {from}");
             }
         }
+    }
+
+    /// The queue between the two threads: every chunk in order, with the sender often waiting
+    /// on a full queue; a sender waiting on a full queue is let go when the receiver stops; and a
+    /// sender that dies still ends the receiver's wait.
+    #[test]
+    fn the_pipe_hands_chunks_over_in_order_and_ends_on_either_side() {
+        let pipe = Pipe::default();
+        let got = std::thread::scope(|s| {
+            s.spawn(|| {
+                let _finishing = Ending(&pipe, End::Finished);
+                for name in 0..1_000 {
+                    assert!(pipe.send(&mut vec![Move { name, ..NO_MOVE }]));
+                }
+            });
+            let mut got = Vec::new();
+            while let Some(chunk) = pipe.receive() {
+                got.extend(chunk.iter().map(|m| m.name));
+                pipe.recycle(chunk);
+            }
+            got
+        });
+        assert_eq!(got, (0..1_000).collect::<Vec<u64>>());
+
+        let pipe = Pipe::default();
+        let sent = std::thread::scope(|s| {
+            let sender = s.spawn(|| {
+                let _finishing = Ending(&pipe, End::Finished);
+                (0..1_000).take_while(|_| pipe.send(&mut vec![NO_MOVE])).count()
+            });
+            let _closing = Ending(&pipe, End::Closed);
+            assert!(pipe.receive().is_some());
+            drop(_closing);
+            sender.join().unwrap()
+        });
+        assert!(sent < 1_000, "{sent}");
+
+        let pipe = Pipe::default();
+        let ended = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    let _finishing = Ending(&pipe, End::Finished);
+                    panic!("the expanding thread failed");
+                });
+                pipe.receive().is_none()
+            })
+        }));
+        assert!(ended.is_err(), "the scope passes the thread's panic on, after the wait ended");
     }
 
     /// Large heaps make many layers of a position or two, and more moves than are kept listed
