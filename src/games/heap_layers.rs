@@ -353,8 +353,8 @@ fn pipelined(layer: &Layer, lists: Kept, heap_names: &[u64], sink: &mut Sink) ->
 /// The chunks of moves from the expanding thread to the looking-up one, in order, and the
 /// emptied ones back. The look-ups are the slower half, so the queue is mostly full: waking
 /// the expanding thread each time a chunk is taken (as a bounded channel does) cost the
-/// looking-up thread a system call a chunk (5–8% of its samples in the kernel's wake-up path). It is woken only once the
-/// queue is down to half.
+/// looking-up thread a system call a chunk (5–8% of its samples in the kernel's wake-up path).
+/// It is woken only once the queue is down to half.
 #[derive(Default)]
 struct Pipe {
     state: std::sync::Mutex<PipeState>,
@@ -366,8 +366,9 @@ struct Pipe {
 struct PipeState {
     chunks: std::collections::VecDeque<Vec<Move>>,
     spare: Vec<Vec<Move>>,
-    /// The expanding thread sent its last chunk; the looking-up one stopped taking them.
+    /// The expanding thread sent its last chunk.
     finished: bool,
+    /// The looking-up thread takes no more.
     closed: bool,
     sender_waits: bool,
     receiver_waits: bool,
@@ -902,9 +903,9 @@ mod tests {
                 let _finishing = Ending(&pipe, End::Finished);
                 (0..1_000).take_while(|_| pipe.send(&mut vec![NO_MOVE])).count()
             });
-            let _closing = Ending(&pipe, End::Closed);
+            let closing = Ending(&pipe, End::Closed);
             assert!(pipe.receive().is_some());
-            drop(_closing);
+            drop(closing);
             sender.join().unwrap()
         });
         assert!(sent < 1_000, "{sent}");

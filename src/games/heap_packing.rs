@@ -470,7 +470,7 @@ impl SetTable {
             h = (h ^ l).wrapping_mul(K);
             h ^= h >> 32;
         }
-        fmix64(h)
+        crate::combinatorics::splitmix64(h)
     }
 
     /// Asks for the slot a key of this hash is probed from first (a hint only).
@@ -528,15 +528,6 @@ impl SetTable {
     }
 }
 
-/// MurmurHash3's 64-bit finaliser: each input bit changes about half the output bits.
-fn fmix64(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ x >> 33
-}
-
 /// The states a layer of [`count_pairs`] reaches from a few states of the last, with their
 /// hashes, put together: each slot is asked for as its state is made, and read only after a
 /// batch's worth of others (the look-ups missed the cache on their slots: half the time).
@@ -568,9 +559,8 @@ impl Batch {
 
 /// `dst` = `src` shifted up by `by` bits (bits past the end dropped). Indexed rather than
 /// zipped, as are the three-group programme's loops over a state's words for each copy of a
-/// heap (its hot path): the tests' build
-/// (no link-time optimisation) left the iterator adapters as calls, and ran the programme at
-/// half the speed of the release build.
+/// heap (its hot path): the tests' build (no link-time optimisation) left the iterator adapters
+/// as calls, and ran the programme at half the speed of the release build.
 #[inline]
 fn shift_up(src: &[u64], by: usize, dst: &mut [u64]) {
     let n = dst.len();
@@ -665,6 +655,7 @@ fn count_pairs(shape: &impl Pairs, take: u64, moves: &[u64]) -> Option<AtLeast> 
     let mut key = vec![0u64; stride];
     key[1] = 1;
     layer.put(&key, SetTable::hash(&key), 1, 0);
+    // The layer before `layer`, its memory reused for the next.
     let mut spare = SetTable::new(stride, 0);
     let mut batch = Batch { stride, keys: Vec::new(), made: Vec::new() };
     let mut work = 0usize;
@@ -673,7 +664,7 @@ fn count_pairs(shape: &impl Pairs, take: u64, moves: &[u64]) -> Option<AtLeast> 
     let (mut scratch, mut moved) = (vec![0u64; words], vec![0u64; words]);
     for x in (2..moves.len()).rev() {
         let cost = x + take as usize;
-        let mut next = std::mem::replace(&mut spare, SetTable::new(stride, 0));
+        let mut next = spare;
         next.reset(layer.len() * 2);
         for i in 0..layer.len() {
             let (w, e) = layer.counts[i];
