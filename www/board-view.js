@@ -1,21 +1,26 @@
 // The board: one position drawn as the thing it is (heaps of counters, rows of pins, a queen on
 // a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name),
 // from the core's PositionView (src/games/family.rs). Nothing here parses label text or knows a
-// game's rules: a click on the board names a part of the drawing (a key such as `h2:1`, counter
-// 1 of the third heap), and `movePath` says which clicks make a given legal move by comparing
-// the views of the two positions. The play mode resolves clicks against the core's list of
-// legal moves, so a click is a move only when the core lists the position it leads to.
+// game's rules (how a move is made comes with the view: src/games/board_words.rs): a click on
+// the board names a part of the drawing (a key such as `h2:1`, counter 1 of the third heap), and
+// `movePath` says which clicks make a given legal move by comparing the views of the two
+// positions. board-moves.js resolves clicks against the core's list of legal moves, so a click
+// is a move only when the core lists the position it leads to.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const el = (...args) => svgElement(...args);
 
-/** Heaps above this many counters are drawn as a bar (moves on them are made from the list). */
+/**
+ * Heaps above this many counters are drawn as a bar (moves on them are made from the list);
+ * the core's words of the board say so with the same number (board_words.rs MAX_COUNTERS).
+ */
 export const MAX_COUNTERS = 40;
 /** Boards with more cells than this are drawn without cells (moves from the list). */
 const MAX_CELLS = 2500;
 /**
  * A heap of more counters than this is wrapped into lines of this many, read like text: a heap
- * of 30 on one line made 8 px counters on a phone and a label under 18 px on a projector.
+ * of 30 on one line made 8 px counters on a phone and a label under 18 px on a projector (the
+ * core's words of the board say so with the same number: board_words.rs BOARD_LINE).
  */
 const LINE = 10;
 
@@ -191,40 +196,6 @@ export function describeView(view) {
   }
 }
 
-/** How a move is made on this board, for the line under it. */
-export function howToMove(view) {
-  switch (view?.kind) {
-    case 'heaps':
-    case 'heap':
-      // A heap drawn in lines of ten is read like text.
-      return (view.kind === 'heap' ? [view.heap] : (view.heaps ?? [])).some((h) => h > LINE && h <= MAX_COUNTERS)
-        ? 'Click a counter: it and every counter after it are taken (to its right, then on the lines below).'
-        : 'Click a counter: it and every counter to its right are taken.';
-    case 'pins':
-      return 'Click a pin to knock it down (with “pins per click” above the board, it and the pins to its right); knocking pins out of the middle splits a row in two.';
-    case 'splits':
-      return view.takes
-        ? 'Click a counter: either it and every counter to its right are taken, or the heap is cut in two just before it; the list then asks which.'
-        : 'Click a counter to cut its heap in two just before it: the two heaps must differ in size.';
-    case 'queen':
-      return 'Click the square to move the queen to: left, down or diagonally down-left, towards the corner (0, 0).';
-    case 'strip':
-      return 'Click the empty square a coin should slide to: coins move left and cannot pass each other.';
-    case 'turtles':
-      return 'Click a head to turn it to tails, then click a coin to its left to turn it too, or the same coin again to turn only it.';
-    case 'chomp':
-      return 'Click a square to bite it: every square above it and to its right goes too. Whoever must eat the poisoned square has no move.';
-    case 'poset':
-      return 'Click an element to remove it and everything above it.';
-    case 'named':
-      return 'This position has only a name: choose a move from the list.';
-    case 'sum':
-      return [...new Set(view.parts.map(howToMove))].join(' ');
-    default:
-      return '';
-  }
-}
-
 /** An SVG element with attributes (null ones left out) and optional text. */
 export function svgElement(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -314,7 +285,8 @@ export class BoardView {
     this.root.dataset.position = label;
     this.root.dataset.kind = view?.kind ?? '';
     this.caption.textContent = caption ?? describeView(view);
-    this.help.textContent = help ? howToMove(view) : '';
+    // How a move is made comes with the view from the core (src/games/board_words.rs).
+    this.help.textContent = help ? (view?.how ?? '') : '';
     this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
     const parts = [];
     const size = draw(view, this.frame, parts, this.take);

@@ -7,28 +7,24 @@ import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { DrawMode } from './draw-mode.js';
 import { EDGE_BUDGET } from './graph-view.js';
-import { ExperimentView } from './experiment-view.js';
-import { count, renderFacts, renderStats, renderSummary, renderTable } from './panels.js';
+import { count, renderFacts, renderSummary, renderTable } from './panels.js';
 import { KnownValues } from './known.js';
 import { RemoteRun } from './learn-remote.js';
-import { DEFAULT_INSTEAD, LearnerChoice, openLinked, openSession, prepareCyclic } from './learners.js';
+import { LearnerChoice, openLinked, openSession, prepareCyclic, tellKnown } from './learners.js';
 import { Modes } from './modes.js';
 import { renderNimSum } from './nim-sum-view.js';
 import { RulesMode } from './rules-mode.js';
+import { RunRecord } from './run-record.js';
 import { RunSettings, applySettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
-import { modeOf, parseHash } from './state.js';
+import { modeOf } from './modes/index.js';
+import { formatHash, parseHash, perGameDefaults } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** The positions table lists at most this many rows. */
 export const TABLE_LIMIT = 2000;
-/**
- * While a worker's generations stream in, the stats row is written at most once per this many
- * ms (each write costs the page a layout, every frame on a small game); at once when it stops.
- */
-const STATS_MS = 50;
 
 export class Controller {
   constructor({ graphView, chartView, notices }) {
@@ -42,35 +38,32 @@ export class Controller {
     reserveTop(() => graphView.legendSpace());
     this.share = new Share();
     this.rules = new RulesMode({ graph: graphView, card: this.card });
-    // Play, strategies and step by step (modes.js).
+    // Every mode's parts (www/modes/).
     this.modes = new Modes(this);
     // The controls call the run's settings (run-settings.js) and this controller's run controls.
     this.settings = new RunSettings(this);
     this.controls = new ControlsView(this.settings.actions());
     this.learners = new LearnerChoice(this);
-    this.experiment = new ExperimentView(this);
     this.draw = new DrawMode(this);
     this.known = new KnownValues();
     this.openings = 0;
-    // The worker's last stats not yet written, and when they were last written.
-    this.pendingStats = null;
-    this.statsAt = -Infinity;
+    this.record = new RunRecord(this);
     this.scheduler = new Scheduler({
       draw: () => {
         this.rules.flush();
         return this.graph.draw();
       },
       drawAfter: () => {
-        this.flushStats();
+        this.record.flush();
         this.chart.draw();
       },
-      onGeneration: () => this.recordGeneration(),
+      onGeneration: () => this.record.generation(),
       status: $('run-status'),
       onSummary: () => this.describeCanvas(),
     });
     // UMDA learns in a worker; the page draws what it posts.
     this.remote = new RemoteRun({
-      onGenerations: (progresses) => this.recordGenerations(progresses),
+      onGenerations: (progresses) => this.record.generations(progresses, this.remote.settled),
       onModel: () => {
         this.graph.dirty = true;
         this.card.generationDone(this.session.generation());
@@ -90,11 +83,6 @@ export class Controller {
   get playing() { return this.scheduler.playing; }
   get points() { return this.chart.points; }
   get frameTimes() { return this.scheduler.frameTimes; }
-  // The modes (tests read play mode's history and moves).
-  get play() { return this.modes.play; }
-  get steps() { return this.modes.steps; }
-
-  // --- Opening a game -------------------------------------------------------------------------
 
   /** Restores everything from the address; bad parts become notices and defaults. */
   openFromHash() {
@@ -105,37 +93,10 @@ export class Controller {
     this.install(openLinked(spec, notices, (wanted) => (tooLarge = wanted)), page, notices);
     this.setPlaying(page.paused !== '1');
     this.notices.show(notices);
-    if (tooLarge !== null) this.tellKnown(tooLarge, opening, notices);
-    // A step-by-step link naming a heap of the Grundy strip, with no position revealed by the
-    // stepper above the graph, is about the strip (teaching.md, lesson 2): it opens scrolled to
-    // the strip and its stepper, under the graph, unless a notice at the top has something to
-    // say. <body>'s data-scrolled is `strip` once it has.
+    if (tooLarge !== null) tellKnown(this, tooLarge, () => opening === this.openings, notices);
+    // The mode may act on its link (scroll to what it names), unless another game came first.
     delete document.body.dataset.scrolled;
-    const { mode, strip, step, order } = this.page;
-    if (mode === 'steps' && strip !== '' && step === '0' && order === '' && notices.length === 0) {
-      requestAnimationFrame(() => {
-        // Not if another game or mode (a tab pressed while the core loaded) came first.
-        if (opening !== this.openings || this.page.mode !== 'steps') return;
-        $('grundy-strip').scrollIntoView({ block: 'start' });
-        document.body.dataset.scrolled = 'strip';
-      });
-    }
-  }
-
-  /**
-   * Adds what theory knows of a link's game too large to draw to the notice saying it cannot be
-   * shown, when the worker has it and the page still shows that notice. <body>'s data-known is
-   * `pending` meanwhile, then `done`.
-   */
-  tellKnown(spec, opening, notices) {
-    document.body.dataset.known = 'pending';
-    this.known.ask(spec).then((known) => {
-      if (known === undefined || opening !== this.openings) return;
-      document.body.dataset.known = 'done';
-      if (!known || $('notice').hidden) return;
-      notices[0] = notices[0].replace(DEFAULT_INSTEAD, `${known.sentence} ${DEFAULT_INSTEAD}`);
-      this.notices.show(notices);
-    });
+    this.modes.opened(notices, () => opening === this.openings);
   }
 
   /** Builds a game typed in the form; returns an error message (kept beside the field) or null. */
@@ -149,7 +110,7 @@ export class Controller {
     const notices = [];
     this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, at: '', step: '0', order: '', strip: '', played: '', quiz: '', puzzles: '' }, notices);
+    this.install(session, { ...this.page, ...perGameDefaults() }, notices);
     this.notices.show(notices);
     return null;
   }
@@ -174,10 +135,9 @@ export class Controller {
     if (!session.cyclic) {
       this.controls.configure(session.info);
       this.restartHistory();
-      this.modes.setSession(session, page, notices);
     }
+    this.modes.setSession(session, page, notices);
     this.controls.show(params, page);
-    this.experiment.setSession(session, page, notices);
     this.learners.start(notices);
     this.setMode(page.mode);
     this.setPresent(page.present === '1');
@@ -189,12 +149,7 @@ export class Controller {
     this.draw.sessionChanged(session);
   }
 
-  // --- Modes --------------------------------------------------------------------------------------
-
-  /**
-   * `learn` (watch UMDA), `play` (play the game on the board), `duel` (strategy against
-   * strategy) or `steps` (Grundy values step by step); the run is not touched.
-   */
+  /** Shows mode `mode` (www/modes/); the run is not touched. */
   setMode(mode) {
     this.modes.setMode(mode);
     // The learner runs only in its own mode: elsewhere it stands still (its chart and model
@@ -222,18 +177,12 @@ export class Controller {
     this.updateUrl();
   }
 
-  /** A position hovered or tapped on the graph: the card shows it; a tap in play mode, the board. */
+  /** A position hovered or tapped on the graph: the card shows it, and the mode may act on it. */
   pick(id, at) {
     this.card.pick(id, at);
-    if (at.sticky && this.page.mode === 'play') this.play.showPreview(id ?? -1);
-    // Step by step: a click on a position computes it next, when its followers are known.
-    if (at.sticky && this.page.mode === 'steps' && id !== null) this.steps.choose(id);
-    // Your turn to compute: a tapped position is the one to compute next, when it can be.
-    if (at.sticky && this.page.mode === 'quiz' && id != null) this.modes.quiz.ask(id);
+    this.modes.pick(id, at);
     this.graph.hoverChanged();
   }
-
-  // --- Run controls -----------------------------------------------------------------------------
 
   /** Play or pause the learner (in its own mode it runs at once, elsewhere when it comes back). */
   setPlaying(on) {
@@ -269,55 +218,24 @@ export class Controller {
     this.graph.dirty = true;
   }
 
-  /**
-   * At generation 0 of a run, and after each generation the page's own run finished (only when
-   * the worker could not start): chart, stats, card.
-   */
-  recordGeneration() {
-    // A rule's play is shown by the frame loop (RulesMode.flush), once per frame; the chart
-    // takes its counts after every play.
-    if (this.rules?.active) {
-      this.chart.pushPlay(this.rules.last?.counts ?? this.rules.run.counts());
-      return;
-    }
-    const progress = this.session.progress();
-    this.chart.push(progress);
-    this.renderStats(progress);
-    this.card.generationDone(progress.generation);
-    this.graph.dirty = true;
-  }
-
-  /**
-   * The generations UMDA's worker finished since its last message: every one on the chart, the
-   * stats of the last (the graph and the card follow the worker's model: `onModel`).
-   */
-  recordGenerations(progresses) {
-    if (this.rules?.active) return;
-    for (const progress of progresses) this.chart.push(progress);
-    this.pendingStats = progresses.at(-1);
-    this.flushStats(this.remote.settled);
-  }
-
-  /** The stats of the last generations the worker sent, when due (or `now`). */
-  flushStats(now = false) {
-    if (this.pendingStats && (now || performance.now() - this.statsAt >= STATS_MS)) this.renderStats(this.pendingStats);
-  }
-
-  restartHistory() {
-    this.chart.clear();
-    this.recordGeneration();
-  }
-
-  renderStats(progress = this.session?.cyclic ? null : this.session?.progress()) {
-    if (!progress) return;
-    this.pendingStats = null;
-    this.statsAt = performance.now();
-    this.latest = progress;
-    renderStats(progress, this.session.info);
-  }
+  // The run's record (run-record.js): the chart, the stats row and what tests read.
+  restartHistory() { this.record.restart(); }
+  renderStats(progress) { this.record.stats(progress); }
+  get latest() { return this.record.latest; }
 
   updateUrl() {
     if (this.session) this.share.write(this.session.info.game, this.page);
+  }
+
+  /** A mode's values changed: the page keeps them, and the address. */
+  keep(values) {
+    Object.assign(this.page, values);
+    this.updateUrl();
+  }
+
+  /** The hash of game `spec` with the page's values and `changes` (a link to another game). */
+  link(spec, changes) {
+    return formatHash(spec, { ...this.page, ...changes });
   }
 
   describeCanvas() {

@@ -152,6 +152,16 @@ export class GameSession extends CoreGraph {
     this.mirrored = null;
   }
 
+  /**
+   * Position `id` as a board draws it: the core's PositionView (`kind` and its fields) with the
+   * words of its board, `how` (how a move is made) and `next` (what the click after a first one
+   * does, or null); null for no such id.
+   */
+  view(id) {
+    const out = this.inner.view(id);
+    return out && { ...out.view, how: out.how, next: out.next };
+  }
+
   /** Typed arrays over wasm memory, re-made only when the memory has grown or the model moved. */
   views() {
     const s = this.inner;
@@ -284,7 +294,7 @@ export class GameSession extends CoreGraph {
 // position as `player` plays it (`draw` numbers the move: seeded draws); puzzle `k` and draw `k`
 // of an exercise (seeded by the run's seed); a position's components with their values and XOR;
 // a whole strategy (`perfect`, `first` or `learned`) and how strategies are written; x against y;
-// intransitive triples; a position as a board draws it (the core's PositionView).
+// intransitive triples (a position as a board draws it: `view` above).
 forward(GameSession, [
   'moves',
   'work',
@@ -296,7 +306,6 @@ forward(GameSession, [
   'strategyGrammar',
   'duel',
   'intransitiveTriples',
-  'view',
 ]);
 
 /**

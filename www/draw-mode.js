@@ -21,6 +21,7 @@ import {
   renamePosition,
   specOf,
 } from './draw-edits.js';
+import { MODES, modeOf } from './modes/index.js';
 import { count } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
@@ -63,7 +64,8 @@ export class DrawMode {
   /** Draw mode on (the drawing starts from the game shown) or off (every mode works on the drawn game). */
   setOn(on) {
     const { host } = this;
-    if (on && host.page.mode === 'experiment') host.setMode('learn');
+    // Drawing needs the graph: from a mode without it, the default mode's.
+    if (on && !modeOf(host.page.mode).shows.includes('graph')) host.setMode(MODES[0].name);
     this.on = on;
     this.drag = null;
     this.selected = null;

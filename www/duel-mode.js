@@ -9,7 +9,7 @@
 import { BoardView } from './board-view.js';
 import { messageOf } from './core.js';
 import { PAPER_GAME, PAPER_TRIPLE, cyclesThrough, explainDuel, verdictBoth, withOneDigitBack } from './duel.js';
-import { quoted } from './state.js';
+import { quoted } from './link-text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,15 +55,18 @@ export class DuelMode {
     });
   }
 
-  /** Another game: x and y from the link (a word or a move string); a refused one gets a notice and its default. */
-  setSession(session, page, notices) {
+  /**
+   * Another game: x and y from the link (a word or a move string); a refused one gets a notice
+   * and its default. `open`: this mode is the one shown.
+   */
+  setSession(session, page, notices, open) {
     this.session = session;
     this.draws = 0;
     this.report = null;
     // Two whole strategies cost O(positions) to build and check (0.12 s on Nim with 120,960
     // positions): only when strategies mode is opened, not on every game load.
     this.linked = { x: page.x, y: page.y };
-    if (page.mode === 'duel') this.load(notices);
+    if (open) this.load(notices);
   }
 
   /** Reads the link's x and y for this game (see setSession), and plays them. */

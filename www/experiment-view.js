@@ -2,13 +2,12 @@
 // made in a Web Worker (experiment-worker.js) so the page keeps drawing; the distribution of T
 // as a histogram with its percentiles, the runs' Π curves, the CLI command that makes the same
 // runs, and the figure of a `runtime --json` file; with μ or γ values listed, a μ × γ grid of
-// such experiments drawn as a heat map of median T. Its settings are page keys (state.js); the
-// controller hands it the session with one call, setSession.
+// such experiments drawn as a heat map of median T. Its settings are page keys (KEYS, which
+// its mode, www/modes/experiment.js, owns); the mode hands it the session with setSession.
 
 import { experimentGrid, experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
 import { drawCurves, drawHeat, drawHistogram, drawSweep, isGrid } from './experiment-plots.js';
 import { count } from './panels.js';
-import { PAGE_KEYS } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,11 +26,25 @@ const FIELDS = [
  * 1 MB of JSON, and a larger file is refused before it is read or parsed. */
 const MAX_FILE_BYTES = 8 << 20;
 
+/**
+ * The panel's page keys (written only when not their default; the core checks them): R runs, the
+ * sweep's base seed, N (empty: the game's largest number) and the budget of games per run; a
+ * μ × γ grid, each axis comma-separated (empty: the learner's μ or γ alone).
+ */
+export const KEYS = [
+  { key: 'exp-runs', default: '20', parse: (t) => t, written: 'set' },
+  { key: 'exp-seed', default: '1', parse: (t) => t, written: 'set' },
+  { key: 'exp-n', default: '', parse: (t) => t, written: 'set' },
+  { key: 'exp-budget', default: '1000000', parse: (t) => t, written: 'set' },
+  { key: 'exp-mu', default: '', parse: (t) => t, written: 'set' },
+  { key: 'exp-gamma', default: '', parse: (t) => t, written: 'set' },
+];
+
 export class ExperimentView {
-  /** `host` is the controller: its session, page values, notices and address. */
-  constructor(host) {
+  /** `host` is the controller: its session, page values, notices and address; `root` the panel. */
+  constructor(host, root) {
     this.host = host;
-    this.root = $('experiment');
+    this.root = root;
     this.worker = null;
     this.reports = [];
     this.summary = null;
@@ -64,7 +77,7 @@ export class ExperimentView {
       try {
         page[key] = experimentSetting(setting, page[key]);
       } catch (err) {
-        page[key] = PAGE_KEYS.find((k) => k.key === key).default;
+        page[key] = KEYS.find((k) => k.key === key).default;
         notices.push(`${messageOf(err)} Using ${key}=${page[key] || '(the game’s largest number)'}.`);
       }
     }

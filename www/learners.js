@@ -5,7 +5,8 @@
 
 import { GameSession, LoopyGameSession, catalogue, hasCycle, messageOf } from './core.js';
 import { RULE_NAMES } from './rules-mode.js';
-import { MODE_TABLE, PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
+import { MODES, modeOf } from './modes/index.js';
+import { PAGE_KEYS, isRule, knownKeysOnly } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,14 +40,28 @@ export function openLinked(spec, notices, tooLarge = () => {}) {
 /** The end of the notice for a link whose game cannot be shown. */
 export const DEFAULT_INSTEAD = 'Showing the default game instead.';
 
+/**
+ * Adds what theory knows of a link's game too large to draw (`spec`) to the notice saying it
+ * cannot be shown, when the worker has it, the link is still the one shown (`current()`) and the
+ * page still shows that notice. <body>'s data-known is `pending` meanwhile, then `done`. `host`
+ * is the controller (its KnownValues and notices).
+ */
+export function tellKnown(host, spec, current, notices) {
+  document.body.dataset.known = 'pending';
+  host.known.ask(spec).then((known) => {
+    if (known === undefined || !current()) return;
+    document.body.dataset.known = 'done';
+    if (!known || $('notice').hidden) return;
+    notices[0] = notices[0].replace(DEFAULT_INSTEAD, `${known.sentence} ${DEFAULT_INSTEAD}`);
+    host.notices.show(notices);
+  });
+}
+
 /** Why UMDA and play mode are hidden on a graph with cycles. */
 const CYCLIC_WORDS =
   'This graph has cycles: a play can go round for ever, which is a draw. UMDA, its runtime bounds, play mode and strategies mode ' +
   'need an acyclic game (Benford & Lehre §2), and Grundy values step by step needs an order in which every follower comes first, which a cycle does not have, so they are hidden; Böhme’s rules learn it, and LLP and LLT (§4.4) learn to draw where they cannot win. ' +
   'Yellow diamonds are D-positions (neither player can force a win); the numbers are generalised Grundy values (∞ where none is finite).';
-
-/** The modes a graph with cycles does not have, as its notice names them. */
-const ACYCLIC_MODE_WORDS = { play: 'play mode', duel: 'strategies mode', quiz: '“your turn to compute”', puzzle: '“find the winning move”' };
 
 /**
  * Shows or hides what a graph with cycles does not have, and for one makes a rule the learner
@@ -58,7 +73,7 @@ export function prepareCyclic(session, page, notices) {
   const cyclic = Boolean(session.cyclic);
   document.body.dataset.cyclic = String(cyclic);
   $('cyclic-note').textContent = cyclic ? CYCLIC_WORDS : '';
-  for (const mode of MODE_TABLE) if (mode.acyclic) $(`mode-${mode.name}`).disabled = cyclic;
+  for (const mode of MODES) if (mode.acyclic) $(`mode-${mode.name}`).disabled = cyclic;
   $('learner').options[0].disabled = cyclic;
   if (!cyclic) return;
   if (!isRule(page.learner)) {
@@ -67,13 +82,10 @@ export function prepareCyclic(session, page, notices) {
     }
     page.learner = 'llp';
   }
-  if (page.mode === 'steps') {
-    notices.push('This graph has cycles, so its values cannot be computed one position at a time with every follower first: there is no step-by-step mode for it.');
-  } else if (Object.hasOwn(ACYCLIC_MODE_WORDS, page.mode)) {
-    const what = ACYCLIC_MODE_WORDS[page.mode];
-    notices.push(`This graph has cycles, and ${what} needs an acyclic game (Benford & Lehre §2), so it is hidden: showing learn mode instead.`);
-  }
-  page.mode = 'learn';
+  // A mode that needs an acyclic game says why it is not shown; the default mode is.
+  const asked = modeOf(page.mode);
+  if (asked.acyclic && asked.cyclic) notices.push(asked.cyclic);
+  page.mode = MODES[0].name;
   const plausible = {
     mu: (t) => /^\d{1,9}$/.test(t),
     gamma: (t) => t === 'paper' || /^\d*\.?\d+(e-?\d+)?$/.test(t),

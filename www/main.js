@@ -9,7 +9,8 @@ import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
 import { makeTabs, showMode } from './modes.js';
 import { copyText } from './panels.js';
-import { modeOf, parseHash } from './state.js';
+import { modeOf } from './modes/index.js';
+import { parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,7 +55,8 @@ function wire(controller, form) {
     const ok = await copyText($('bibtex').textContent, $('bibtex-fallback'));
     $('bibtex-status').textContent = ok ? 'BibTeX copied.' : 'Select the BibTeX above and copy it.';
   });
-  // Space: play/pause, →: step, R: reset (in step by step, its own) — not while typing in a field or using a control.
+  // The mode shown takes its keys (watching the learner: Space play/pause, → step, R reset) — not
+  // while typing in a field or using a control.
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
@@ -62,19 +64,7 @@ function wire(controller, form) {
     // press the button.
     if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
-    // Step by step takes the keys for its own controls (a presenter's clicker sends ← →): those
-    // of the stepper along the Grundy strip when it is the one on screen (lesson 2 opens there).
-    if (controller.page.mode === 'steps') {
-      const strip = controller.modes.strip;
-      if (!(strip.onScreen() ? strip.key(e.key) : controller.steps.key(e.key))) return;
-    } else if (controller.page.mode === 'puzzle') {
-      if (!controller.modes.puzzle.key(e.key)) return;
-    } else if (!controller.learnerShown) return;
-    else if (e.key === ' ') controller.togglePlay();
-    else if (e.key === 'ArrowRight') controller.step();
-    else if (e.key === 'r' || e.key === 'R') controller.reset();
-    else return;
-    e.preventDefault();
+    if (controller.modes.key(e.key)) e.preventDefault();
   });
   // In-page links scroll without touching the address, which holds the state.
   document.addEventListener('click', (e) => {

@@ -1,149 +1,98 @@
-// The page's modes besides watching a learner: play (play-mode.js), strategy against strategy
-// (duel-mode.js), Grundy values step by step (steps-mode.js), your turn to compute
-// (quiz-mode.js) and find the winning move (puzzle-mode.js). This module switches between
-// them and passes what they change to the address and the graph; `host` is the controller.
-// The layout of every mode (tabs, panels, what shows where) comes from state.js's MODE_TABLE
-// through showMode, which needs no core, so main.js shows a link's mode before the core loads.
+// Switching between the page's modes (www/modes/, one module each, listed by its registry): the
+// tabs, the layout of the mode shown (showMode, which needs no core, so main.js shows a link's
+// mode before the core loads), and the modes' parts once it has loaded (Modes), to which the
+// controller hands a new game, the graph's taps and the keys. No mode is named here.
 
-import { DuelMode } from './duel-mode.js';
-import { heapsOf, markHeaps } from './grundy-strip.js';
-import { renderNimSum } from './nim-sum-view.js';
-import { PlayMode } from './play-mode.js';
-import { PuzzleMode } from './puzzle-mode.js';
-import { QuizMode } from './quiz-mode.js';
-import { MODE_TABLE, formatHash, modeOf } from './state.js';
-import { StepsMode } from './steps-mode.js';
-import { StripStepper } from './strip-stepper.js';
+import { MODES, modeOf } from './modes/index.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The teaching panels some mode moves beside its own panel (their home is #theory-home). */
+const THEORY = [...new Set(MODES.flatMap((m) => Object.keys(m.theory)))];
+
 export class Modes {
+  /** Each mode's parts, made now (`host` is the controller). */
   constructor(host) {
     this.host = host;
-    this.play = new PlayMode({
-      onChange: (game) => this.gameChanged(game),
-      onOptions: (options) => {
-        // While a rule learns, the link's `opponent` is the rule's: play mode's stays unwritten.
-        const { opponent, ...rest } = options;
-        Object.assign(host.page, host.rules.active ? rest : options);
-        host.updateUrl();
-      },
-    });
-    this.duel = new DuelMode({ onChange: (duel) => this.duelChanged(duel) });
-    this.steps = new StepsMode({
-      graph: host.graph,
-      card: host.card,
-      onChange: ({ step, order }) => {
-        Object.assign(host.page, { step, order });
-        host.updateUrl();
-      },
-    });
-    // Heap games: step by step along the Grundy strip too.
-    this.strip = new StripStepper({
-      onChange: (strip) => {
-        host.page.strip = strip;
-        host.updateUrl();
-      },
-    });
-    const keep = (key) => (value) => {
-      host.page[key] = value;
-      host.updateUrl();
-    };
-    this.quiz = new QuizMode({ graph: host.graph, card: host.card, onChange: keep('quiz') });
-    this.puzzle = new PuzzleMode({
-      graph: host.graph,
-      card: host.card,
-      onChange: keep('puzzles'),
-      // Another game's puzzles: the same seed and presentation, no answers yet.
-      link: (spec) => formatHash(spec, { ...host.page, mode: 'puzzle', puzzles: '' }),
-    });
+    this.parts = new Map(MODES.map((m) => [m.name, m.create?.(host) ?? {}]));
   }
 
-  /** Another (acyclic) game: each mode reads its part of the page's values. */
+  /** The parts of mode `name` (tests read play mode's `view`). */
+  get(name) {
+    return this.parts.get(name);
+  }
+
+  /** The parts of the mode shown. */
+  get current() {
+    return this.parts.get(modeOf(this.host.page.mode).name);
+  }
+
+  /** Another game: each mode reads its part of the page's values (a graph with cycles: only the modes that take one). */
   setSession(session, page, notices) {
-    this.play.setSession(session, page, notices);
-    this.duel.setSession(session, page, notices);
-    this.steps.setSession(session, page, notices);
-    this.strip.setSession(session, page, notices);
-    this.quiz.setSession(session, page, notices);
-    this.puzzle.setSession(session, page, notices);
+    for (const m of MODES) if (!session.cyclic || !m.acyclic || m.everyGame) this.parts.get(m.name).setSession?.(session, page, notices);
   }
 
   /**
-   * Shows the panel of `mode` and what its table entry lists, hides the others' (the learner's
-   * run is the controller's to pause).
+   * Shows mode `name`: its layout, then its parts, once every other mode has let go (the modes
+   * that hide values let go of the graph first, so that the mode shown next can mark it). A graph
+   * with cycles has none of the acyclic modes (their setSession was not called).
    */
-  setMode(mode) {
+  setMode(name) {
     const { host } = this;
-    host.page.mode = mode;
-    showMode(modeOf(mode));
-    // A graph with cycles has none of these modes (their setSession was not called).
+    const entry = modeOf(name);
+    host.page.mode = entry.name;
+    showMode(entry);
     if (host.session.cyclic) {
-      for (const m of MODE_TABLE) if (m.acyclic && m.panel) $(m.panel).hidden = true;
+      for (const m of MODES) if (m.acyclic && m.panel) $(m.panel).hidden = true;
       return;
     }
-    // The modes that hide values let go of the graph first, so that the mode shown next can mark it.
-    const hiders = [['steps', this.steps], ['steps', this.strip], ['quiz', this.quiz], ['puzzle', this.puzzle]];
-    for (const [name, hider] of hiders) if (mode !== name) hider.setActive(false);
-    this.play.setActive(mode === 'play');
-    this.duel.setActive(mode === 'duel');
-    if (mode === 'steps') {
-      this.steps.setActive(true);
-      this.strip.setActive(true);
-    }
-    if (mode === 'quiz') this.quiz.setActive(true);
-    if (mode === 'puzzle') this.puzzle.setActive(true);
+    for (const m of MODES) if (m !== entry) this.parts.get(m.name).setActive?.(false);
+    this.current.setActive?.(true);
   }
 
-  /** The game in play mode has changed: the address keeps its position, the graph its path. */
-  gameChanged({ at, path, active, played, hint }) {
-    const { host } = this;
-    host.page.at = at;
-    host.page.played = played;
-    host.page.hint = hint;
-    renderNimSum(host.session.nimSum(active ? path.at(-1) : host.session.info.root));
-    if (host.session.info.grundy_strip) markHeaps(active ? heapsOf(host.session.view(path.at(-1))) : null);
-    // Out of play mode, a rule's last play keeps the graph's path.
-    if (active || !host.rules.active) host.graph.setMarks(active ? { current: path.at(-1), path } : null);
-    host.updateUrl();
+  /** A position hovered or tapped on the graph, for the mode shown. */
+  pick(id, at) {
+    this.current.pick?.(id, at);
   }
 
-  /** The strategies mode's play has changed: the address keeps x and y, the graph the play shown. */
-  duelChanged({ x, y, path, current, active }) {
-    const { host } = this;
-    host.page.x = x;
-    host.page.y = y;
-    if (active) host.graph.setMarks({ current, path });
-    host.updateUrl();
+  /** A key pressed (not in a field): whether the mode shown took it. */
+  key(key) {
+    return Boolean(this.current.key?.(key));
+  }
+
+  /** A link was opened: the mode shown may act on it (`current()`: nothing else came first since). */
+  opened(notices, current) {
+    const name = this.host.page.mode;
+    this.current.opened?.(this.host.page, notices, () => current() && this.host.page.mode === name);
   }
 }
 
 /**
- * The layout of one mode, from its table entry: the tab pressed, its panel shown (the others'
- * hidden), parts marked `data-modes` shown only in the modes they list, and the teaching panels
- * (`theory`) moved into the slots the table names (back into the game panel otherwise).
+ * The layout of one mode, from its descriptor: the tab pressed, its panel shown (the others'
+ * hidden), the shared parts of the page (`data-shared`) shown only when it lists them, and the
+ * teaching panels (`theory`) moved into the slots it names (back home otherwise).
  * Needs no core: main.js calls it before the core has loaded, so a link opens in its mode.
  */
 export function showMode(entry) {
   document.body.dataset.mode = entry.name;
-  for (const m of MODE_TABLE) {
-    $(`mode-${m.name}`)?.setAttribute('aria-pressed', String(m.name === entry.name));
-    if (m.panel) $(m.panel).hidden = m.name !== entry.name;
+  for (const m of MODES) {
+    $(`mode-${m.name}`)?.setAttribute('aria-pressed', String(m === entry));
+    if (m.panel && $(m.panel)) $(m.panel).hidden = m !== entry;
   }
-  for (const node of document.querySelectorAll('[data-modes]')) {
-    node.classList.toggle('off-mode', !node.dataset.modes.split(' ').includes(entry.name));
+  for (const node of document.querySelectorAll('[data-shared]')) {
+    node.classList.toggle('off-mode', !entry.shows.includes(node.dataset.shared));
   }
-  for (const id of ['nim-sum', 'grundy-strip']) {
+  for (const id of THEORY) {
     const slot = $(entry.theory[id] ?? 'theory-home');
-    if (slot && $(id).parentElement !== slot) slot.append($(id));
+    if (slot && $(id) && $(id).parentElement !== slot) slot.append($(id));
   }
 }
 
-/** The mode tabs, one button per entry of the table, before the Presentation button. */
+/** The mode tabs, one button per mode, before the Presentation button. */
 export function makeTabs(onMode) {
   const list = $('mode-tab-list');
   list.replaceChildren(
-    ...MODE_TABLE.map((m) => {
+    ...MODES.map((m) => {
       const b = Object.assign(document.createElement('button'), { type: 'button', id: `mode-${m.name}`, textContent: m.tab });
       b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', () => onMode(m.name));

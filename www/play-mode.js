@@ -6,9 +6,11 @@
 // move's number in the game, so the same game replays the same way. The sentences are pure
 // functions (tested in tests/www/); the class owns the play panel.
 
-import { BoardView, listWords, movePath, pinsTaken } from './board-view.js';
+import { BoardMoves } from './board-moves.js';
+import { listWords } from './board-view.js';
 import { messageOf } from './core.js';
-import { OPPONENTS, isRule, quoted } from './state.js';
+import { quoted } from './link-text.js';
+import { OPPONENTS, isRule } from './players.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,21 +43,6 @@ export const OPPONENT_WORDS = {
   random: 'a random player (every legal move equally likely)',
   person: 'another person at this screen (pass and play)',
 };
-
-/**
- * The moves that the clicks so far (`pending`, a list of keys) can still lead to, and what to do:
- * { action: 'play', move } when exactly one move is made by these clicks; 'choose' when several
- * moves share them (they differ only where the board cannot show it, e.g. how an octal heap
- * splits); 'more' when a further click is needed; 'none' when no legal move starts so.
- */
-export function resolveClicks(pending, moves) {
-  const starts = moves.filter((m) => pending.every((k, i) => m.path[i] === k));
-  if (starts.length === 0) return { action: 'none', moves: [] };
-  const exact = starts.filter((m) => m.path.length === pending.length);
-  if (exact.length === 1 && starts.length === 1) return { action: 'play', move: exact[0], moves: starts };
-  if (exact.length > 0 && exact.length === starts.length) return { action: 'choose', moves: exact };
-  return { action: 'more', moves: starts };
-}
 
 /** "Grundy value 3" or, under misère play, "a misère N-position". */
 function valueWords(move, play) {
@@ -150,17 +137,17 @@ export class PlayMode {
     this.history = []; // position ids, history[0] = where the game started
     this.movers = []; // per ply: 0 = the person (Player 1), 1 = the computer (Player 2)
     this.notes = []; // per ply: the explanation shown
-    this.pending = [];
     this.hints = false;
     this.preview = -1; // a position tapped on the graph, shown on the board, or -1
     this.timer = 0;
-    this.board = new BoardView($('board'), {
-      onKey: (key) => this.click(key),
-      // A pin's key names the rows it leaves, which depends on the pins per click.
-      onTake: () => {
-        this.pending = [];
-        this.render();
+    this.board = new BoardMoves($('board'), {
+      onMove: (to) => this.move(to),
+      refuse: () => this.refusal(),
+      onWords: (words, marked) => {
+        this.render(marked);
+        this.say(words);
       },
+      onRedraw: () => this.render(),
     });
     $('new-game').addEventListener('click', () => this.newGame(this.root));
     $('undo').addEventListener('click', () => this.undo());
@@ -215,7 +202,7 @@ export class PlayMode {
     $('opponent').value = opponent;
     $('first').value = page.first;
     this.hints = page.hint === '1';
-    this.board.setFrame(session.view(this.root), session.info.rules);
+    this.board.setGame(session);
     if (page.played !== '' && this.replay(page.played.split(PLAYED_SEPARATOR), page.at, notices)) return;
     let start = this.root;
     if (page.at !== '') {
@@ -287,7 +274,6 @@ export class PlayMode {
     this.history = [from];
     this.movers = [];
     this.notes = [];
-    this.pending = [];
     this.preview = -1;
     this.firstSide = firstSide ?? (this.options.first === 'computer' ? 1 : 0);
     this.load();
@@ -297,15 +283,8 @@ export class PlayMode {
 
   /** The current position's record and legal moves, each with the clicks that make it. */
   load() {
-    const s = this.session;
-    this.position = s.position(this.current);
-    this.view = s.view(this.current);
-    const { offsets } = s.views();
-    this.moves = s.moves(this.current).map((m) => {
-      const to = s.view(m.to);
-      return { ...m, terminal: offsets[m.to] === offsets[m.to + 1], path: movePath(this.view, to), take: pinsTaken(this.view, to) };
-    });
-    this.board.showTakes(this.moves.map((m) => m.take).filter((t) => t !== null));
+    this.position = this.session.position(this.current);
+    this.moves = this.board.load(this.current);
   }
 
   /** The person's turn now? (In pass-and-play, always while the game goes on.) */
@@ -313,33 +292,11 @@ export class PlayMode {
     return !this.over && (this.options.opponent === 'person' || this.side === 0) && !this.timer;
   }
 
-  /** A click on the board. */
-  click(key) {
-    if (this.preview >= 0) {
-      this.say('This is a position from the graph, not the game: press “Play from here” or “Back to the game”.');
-      return;
-    }
-    if (!this.personToMove) {
-      this.say(this.over ? 'The game is over: start a new game or undo.' : 'Wait for the computer’s move.');
-      return;
-    }
-    const pending = [...this.pending, key];
-    const found = resolveClicks(pending, this.moves);
-    if (found.action === 'play') {
-      this.move(found.move.to);
-    } else if (found.action === 'none') {
-      this.pending = [];
-      this.render();
-      this.say(`That is not a legal move from ${this.position.label}. ${this.board.help.textContent}`);
-    } else {
-      this.pending = found.action === 'more' ? pending : [];
-      this.render(found.moves);
-      this.say(
-        found.action === 'more'
-          ? 'Now click a coin to its left to turn it too, or the same coin again to turn only this one.'
-          : `${found.moves.length} moves take those counters; choose one in the list (they are marked).`,
-      );
-    }
+  /** Why a click on the board is not a move now (null when it may be). */
+  refusal() {
+    if (this.preview >= 0) return 'This is a position from the graph, not the game: press “Play from here” or “Back to the game”.';
+    if (!this.personToMove) return this.over ? 'The game is over: start a new game or undo.' : 'Wait for the computer’s move.';
+    return null;
   }
 
   /** Makes the move to position `to` for the side to move (the person, or a player in pass-and-play). */
@@ -357,7 +314,6 @@ export class PlayMode {
     this.history.push(to);
     this.movers.push(side);
     this.notes.push(note);
-    this.pending = [];
     this.load();
     this.render();
   }
@@ -387,7 +343,6 @@ export class PlayMode {
     this.history.length -= k;
     this.movers.length -= k;
     this.notes.length -= k;
-    this.pending = [];
     this.load();
     this.render();
   }
@@ -456,21 +411,12 @@ export class PlayMode {
     $('back-to-game').hidden = !previewing;
     if (previewing) {
       const label = s.label(this.preview);
-      this.board.show(s.view(this.preview), label, { caption: `From the graph: ${label}. The game is at ${s.label(this.current)}.`, help: false });
+      this.board.showOther(this.preview, { caption: `From the graph: ${label}. The game is at ${s.label(this.current)}.` });
       $('play-from-pick').textContent = `Play from ${label}`;
       return;
     }
     // The next click of each legal move that the clicks so far can lead to.
-    const marks = new Map();
-    if (this.personToMove) {
-      for (const m of this.moves) {
-        const key = m.path[this.pending.length];
-        if (key === undefined || !this.pending.every((k, i) => m.path[i] === k)) continue;
-        if (this.hints && m.optimal) marks.set(key, 'winning');
-        else if (!marks.has(key)) marks.set(key, 'legal');
-      }
-    }
-    this.board.show(this.view, this.position.label, { marks, chosen: this.pending.at(-1) ?? null });
+    this.board.show({ marks: this.personToMove ? this.board.marks({ winning: this.hints }) : new Map() });
   }
 
   /** Whose turn it is, or the result, in words and in data attributes (for tests). */

@@ -6,11 +6,11 @@
 // same seed gives the same puzzles and a re-opened link the same score. The sentences and the
 // link's replay are pure functions (tests/www/); the class owns the panel.
 
-import { BoardView, listWords, movePath, pinsTaken } from './board-view.js';
+import { BoardMoves } from './board-moves.js';
+import { listWords } from './board-view.js';
 import { count } from './panels.js';
-import { resolveClicks } from './play-mode.js';
 import { keptWords } from './quiz-mode.js';
-import { quoted } from './state.js';
+import { quoted } from './link-text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -122,8 +122,16 @@ export class PuzzleMode {
     Object.assign(this, { graph, card, onChange, link });
     this.session = null;
     this.active = false;
-    this.pending = [];
-    this.board = new BoardView($('puzzle-board'), { onKey: (key) => this.click(key) });
+    this.board = new BoardMoves($('puzzle-board'), {
+      onMove: (to) => this.answer(to),
+      // After an answer the board waits for Next.
+      refuse: () => (this.verdict || this.id < 0 ? '' : null),
+      onWords: (words) => {
+        this.hint = words;
+        this.render();
+      },
+      onRedraw: () => this.render(),
+    });
     $('puzzle-none').addEventListener('click', () => this.answer(null));
     $('puzzle-next').addEventListener('click', () => this.next());
     $('puzzle-moves').addEventListener('click', (e) => {
@@ -137,7 +145,7 @@ export class PuzzleMode {
     this.session = session;
     this.misere = session.info.play === 'misere';
     this.mask = null;
-    this.board.setFrame(session.view(session.info.root), session.info.rules);
+    this.board.setGame(session);
     const replay = replayPuzzles(parsePuzzles(page.puzzles), this.game());
     if (replay.problem) {
       notices.push(
@@ -170,18 +178,7 @@ export class PuzzleMode {
     const s = this.session;
     this.k = this.verdict ? this.verdict.k : this.answers.length;
     this.id = s.puzzle(this.k);
-    this.pending = [];
-    if (this.id < 0) {
-      this.moves = [];
-      return;
-    }
-    this.view = s.view(this.id);
-    const { offsets } = s.views();
-    this.moves = s.moves(this.id).map((m) => {
-      const to = s.view(m.to);
-      return { ...m, terminal: offsets[m.to] === offsets[m.to + 1], path: movePath(this.view, to), take: pinsTaken(this.view, to) };
-    });
-    this.board.showTakes(this.moves.map((m) => m.take).filter((t) => t !== null));
+    this.moves = this.board.load(this.id);
   }
 
   setActive(on) {
@@ -203,22 +200,6 @@ export class PuzzleMode {
 
   get puzzles() {
     return formatPuzzles(this.answers);
-  }
-
-  /** A click on the board: the move it makes (several clicks for some boards). */
-  click(key) {
-    if (this.verdict || this.id < 0) return;
-    const pending = [...this.pending, key];
-    const found = resolveClicks(pending, this.moves);
-    if (found.action === 'play') return this.answer(found.move.to);
-    this.pending = found.action === 'more' ? pending : [];
-    this.hint =
-      found.action === 'none'
-        ? `That is not a legal move from ${this.session.label(this.id)}.`
-        : found.action === 'more'
-          ? 'Now click a coin to its left to turn it too, or the same coin again to turn only this one.'
-          : `${found.moves.length} moves take those; choose one in the list.`;
-    this.render();
   }
 
   /** The student's answer: the id moved to, or null for "no winning move". */
@@ -301,20 +282,13 @@ export class PuzzleMode {
 
   renderBoard(label) {
     if (this.id < 0) {
-      this.board.show(null, '', { help: false });
+      this.board.show({ help: false });
       return;
     }
-    const marks = new Map();
-    if (!this.verdict) {
-      for (const m of this.moves) {
-        const key = m.path[this.pending.length];
-        if (key !== undefined && this.pending.every((k, i) => m.path[i] === k) && !marks.has(key)) marks.set(key, 'legal');
-      }
-    } else {
-      for (const m of this.moves) if (m.optimal && m.path[0] !== undefined) marks.set(m.path[0], 'winning');
-    }
+    // Before the answer, the next click of every legal move; after it, the winning moves' first.
+    const marks = this.verdict ? new Map([...this.board.marks({ winning: true })].filter(([, m]) => m === 'winning')) : this.board.marks();
     const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
-    this.board.show(this.view, label, { marks, chosen: this.pending.at(-1) ?? null, caption, help: !this.verdict });
+    this.board.show({ marks, caption, help: !this.verdict });
   }
 
   /** The moves as buttons (the keyboard's way; values only once answered). */

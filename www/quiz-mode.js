@@ -7,9 +7,9 @@
 // re-opened link restores the score. The link's grammar and its replay are pure functions
 // (tests/www/); the class owns the panel.
 
-import { BoardView } from './board-view.js';
+import { BoardMoves } from './board-moves.js';
 import { count } from './panels.js';
-import { quoted } from './state.js';
+import { quoted } from './link-text.js';
 import { explainStep, setText, stepOf } from './steps-mode.js';
 
 const $ = (id) => document.getElementById(id);
@@ -132,7 +132,8 @@ export class QuizMode {
     Object.assign(this, { graph, card, onChange });
     this.session = null;
     this.active = false;
-    this.board = new BoardView($('quiz-board'), { onKey: () => {} });
+    // The board shows the position computed (no moves are made on it here).
+    this.board = new BoardMoves($('quiz-board'));
     $('quiz-check').addEventListener('click', () => this.check());
     $('quiz-reveal').addEventListener('click', () => this.showMe());
     $('quiz-restart').addEventListener('click', () => this.restart());
@@ -149,7 +150,7 @@ export class QuizMode {
     this.session = session;
     this.misere = session.info.play === 'misere';
     this.mask = null;
-    this.board.setFrame(session.view(session.info.root), session.info.rules);
+    this.board.setGame(session);
     let entries = [];
     try {
       entries = parseQuiz(page.quiz);
@@ -340,9 +341,9 @@ export class QuizMode {
     message.textContent = this.message;
     message.className = this.result;
     const boardBox = $('quiz-board');
-    const view = id >= 0 ? s.view(id) : null;
-    boardBox.hidden = !view || view.kind === 'named';
-    if (!boardBox.hidden) this.board.show(view, label, { help: false });
+    this.board.load(id);
+    boardBox.hidden = !this.board.view || this.board.view.kind === 'named';
+    if (!boardBox.hidden) this.board.show({ help: false });
     this.renderPick(ready, id);
   }
 

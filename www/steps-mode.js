@@ -7,9 +7,10 @@
 // worked out here from the followers' values shown, and the browser tests check it against the
 // core's Grundy value. The sentences are pure functions (tests/www/); the class owns the panel.
 
-import { BoardView, listWords } from './board-view.js';
+import { BoardMoves } from './board-moves.js';
+import { listWords } from './board-view.js';
 import { count } from './panels.js';
-import { quoted } from './state.js';
+import { quoted } from './link-text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -166,7 +167,8 @@ export class StepsMode {
     this.known = new Uint8Array(0);
     this.playing = false;
     this.refused = null; // { id, words } of the last pick refused, until the next step
-    this.board = new BoardView($('steps-board'), { onKey: () => {} });
+    // The board shows the position computed (no moves are made on it here).
+    this.board = new BoardMoves($('steps-board'));
     const on = (id, f) => $(id).addEventListener('click', f);
     on('steps-step', () => this.step(1));
     on('steps-back', () => this.step(-1));
@@ -212,7 +214,7 @@ export class StepsMode {
       }
       for (let id = 0; id < k; id++) this.reveal(id);
     }
-    this.board.setFrame(session.view(session.info.root), session.info.rules);
+    this.board.setGame(session);
   }
 
   reveal(id) {
@@ -410,9 +412,9 @@ export class StepsMode {
     const s = this.session;
     const label = (id) => s.label(id);
     const boardBox = $('steps-board');
-    const view = step ? s.view(step.id) : null;
-    boardBox.hidden = !view || view.kind === 'named';
-    if (!boardBox.hidden) this.board.show(view, label(step.id), { help: false });
+    this.board.load(step ? step.id : -1);
+    boardBox.hidden = !this.board.view || this.board.view.kind === 'named';
+    if (!boardBox.hidden) this.board.show({ help: false });
     const list = $('steps-followers');
     $('steps-followers-heading').hidden = !step;
     if (!step) {

@@ -9,7 +9,7 @@
 import { heapOptions, messageOf } from './core.js';
 import { revealStrip } from './grundy-strip.js';
 import { count } from './panels.js';
-import { quoted } from './state.js';
+import { quoted } from './link-text.js';
 import { FOLLOWERS_SHOWN, mexLine, xorWords } from './steps-mode.js';
 
 const $ = (id) => document.getElementById(id);

@@ -701,12 +701,13 @@ impl Session {
         }
     }
 
-    /// Position `v` as a board draws it (the family's structured view; null for no such id).
+    /// Position `v` as a board draws it: `{ view, how, next }`, the family's structured view and
+    /// the words of its board (games/board_words.rs); null for no such id.
     pub fn view(&self, v: usize) -> Result<JsValue, JsValue> {
         if v >= self.task.graph.len() {
             return Ok(JsValue::NULL);
         }
-        to_js(&self.task.view(v))
+        to_js(&self.task.view(v).with_words())
     }
 
     /// The label of position `v` (empty for no such id).

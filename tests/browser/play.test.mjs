@@ -52,8 +52,8 @@ async function pliesSettled(page, plies) {
 /** The game so far as labels (history[0] is where it started). */
 const history = (page) =>
   page.evaluate(() => {
-    const { play, session } = window.impartial.controller;
-    return play.history.map((id) => session.label(id));
+    const { modes, session } = window.impartial.controller;
+    return modes.get('play').view.history.map((id) => session.label(id));
   });
 
 /** The page's keys as its address holds them now. */
@@ -98,7 +98,7 @@ describe('whole games against the perfect player', () => {
         }
         assert.equal(s.turn, 'over');
         const labels = await history(page);
-        const movers = await page.evaluate(() => [...window.impartial.controller.play.movers]);
+        const movers = await page.evaluate(() => [...window.impartial.controller.modes.get('play').view.movers]);
         checkComputerMoves(labels, movers, outcome);
         // From an N start, a person who always plays a winning move wins (either convention).
         const lastMover = movers.at(-1) === 0 ? 'person' : 'computer';
@@ -121,7 +121,7 @@ describe('whole games against the perfect player', () => {
         assert.equal(s.plies, 0);
         while (s.turn === 'person') {
           const moves = await page.evaluate(() =>
-            window.impartial.controller.play.moves.map((m) => ({ label: m.label, path: m.path, take: m.take })),
+            window.impartial.controller.modes.get('play').view.moves.map((m) => ({ label: m.label, path: m.path, take: m.take })),
           );
           // The last move the board can make, else the list's last.
           const choice = [...moves].reverse().find((m) => m.path.length > 0);
@@ -147,7 +147,7 @@ describe('whole games against the perfect player', () => {
           assert.equal((await history(page))[plies + 1], choice?.label ?? moves.at(-1).label, 'the clicks made the move chosen');
         }
         const labels2 = await history(page);
-        const movers2 = await page.evaluate(() => [...window.impartial.controller.play.movers]);
+        const movers2 = await page.evaluate(() => [...window.impartial.controller.modes.get('play').view.movers]);
         checkComputerMoves(labels2, movers2, outcome);
       });
     });

@@ -22,8 +22,8 @@ describe('boards that split heaps', () => {
       await page.click('#board [data-key="h7:3"]');
       await pliesReached(page, 1);
       const made = await page.evaluate(() => {
-        const { play, session } = window.impartial.controller;
-        return play.history.map((id) => session.label(id));
+        const { modes, session } = window.impartial.controller;
+        return modes.get('play').view.history.map((id) => session.label(id));
       });
       assert.deepEqual(made.slice(0, 2), ['7', '4,3']);
     });

@@ -176,7 +176,7 @@ describe('presentation mode', () => {
   for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
     test(`${viewport.width}×${viewport.height}: each mode's teaching panel is on the first screen and every text is at least 18 px`, async () => {
       await withPage('#game=nim&heaps=2,3,3&present=1&paused=1', async (page) => {
-        const modes = await page.evaluate(async () => (await import('./www/state.js')).MODE_TABLE.map((m) => [m.name, m.teach]));
+        const modes = await page.evaluate(async () => (await import('./www/modes/index.js')).MODES.map((m) => [m.name, m.teach]));
         for (const [mode, teach] of modes) {
           await page.click(`#mode-${mode}`);
           await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
@@ -456,7 +456,7 @@ describe('docs/teaching.md', () => {
         // and what the lesson points at on the first screen (play mode: the board and the
         // teaching panels beside it).
         assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
-        const { teach } = await page.evaluate(async (m) => (await import('./www/state.js')).modeOf(m), mode);
+        const teach = await page.evaluate(async (m) => (await import('./www/modes/index.js')).modeOf(m).teach, mode);
         // A step-by-step link naming a heap of the strip opens scrolled to the strip and its stepper.
         const strip = mode === 'steps' && new URLSearchParams(hash.slice(1)).has('strip');
         if (strip) await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');

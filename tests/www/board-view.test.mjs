@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { describeView, howToMove, listWords, movePath, pinKey, pinsAfter, pinsTaken } from '../../www/board-view.js';
+import { describeView, listWords, movePath, pinKey, pinsAfter, pinsTaken } from '../../www/board-view.js';
 
 describe('movePath', () => {
   test('heaps: taking from heap i is a click on the counter left standing in heap i', () => {
@@ -84,14 +84,8 @@ describe('sentences', () => {
     assert.equal(describeView({ kind: 'chomp', rows: 2, cols: 2, lengths: [1] }), 'Only the poisoned square is left.');
     assert.equal(describeView({ kind: 'poset', elements: ['a', 'b'], remaining: [true, false], covers: [] }), '1 element of 2 left: a.');
     assert.equal(describeView({ kind: 'named', label: 'v0' }), 'Position v0.');
-    for (const kind of ['heaps', 'heap', 'queen', 'strip', 'turtles', 'chomp', 'poset', 'named']) assert.notEqual(howToMove({ kind }), '', kind);
   });
-
-  test('howToMove reads a heap of more than ten as lines of ten only when there is one', () => {
-    assert.equal(howToMove({ kind: 'heaps', heaps: [5, 7, 2] }), 'Click a counter: it and every counter to its right are taken.');
-    assert.match(howToMove({ kind: 'heap', heap: 30, moves: [1, 3, 4] }), /every counter after it are taken \(to its right, then on the lines below\)/);
-    assert.match(howToMove({ kind: 'heaps', heaps: [3, 12] }), /on the lines below/);
-  });
+  // How a move is made comes with the view from the core: src/games/board_words.rs tests it.
 });
 
 describe('piParts (www/panels.js)', async () => {

@@ -1,20 +1,28 @@
 // The page's modules import each other without cycles: a cycle would make module start-up order
-// matter and blur who owns what. Reads the `import … from './x.js'` lines of every www/*.js.
+// matter and blur who owns what. Reads the `import … from './x.js'` lines of every www/**/*.js
+// (the modes are in www/modes/).
 // Run: node --test tests/www/
 
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { posix } from 'node:path';
 import { test } from 'node:test';
 
 const WWW = new URL('../../www/', import.meta.url);
 
-/** Module name → the www/ modules it imports (static imports, also multi-line ones). */
+/** The page's modules, as paths under www/ (`modes/play.js`). */
+const modules = () => readdirSync(WWW, { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => f.split('\\').join('/'));
+
+/** Module path → the www/ modules it imports (static imports, also multi-line ones), as paths under www/. */
 function importGraph() {
   const graph = new Map();
-  for (const file of readdirSync(WWW).filter((f) => f.endsWith('.js'))) {
+  for (const file of modules()) {
     const text = readFileSync(new URL(file, WWW), 'utf8');
-    const deps = [...text.matchAll(/^\s*import\s[^;]*?from\s+'\.\/([^']+\.js)'/gms)].map((m) => m[1]);
+    const deps = [...text.matchAll(/^\s*import\s[^;]*?from\s+'(\.\.?\/[^']+\.js)'/gms)]
+      .map((m) => posix.normalize(posix.join(posix.dirname(file), m[1])))
+      // The wasm core's glue (pkg/) is not a page module.
+      .filter((dep) => !dep.startsWith('../'));
     graph.set(file, deps);
   }
   return graph;
@@ -51,6 +59,8 @@ test('the import lines are read (main.js imports the controller; every import na
   const graph = importGraph();
   assert.ok(graph.get('main.js').includes('controller.js'));
   assert.ok(graph.get('controller.js').includes('state.js'));
+  assert.ok(graph.get('state.js').includes('modes/index.js'), 'the hash reads the modes\' registry');
+  assert.ok(graph.get('modes/play.js').includes('play-mode.js'), 'a path up from www/modes/ is read');
   for (const [file, deps] of graph) for (const dep of deps) assert.ok(graph.has(dep), `${file} imports ${dep}, which is not in www/`);
 });
 
@@ -66,7 +76,7 @@ test('no import cycles between www/ modules', () => {
 });
 
 test('every page module parses as an ES module (a syntax error would leave the page blank)', () => {
-  for (const file of readdirSync(WWW).filter((f) => f.endsWith('.js'))) {
+  for (const file of modules()) {
     const source = readFileSync(new URL(file, WWW), 'utf8');
     const check = spawnSync(process.execPath, ['--input-type=module', '--check'], { input: source, encoding: 'utf8' });
     assert.equal(check.status, 0, `${file}: ${check.stderr.split('\n').find((l) => l.includes('Error')) ?? check.stderr}`);

@@ -1,38 +1,11 @@
-// The play mode's pure parts: resolving clicks against the legal moves, Undo's count, and the
+// The play mode's pure parts: Undo's count, and the
 // sentences that explain a move, a hint and a result in the lesson's terms.
 // Run: node --test tests/www/
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { explainMove, hintText, resolveClicks, resultText, sideNames, undoCount } from '../../www/play-mode.js';
-
-describe('resolveClicks', () => {
-  const moves = [
-    { to: 1, path: ['h7:5'] },
-    { to: 2, path: ['h7:5'] },
-    { to: 3, path: ['h7:6'] },
-    { to: 4, path: ['t3', 't3'] },
-    { to: 5, path: ['t3', 't0'] },
-    { to: 6, path: [] },
-  ];
-
-  test('one move made by the clicks is played', () => {
-    assert.deepEqual(resolveClicks(['h7:6'], moves), { action: 'play', move: moves[2], moves: [moves[2]] });
-    assert.equal(resolveClicks(['t3', 't0'], moves).move.to, 5);
-    assert.equal(resolveClicks(['t3', 't3'], moves).move.to, 4);
-  });
-
-  test('several moves with the same clicks are offered to choose from; a first click of two waits', () => {
-    assert.deepEqual(resolveClicks(['h7:5'], moves), { action: 'choose', moves: [moves[0], moves[1]] });
-    assert.deepEqual(resolveClicks(['t3'], moves), { action: 'more', moves: [moves[3], moves[4]] });
-  });
-
-  test('clicks that start no legal move', () => {
-    assert.equal(resolveClicks(['h7:7'], moves).action, 'none');
-    assert.equal(resolveClicks(['t3', 't1'], moves).action, 'none');
-  });
-});
+import { explainMove, hintText, resultText, sideNames, undoCount } from '../../www/play-mode.js';
 
 describe('undoCount', () => {
   test('against the computer: back to the person’s last move', () => {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { MODE_TABLE, PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
+import { MODES } from '../../www/modes/index.js';
+import { PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
 
 const DEFAULTS = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
 const SPEC = 'game=g&a=1,2&b=7&play=normal';
@@ -216,8 +217,8 @@ describe('knownKeysOnly', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, opponent, first, at, hint, played, x, y, learner, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
+      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
+      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
     ]);
   });
 
@@ -245,8 +246,7 @@ describe('learner keys (Böhme’s rules)', () => {
     const rule = parseHash('#game=g&learner=lnwp&opponent=same');
     assert.deepEqual([rule.page.learner, rule.page.opponent, rule.notices], ['lnwp', 'same', []]);
     const hash = formatHash('game=g', rule.page);
-    assert.match(hash, /&opponent=same&/);
-    assert.match(hash, /&learner=lnwp$/);
+    assert.match(hash, /&learner=lnwp&opponent=same$/);
     assert.deepEqual(parseHash(hash).page, rule.page, 'read back');
     const umda = formatHash('game=g', DEFAULTS);
     assert.doesNotMatch(umda, /learner|opponent/);
@@ -278,21 +278,23 @@ describe('experiment keys', () => {
   });
 });
 
-describe('the mode table', () => {
-  test('one entry per mode, each with its tab, teaching panel and keys; no key belongs to two modes or to a game', () => {
-    const names = MODE_TABLE.map((m) => m.name);
+describe('the modes (www/modes/, their registry)', () => {
+  test('one module per mode, each with its tab, teaching panel and keys; no key belongs to two modes or to a game', () => {
+    const names = MODES.map((m) => m.name);
     assert.deepEqual(names, ['learn', 'play', 'duel', 'steps', 'quiz', 'puzzle', 'experiment']);
-    for (const m of MODE_TABLE) assert.ok(m.tab && m.teach && m.view, m.name);
-    const keys = MODE_TABLE.flatMap((m) => m.keys);
+    for (const m of MODES) assert.ok(m.tab && m.teach && Array.isArray(m.shows) && typeof m.create === 'function', m.name);
+    const keys = MODES.flatMap((m) => m.keys.map((k) => k.key));
     assert.equal(new Set(keys).size, keys.length);
     const pageKeys = new Set(PAGE_KEYS.map((k) => k.key));
+    assert.equal(pageKeys.size, PAGE_KEYS.length, 'no mode takes a shared key');
     for (const k of keys) assert.ok(pageKeys.has(k), k);
     // Page keys share the hash with game keys: a page key named like a family's key (subtraction's
     // `moves`) would take that key from the game.
     for (const k of ['moves', 'heap', 'heaps', 'rows', 'cols', 'code', 'coins', 'squares', 'poset', 'edges', 'root', 'parts', 'forest']) {
       assert.ok(!pageKeys.has(k), `${k} is a game key`);
     }
-    assert.equal(MODE_TABLE.filter((m) => m.learner).map((m) => m.name).join(), 'learn', 'the learner runs in one mode only');
+    assert.equal(MODES.filter((m) => m.learner).map((m) => m.name).join(), 'learn', 'the learner runs in one mode only');
+    for (const m of MODES) if (m.acyclic && m.name !== 'experiment') assert.match(m.cyclic, /cycles/, `${m.name} says why a graph with cycles has it not`);
   });
 
   test('hint and played are written in play mode only, hint only when on', () => {

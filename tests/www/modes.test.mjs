@@ -1,0 +1,72 @@
+// The modes are modules (www/modes/, listed by www/modes/index.js): no other page module names a
+// mode, so adding one is its module and one line of the registry (docs/architecture.md).
+// Run: node --test tests/www/
+
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { MODES, modeOf } from '../../www/modes/index.js';
+
+const WWW = new URL('../../www/', import.meta.url);
+
+/**
+ * Words that are also a mode's name but mean something else where they are written: the core's
+ * methods `puzzle` and `duel` (core.js), the spec's `play` key (normal or misère) and a rule's
+ * `play`, the learner's Play button (`#play`).
+ */
+const OTHER_MEANINGS = new Map([
+  ['core.js', ['puzzle', 'duel']],
+  ['state.js', ['play']],
+  ['game-form.js', ['play']],
+  ['draw-edits.js', ['play']],
+  ['chart-view.js', ['play']],
+  ['controls-view.js', ['play']],
+]);
+
+/** Where a page module outside www/modes/ writes a mode's name: as a string, `mode=name` or `mode-name`. */
+function namings() {
+  const found = [];
+  const names = MODES.map((m) => m.name);
+  for (const file of readdirSync(WWW, { recursive: true })) {
+    if (!String(file).endsWith('.js') || String(file).startsWith('modes')) continue;
+    const text = readFileSync(new URL(String(file), WWW), 'utf8');
+    const allowed = OTHER_MEANINGS.get(String(file)) ?? [];
+    for (const name of names) {
+      const pattern = new RegExp(`(['"])${name}\\1|mode[=-]${name}\\b|mode === .${name}.`, 'g');
+      if (allowed.includes(name) && !/mode[=-]|mode ===/.test(text.match(pattern)?.join('') ?? '')) continue;
+      for (const match of text.matchAll(pattern)) found.push(`${file}: ${match[0]}`);
+    }
+  }
+  return found;
+}
+
+test('no page module outside www/modes/ names a mode', () => {
+  assert.deepEqual(namings(), []);
+});
+
+test('index.html lists no modes: its shared parts say what they are, the modes which they show', () => {
+  const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+  assert.doesNotMatch(html, /data-modes=/);
+  const shared = new Set([...html.matchAll(/data-shared="([^"]+)"/g)].map((m) => m[1]));
+  assert.deepEqual([...shared].sort(), ['graph', 'run', 'settings']);
+  for (const m of MODES) for (const part of m.shows) assert.ok(shared.has(part), `${m.name} shows ${part}, which index.html has`);
+});
+
+test('the registry: names unique, the first the default, every descriptor complete', () => {
+  const names = MODES.map((m) => m.name);
+  assert.equal(new Set(names).size, names.length);
+  assert.equal(modeOf('no such mode'), MODES[0]);
+  for (const m of MODES) {
+    assert.match(m.name, /^[a-z]+$/);
+    for (const field of ['tab', 'teach']) assert.equal(typeof m[field], 'string', `${m.name}.${field}`);
+    assert.equal(typeof m.acyclic, 'boolean', `${m.name}.acyclic`);
+    assert.ok(m.panel === null || typeof m.panel === 'string', `${m.name}.panel`);
+    for (const k of m.keys) assert.ok(k.key && typeof k.default === 'string' && typeof k.parse === 'function', `${m.name}: ${k.key}`);
+  }
+});
+
+test('the controller only wires: at most 250 lines', () => {
+  const lines = readFileSync(new URL('controller.js', WWW), 'utf8').split('\n').length - 1;
+  assert.ok(lines <= 250, `controller.js has ${lines} lines`);
+});
