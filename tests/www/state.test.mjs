@@ -281,7 +281,8 @@ describe('experiment keys', () => {
 describe('the modes (www/modes/, their registry)', () => {
   test('one module per mode, each with its tab, teaching panel and keys; no key belongs to two modes or to a game', () => {
     const names = MODES.map((m) => m.name);
-    assert.deepEqual(names, ['learn', 'play', 'duel', 'steps', 'quiz', 'puzzle', 'experiment']);
+    assert.equal(names[0], 'learn', 'the default mode');
+    for (const name of ['play', 'duel', 'steps', 'quiz', 'puzzle', 'experiment']) assert.ok(names.includes(name), name);
     for (const m of MODES) assert.ok(m.tab && m.teach && Array.isArray(m.shows) && typeof m.create === 'function', m.name);
     const keys = MODES.flatMap((m) => m.keys.map((k) => k.key));
     assert.equal(new Set(keys).size, keys.length);
