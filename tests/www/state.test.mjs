@@ -176,7 +176,7 @@ describe('play mode keys', () => {
     const { page, notices } = parseHash('#mode=teach&opponent=god&first=me');
     assert.deepEqual([page.mode, page.opponent, page.first], ['learn', 'perfect', 'person']);
     assert.deepEqual(notices, [
-      "'teach' is not a valid value for mode: use learn, play, duel, steps, quiz, puzzle or experiment. Using mode=learn.",
+      `'teach' is not a valid value for mode: use ${MODES.map((m) => m.name).slice(0, -1).join(', ')} or ${MODES.at(-1).name}. Using mode=learn.`,
       "'god' is not a valid value for opponent: use perfect, learned, random, person, first or same. Using opponent=perfect.",
       "'me' is not a valid value for first: use person or computer. Using first=person.",
     ]);
@@ -216,9 +216,12 @@ describe('knownKeysOnly', () => {
   test('drops keys the family does not take, each with a notice naming what is allowed', () => {
     const notices = [];
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
+    // The page's keys: the shared ones, then each mode's in the registry's order.
+    const pageKeys = PAGE_KEYS.map((k) => k.key).join(', ');
+    assert.ok(pageKeys.startsWith('mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, '), pageKeys);
     assert.deepEqual(notices, [
-      "Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
-      "Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, exp-runs, exp-seed, exp-n, exp-budget, exp-mu, exp-gamma).",
+      `Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes ${pageKeys}).`,
+      `Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes ${pageKeys}).`,
     ]);
   });
 
