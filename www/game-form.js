@@ -114,7 +114,7 @@ export class GameForm {
    * the sizes worked out and the questions put to the worker.
    */
   showEstimate(spec) {
-    const { estimateOut, specError } = this.els;
+    const { estimateOut } = this.els;
     clearTimeout(this.typing);
     this.known.cancel();
     estimateOut.dataset.spec = spec;

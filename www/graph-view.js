@@ -812,6 +812,7 @@ export class GraphView {
   }
 
   /** Near in: one step (only the positions on screen are drawn, and they are few). */
+  // eslint-disable-next-line require-yield -- a generator like the far-out drawer, done in one step
   *drawNodes(v, r) {
     const { ctx, sx, sy } = this;
     const n = this.session.n;

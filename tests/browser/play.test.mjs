@@ -7,11 +7,9 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { browserHarness, CLI, familyExamples, NEEDS_CLI, pliesReached } from './harness.mjs';
-import { ROOT } from './server.mjs';
 
 const withPage = browserHarness({ needs: [NEEDS_CLI] });
 

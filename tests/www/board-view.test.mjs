@@ -4,6 +4,7 @@
 // Run: node --test tests/www/
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { describeView, listWords, movePath, pinKey, pinsAfter, pinsTaken } from '../../www/board-view.js';
@@ -95,5 +96,33 @@ describe('piParts (www/panels.js)', async () => {
     assert.deepEqual(piParts(1e-17, -17), { base: '10', exponent: '−17.0' });
     assert.deepEqual(piParts(0, -1234.4), { base: '10', exponent: '−1,234' });
     assert.deepEqual(piParts(0, null), { text: '0' }, 'an optimal mass of exactly 0');
+  });
+});
+
+describe('the view protocol', () => {
+  // The kinds the core serialises: PositionView's variants, kebab-case (its serde attribute).
+  const rust = readFileSync(new URL('../../src/games/family.rs', import.meta.url), 'utf8');
+  const body = rust.slice(rust.indexOf('pub enum PositionView {'));
+  const enumBody = body.slice(0, body.indexOf('\n}\n'));
+  const kinds = [...enumBody.matchAll(/^    ([A-Z][A-Za-z]*) \{/gm)].map(([, name]) =>
+    name.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase()),
+  );
+  const page = readFileSync(new URL('../../www/board-view.js', import.meta.url), 'utf8');
+
+  test('the core has kinds to check (the enum was found)', () => {
+    assert.ok(kinds.length >= 10, `found ${kinds.join(', ')}`);
+    assert.ok(kinds.includes('heaps') && kinds.includes('sum'));
+  });
+
+  test('every kind the core sends is drawn and described by its own case', () => {
+    for (const kind of kinds) {
+      const cases = page.split(`case '${kind}':`).length - 1;
+      assert.ok(cases >= 2, `board-view.js has ${cases} case(s) for '${kind}' (one to draw, one to describe)`);
+    }
+  });
+
+  test('a kind the page does not know is an error, not a default', () => {
+    assert.throws(() => describeView({ kind: 'no-such-kind' }), /cannot draw a position of kind 'no-such-kind'/);
+    assert.equal(describeView(undefined), '');
   });
 });
