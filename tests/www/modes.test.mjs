@@ -24,7 +24,7 @@ const OTHER_MEANINGS = new Map([
   ['controls-view.js', ['play']],
 ]);
 
-/** Where a page module outside www/modes/ writes a mode's name: as a string, `mode=name` or `mode-name`. */
+/** Where a page module outside www/modes/ writes a mode's name: as a string, `mode=name`, `mode-name` or `mode === 'name'`. */
 function namings() {
   const found = [];
   const names = MODES.map((m) => m.name);
@@ -33,8 +33,9 @@ function namings() {
     const text = readFileSync(new URL(String(file), WWW), 'utf8');
     const allowed = OTHER_MEANINGS.get(String(file)) ?? [];
     for (const name of names) {
-      const pattern = new RegExp(`(['"])${name}\\1|mode[=-]${name}\\b|mode === .${name}.`, 'g');
-      if (allowed.includes(name) && !/mode[=-]|mode ===/.test(text.match(pattern)?.join('') ?? '')) continue;
+      // A word with another meaning here is still a mode's name in `mode=…`, `mode-…` or a comparison.
+      const literal = allowed.includes(name) ? [] : [`(['"])${name}\\1`];
+      const pattern = new RegExp([...literal, `mode[=-]${name}\\b`, `mode [!=]== ['"]${name}['"]`].join('|'), 'g');
       for (const match of text.matchAll(pattern)) found.push(`${file}: ${match[0]}`);
     }
   }

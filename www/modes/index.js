@@ -22,6 +22,7 @@
 //   hovered or tapped on the graph), key(key) → whether it took the key, opened(page, notices,
 //   current) (after a link is opened in this mode).
 
+import compare from './compare.js';
 import duel from './duel.js';
 import experiment from './experiment.js';
 import learn from './learn.js';
@@ -30,7 +31,7 @@ import puzzle from './puzzle.js';
 import quiz from './quiz.js';
 import steps from './steps.js';
 
-export const MODES = [learn, play, duel, steps, quiz, puzzle, experiment];
+export const MODES = [learn, play, duel, steps, quiz, puzzle, compare, experiment];
 
 /** The descriptor of mode `name` (the default mode's when there is none). */
 export const modeOf = (name) => MODES.find((m) => m.name === name) ?? MODES[0];
