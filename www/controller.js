@@ -12,7 +12,8 @@ import { KnownValues } from './known.js';
 import { RemoteRun } from './learn-remote.js';
 import { LearnerChoice, openLinked, openSession, prepareCyclic, tellKnown } from './learners.js';
 import { Modes } from './modes.js';
-import { renderNimSum } from './nim-sum-view.js';
+import { reducedMotion } from './motion.js';
+import { nimSumOf, renderNimSum } from './nim-sum-view.js';
 import { RulesMode } from './rules-mode.js';
 import { RunRecord } from './run-record.js';
 import { RunSettings, applySettings } from './run-settings.js';
@@ -91,7 +92,7 @@ export class Controller {
     let tooLarge = null;
     this.known.cancel();
     this.install(openLinked(spec, notices, (wanted) => (tooLarge = wanted)), page, notices);
-    this.setPlaying(page.paused !== '1');
+    this.setPlaying(page.paused !== '1' && !reducedMotion()); // reduced motion: it waits for Play
     this.notices.show(notices);
     if (tooLarge !== null) tellKnown(this, tooLarge, () => opening === this.openings, notices);
     // The mode may act on its link (scroll to what it names), unless another game came first.
@@ -126,7 +127,7 @@ export class Controller {
     this.scheduler.speed = Number(page.speed);
     this.scheduler.clear();
     renderFacts(session.info, () => session.view(session.info.root));
-    renderNimSum(session.cyclic ? null : session.nimSum(session.info.root));
+    renderNimSum(session.cyclic ? null : nimSumOf(session, session.info.root));
     renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
     this.card.setSession(session);
     // The old game's rule run goes first: its strategy belongs to the old graph.

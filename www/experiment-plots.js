@@ -62,6 +62,23 @@ function logTicks(lo, hi) {
   return ticks;
 }
 
+/**
+ * The heat map key's labelled values from `lo` to `hi` (the least and greatest median): both
+ * ends always (medians of 80 and 90 must not read as opposite ends of an unlabelled scale), and
+ * the round values of logTicks between them that are at least `gap` of the bar (in log terms)
+ * away from the ends and from each other.
+ */
+export function keyTicks(lo, hi, gap = 0.12) {
+  if (!(hi > lo)) return [lo];
+  const span = Math.log10(hi / lo);
+  const ticks = [lo];
+  for (const t of logTicks(lo, hi)) {
+    if (Math.log10(t / ticks.at(-1)) >= gap * span && Math.log10(hi / t) >= gap * span) ticks.push(t);
+  }
+  ticks.push(hi);
+  return ticks;
+}
+
 /** Axes with ticks; `x` and `y` map values to px, `xTicks`/`yTicks` are [value, label]. */
 function axes(svg, box, { x, y, xTicks, yTicks, xTitle, yTitle }) {
   const g = el(svg, 'g', { class: 'axes', 'font-size': 12, fill: '#444' });
@@ -372,11 +389,14 @@ export function drawHeat(svg, figure) {
   for (let s = 0; s < steps; s++) {
     el(key, 'rect', { x: left + ((right - left) * s) / steps, y: keyTop, width: (right - left) / steps + 0.5, height: 10, fill: viridis((s + 0.5) / steps) });
   }
-  for (const t of logTicks(10 ** lo, 10 ** hi)) {
+  const ticks = keyTicks(10 ** lo, 10 ** hi);
+  ticks.forEach((t, i) => {
     const x = left + ((Math.log10(t) - lo) / (hi - lo)) * (right - left);
+    // The end labels sit inside the bar's span, so that neither is cut off.
+    const anchor = ticks.length > 1 && i === 0 ? 'start' : ticks.length > 1 && i === ticks.length - 1 ? 'end' : 'middle';
     el(key, 'line', { x1: x, x2: x, y1: keyTop + 10, y2: keyTop + 13, stroke: '#444' });
-    el(key, 'text', { x, y: keyTop + 24, 'text-anchor': 'middle', fill: '#444' }, short(t));
-  }
+    el(key, 'text', { x, y: keyTop + 24, 'text-anchor': anchor, fill: '#444', class: 'key-value', 'data-value': t }, short(t));
+  });
   el(key, 'text', { x: (left + right) / 2, y: keyTop + 40, 'text-anchor': 'middle' }, 'median T, games (log scale); μ: games per generation');
   el(key, 'text', { x: (left + right) / 2, y: keyTop + 54, 'text-anchor': 'middle' }, 'hatched: past the budget; k/R: k of R runs finished');
   return [];

@@ -57,12 +57,19 @@ export function renderGrundyStrip(info) {
   const marked = new Set(heaps);
   box.dataset.start = JSON.stringify(heaps);
   box.dataset.marked = [...marked].sort((a, b) => a - b).join(',');
+  const unit = strip.unit ?? 'heap';
   const table = document.createElement('div');
   table.className = 'strip-rows';
+  const wrapped = period && period.period <= WRAP_MAX;
   for (const [from, to] of stripRows(values.length, period)) {
     const row = document.createElement('div');
     row.className = 'strip-row';
     row.append(Object.assign(document.createElement('span'), { className: 'strip-start', textContent: `${from}:` }));
+    // A short first row (the preperiod's first n0 mod p values) ends in the columns of the rows
+    // below: empty cells before it keep every column in phase.
+    if (wrapped && from === 0 && to - from < period.period && to < values.length) {
+      for (let k = to - from; k < period.period; k++) row.append(Object.assign(document.createElement('span'), { className: 'strip-pad', ariaHidden: 'true' }));
+    }
     for (let n = from; n < to; n++) {
       const cell = Object.assign(document.createElement('span'), {
         className: `strip-cell${values[n] === 0 ? ' p' : ''}${marked.has(n) ? ' heap' : ''}${period && n < period.preperiod ? ' pre' : ''}`,
@@ -76,14 +83,15 @@ export function renderGrundyStrip(info) {
     table.append(row);
   }
   // Short: beside the board in presentation mode the strip's rows must still fit the first screen.
-  const upTo = `g(n) of one heap, n = 0 … ${values.length - 1}`;
-  const from = period?.preperiod > 0 ? ` from heap ${period.preperiod}` : '';
+  const upTo = `g(n) of one ${unit}, n = 0 … ${values.length - 1}`;
+  const from = period?.preperiod > 0 ? ` from ${unit} ${period.preperiod}` : '';
   const said = !period
     ? `${upTo}: no period proven within the values searched.`
     : period.period > WRAP_MAX
       ? `${upTo}: period ${period.period} (proven)${from}, too long to wrap here.`
-      : `${upTo}: period ${period.period} (proven)${from}, one period a row, so ${from ? 'from there ' : ''}the columns repeat${from ? ' (the faded cells come before)' : ''}.`;
-  $('grundy-strip-text').textContent = `${said} Blue: g = 0, a P-position. Outlined: the heaps of the position shown.`;
+      : `${upTo}: period ${period.period} (proven)${from}, one period a row, so ${from ? 'from there ' : ''}the columns repeat${from ? ' (the cells with a dashed border come before)' : ''}.`;
+  $('grundy-strip-text').textContent = `${said} Blue: g = 0, a P-position. Outlined: the ${unit}s of the position shown.`;
+  box.querySelector('summary').textContent = `Grundy strip: g(n) of one ${unit}`;
   $('grundy-strip-rows').replaceChildren(table);
 }
 

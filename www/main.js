@@ -7,6 +7,7 @@ import { Controller } from './controller.js';
 import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
+import { reducedMotion } from './motion.js';
 import { makeTabs, showMode } from './modes.js';
 import { copyText } from './panels.js';
 import { modeOf } from './modes/index.js';
@@ -71,7 +72,7 @@ function wire(controller, form) {
     const link = e.target instanceof Element && e.target.closest('a[data-scroll]');
     if (!link) return;
     e.preventDefault();
-    document.getElementById(link.dataset.scroll)?.scrollIntoView({ behavior: 'smooth' });
+    document.getElementById(link.dataset.scroll)?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth' });
   });
   // Editing the address by hand restores that state; a bare anchor (no key=value) is not a
   // state, so the address is put back.

@@ -4,6 +4,8 @@
 // core gives the values (heaps of Nim, octal heaps by their sequence, a sum's parts by their
 // own graphs); this module only writes them out.
 
+import { nimTranslation } from './nim-translation.js';
+
 const $ = (id) => document.getElementById(id);
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -45,15 +47,23 @@ export function moveWords(sum) {
   return `Winning move: ${sum.kind} ${first.i + 1} (${row.label}, value ${first.from}) → ${first.from} ⊕ ${sum.total} = ${first.to}, which makes s = 0.`;
 }
 
-/** Writes `sum` (or hides the panel when it is null) into #nim-sum. */
-export function renderNimSum(sum) {
-  const box = $('nim-sum');
-  box.hidden = !sum;
-  if (!sum) {
-    delete box.dataset.total;
-    return;
-  }
-  box.dataset.total = String(sum.total);
+/**
+ * What the nim-sum panel shows at position `v`: its components (Nim, octal games, sums, from
+ * the core) or, for Nim in disguise under normal play (Turning Turtles, Silver Dollar), its Nim
+ * heaps (nim-translation.js), which carry the translation's sentence; null for other games.
+ */
+export function nimSumOf(session, v) {
+  const sum = session.nimSum(v);
+  if (sum || session.info.play === 'misere') return sum;
+  return nimTranslation(session.view(v));
+}
+
+/**
+ * The table of `sum`: one row per component (its value in binary, one column per bit), then s;
+ * columns with an odd number of 1s lit, s's leading bit marked. The panel shows it, and the move
+ * log keeps one per move (move-log.js).
+ */
+export function nimSumTable(sum) {
   const values = [...sum.rows.map((r) => r.grundy), sum.total];
   const bits = Math.max(1, ...values.map((v) => (v === 0 ? 1 : Math.floor(Math.log2(v)) + 1)));
   const lead = sum.total === 0 ? -1 : Math.floor(Math.log2(sum.total));
@@ -82,6 +92,23 @@ export function renderNimSum(sum) {
     addRow(`${i + 1}: ${r.label}`, String(r.grundy), r.grundy, `component${hasLead ? ' has-lead' : ''}`);
   });
   addRow('s (XOR)', String(sum.total), sum.total, 'total');
+  return table;
+}
+
+/** Writes `sum` (or hides the panel when it is null) into #nim-sum. */
+export function renderNimSum(sum) {
+  const box = $('nim-sum');
+  box.hidden = !sum;
+  if (!sum) {
+    delete box.dataset.total;
+    return;
+  }
+  box.dataset.total = String(sum.total);
+  // A translation into Nim says what its heaps are on the board, above the table.
+  const translation = $('nim-sum-translation');
+  translation.hidden = !sum.translation;
+  translation.textContent = sum.translation ?? '';
+  const table = nimSumTable(sum);
   $('nim-sum-table').replaceChildren(table);
   $('nim-sum-text').textContent = explain(sum);
   $('nim-sum-move').textContent = moveWords(sum);

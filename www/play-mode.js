@@ -10,7 +10,10 @@ import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { messageOf } from './core.js';
 import { quoted } from './link-text.js';
+import { isMisereNim, renderMisereRule } from './misere-rule.js';
+import { MoveLog } from './move-log.js';
 import { OPPONENTS, isRule } from './players.js';
+import { renderWythoffPairs } from './wythoff-pairs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -140,6 +143,7 @@ export class PlayMode {
     this.hints = false;
     this.preview = -1; // a position tapped on the graph, shown on the board, or -1
     this.timer = 0;
+    this.log = new MoveLog();
     this.board = new BoardMoves($('board'), {
       onMove: (to) => this.move(to),
       refuse: () => this.refusal(),
@@ -151,6 +155,7 @@ export class PlayMode {
     });
     $('new-game').addEventListener('click', () => this.newGame(this.root));
     $('undo').addEventListener('click', () => this.undo());
+    $('wythoff-mark').addEventListener('change', () => this.render());
     $('hint').addEventListener('click', () => this.toggleHints());
     $('play-from-pick').addEventListener('click', () => this.playFromPreview());
     $('back-to-game').addEventListener('click', () => this.showPreview(-1));
@@ -400,7 +405,7 @@ export class PlayMode {
     $('undo').disabled = undoCount(this.movers, this.options.opponent) === 0;
     $('opponent-note').textContent = `Playing against ${OPPONENT_WORDS[this.options.opponent]}.`;
     this.renderMoves(highlight, play);
-    this.renderRecord(play);
+    this.renderRecord();
   }
 
   /** The game's position with its clickable parts (winning ones marked with hints), or a preview. */
@@ -480,20 +485,15 @@ export class PlayMode {
     }
   }
 
-  /** The game so far, one line per move; values are shown once the game is over or with hints. */
-  renderRecord(play) {
-    const record = $('game-record');
-    const show = this.over || this.hints;
-    const names = sideNames(this.options.opponent);
-    const items = this.movers.map((side, k) => {
-      const li = document.createElement('li');
-      const to = this.history[k + 1];
-      const g = this.session.views().grundy[to];
-      const value = play === 'misere' ? (this.session.views().outcome[to] === 0 ? 'P' : 'N') : `g = ${g}`;
-      li.textContent = `${capital(names[side])}: ${this.session.label(this.history[k])} → ${this.session.label(to)}${show ? ` (${value})` : ''}`;
-      return li;
-    });
-    record.replaceChildren(...items);
-    $('game-record-heading').hidden = items.length === 0;
+  /**
+   * The game so far, one line per move with its reason (move-log.js), and Bouton's rule under
+   * misère Nim (misere-rule.js), Wythoff's pairs beside a queen's board (wythoff-pairs.js).
+   */
+  renderRecord() {
+    const names = sideNames(this.options.opponent).map(capital);
+    const n = this.log.render(this.session, this.history, this.movers, names, this.options.opponent !== 'person');
+    $('game-record-heading').hidden = n === 0;
+    renderMisereRule(isMisereNim(this.session.info) ? this.position.label : null);
+    renderWythoffPairs(this.session.view(this.root));
   }
 }

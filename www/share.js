@@ -26,6 +26,8 @@ export class Share {
     if (location.hash !== hash) history.replaceState(null, '', hash);
     this.link = `${location.href.split('#')[0]}${formatHash(spec, { ...page, present: '0' })}`;
     $('share-link').value = this.link;
+    // Paper shows the whole link (an input field would cut it): print.css.
+    $('print-link').textContent = this.link;
     // Until the QR code is redrawn the canvas does not claim to show any link (data-link, which
     // tests wait for).
     clearTimeout(this.qrTimer);

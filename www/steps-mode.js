@@ -29,9 +29,16 @@ export function mex(values) {
   return g;
 }
 
-/** The distinct values as a set in braces, runs shortened: "{0, 1, …, 9, 12}". */
+/**
+ * Up to this many distinct values are all written out: a student checks a mex number by number
+ * (issue 44: "mex{0, 1, …, 3}" hid the very values to check).
+ */
+export const SET_LISTED = 16;
+
+/** The distinct values as a set in braces; past SET_LISTED, runs shortened: "{0, 1, …, 19, 22}". */
 export function setText(values) {
   const sorted = [...new Set(values)].sort((a, b) => a - b);
+  if (sorted.length <= SET_LISTED) return `{${sorted.join(', ')}}`;
   const parts = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i;

@@ -27,14 +27,14 @@ export function optionText(n, option) {
 /** The mex line of heap n: "g(5) = mex{0, 1, 2, 3} = 4". */
 export const heapMexLine = (n, options) => `g(${n}) = ${mexLine(options.map((o) => o.value))}`;
 
-/** What the step means, in one sentence. */
-export function heapWords(step) {
+/** What the step means, in one sentence; `unit` is the board's word for a heap ("row" for pins). */
+export function heapWords(step, unit = 'heap') {
   const { heap: n, grundy, options } = step;
-  if (options.length === 0) return `A heap of ${n} has no moves: its value is 0, a P-position.`;
+  if (options.length === 0) return `A ${unit} of ${n} has no moves: its value is 0, a P-position.`;
   const zeros = options.filter((o) => o.value === 0).length;
   return grundy === 0
-    ? `No move from a heap of ${n} leaves value 0, so g(${n}) = 0: a heap of ${n} alone is a P-position.`
-    : `g(${n}) = ${grundy} ≠ 0: a heap of ${n} alone is an N-position (${count(zeros)} ${zeros === 1 ? 'move leaves' : 'moves leave'} value 0).`;
+    ? `No move from a ${unit} of ${n} leaves value 0, so g(${n}) = 0: a ${unit} of ${n} alone is a P-position.`
+    : `g(${n}) = ${grundy} ≠ 0: a ${unit} of ${n} alone is an N-position (${count(zeros)} ${zeros === 1 ? 'move leaves' : 'moves leave'} value 0).`;
 }
 
 /**
@@ -44,7 +44,7 @@ export function heapWords(step) {
 export function startWords(label, sum) {
   const rows = sum?.rows ?? [];
   if (rows.length >= 2) return xorWords(label, sum);
-  if (rows.length === 1) return `The start is one heap: g(${label}) = ${rows[0].grundy}, ${rows[0].grundy === 0 ? 'a P-position' : 'an N-position'}.`;
+  if (rows.length === 1) return `The start is one ${sum.kind}: g(${label}) = ${rows[0].grundy}, ${rows[0].grundy === 0 ? 'a P-position' : 'an N-position'}.`;
   return '';
 }
 
@@ -67,6 +67,11 @@ export class StripStepper {
     this.session = session;
     this.strip = session.info.grundy_strip ?? null;
     this.heap = -1;
+    // The board's word for a heap ("row" for rows of pins), on the buttons and in the sentences.
+    this.unit = this.strip?.unit ?? 'heap';
+    const Unit = this.unit.charAt(0).toUpperCase() + this.unit.slice(1);
+    $('strip-back').textContent = `◀ ${Unit}`;
+    $('strip-next').textContent = `${Unit} ▶`;
     if (page.strip === '') return;
     if (!this.strip) {
       notices.push(`strip=${quoted(page.strip)} applies only to heap games with a Grundy strip (subtraction and octal games, Grundy's game, Lasker's Nim); ignored.`);
@@ -159,9 +164,10 @@ export class StripStepper {
     const list = $('strip-options');
     if (!step) {
       if (n < 0) {
-        $('strip-mex').textContent = 'g(n) = mex{values of what the moves from a heap of n leave}';
+        const u = this.unit;
+        $('strip-mex').textContent = `g(n) = mex{values of what the moves from a ${u} of n leave}`;
         $('strip-words').textContent =
-          'Heap ▶ computes g(0), g(1), … one heap at a time: each move from a heap of n leaves smaller heaps, whose values are known by then; two heaps left are worth the XOR of their values.';
+          `${$('strip-next').textContent} computes g(0), g(1), … one ${u} at a time: each move from a ${u} of n leaves smaller ${u}s, whose values are known by then; two ${u}s left are worth the XOR of their values.`;
       }
       list.replaceChildren();
       $('strip-xor').textContent = '';
@@ -170,7 +176,7 @@ export class StripStepper {
       return;
     }
     $('strip-mex').textContent = heapMexLine(n, step.options);
-    $('strip-words').textContent = heapWords(step) + (misere ? ' (Normal-play values: under misère play they do not add across heaps.)' : '');
+    $('strip-words').textContent = heapWords(step, this.unit) + (misere ? ' (Normal-play values: under misère play they do not add across heaps.)' : '');
     const items = step.options.slice(0, FOLLOWERS_SHOWN).map((o) => {
       const li = document.createElement('li');
       li.className = o.value === 0 ? 'p' : 'n';

@@ -24,7 +24,8 @@ pub struct Component {
 /// A position's components and their XOR.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NimSum {
-    /// "heap" or "game": what a row is.
+    /// What a row is: "heap", "row" (rows of pins, as the board of an octal game calls a
+    /// heap) or "game" (a sum's part).
     pub kind: &'static str,
     /// The components, in the position's order.
     pub rows: Vec<Component>,
@@ -35,10 +36,12 @@ pub struct NimSum {
 /// What a game's components are, computed once per game.
 #[derive(Debug, Clone)]
 pub enum Components {
-    /// A heap game whose heaps' values have a closed form (Nim: a heap's value is its size).
-    FormulaHeaps(fn(u64) -> u64),
-    /// Any other heap game: g(0..) of one heap, as far as the start's largest heap.
-    SequenceHeaps(Vec<u32>),
+    /// A heap game whose heaps' values have a closed form (Nim: a heap's value is its size),
+    /// and what its board calls a heap.
+    FormulaHeaps(fn(u64) -> u64, &'static str),
+    /// Any other heap game: g(0..) of one heap, as far as the start's largest heap, and what its
+    /// board calls a heap.
+    SequenceHeaps(Vec<u32>, &'static str),
     /// A sum: each part's Grundy values on its own graph, and its stride in the product's ids.
     Parts(Vec<(Vec<u32>, usize)>),
 }
@@ -53,13 +56,13 @@ impl Components {
         let family = &game.game.family;
         if let Some(heaps) = family.heap_sum() {
             if let Some(formula) = heaps.rule.formula() {
-                return Some(Components::FormulaHeaps(formula.g));
+                return Some(Components::FormulaHeaps(formula.g, heaps.unit));
             }
             // Every heap of a position is at most the start's largest (a move leaves smaller
             // heaps), and the position was built, so that heap is small.
             let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
             let values = HeapGame::of(family)?.values_to(usize::try_from(largest).ok()?).values.to_vec();
-            return Some(Components::SequenceHeaps(values));
+            return Some(Components::SequenceHeaps(values, heaps.unit));
         }
         match family.parts() {
             Some(_) => {
@@ -85,15 +88,15 @@ impl Components {
     pub fn at(&self, game: &AnalysedGame, v: usize) -> NimSum {
         let label = game.graph.label(v);
         let (kind, rows): (&'static str, Vec<Component>) = match self {
-            Components::FormulaHeaps(g) => {
+            Components::FormulaHeaps(g, unit) => {
                 let heaps = numbers(&label).unwrap_or_default();
-                ("heap", heaps.iter().map(|&h| Component { label: h.to_string(), grundy: g(h) }).collect())
+                (unit, heaps.iter().map(|&h| Component { label: h.to_string(), grundy: g(h) }).collect())
             }
-            Components::SequenceHeaps(values) => {
+            Components::SequenceHeaps(values, unit) => {
                 let heaps = numbers(&label).unwrap_or_default();
                 let value = |h: u64| values.get(h as usize).map_or(0, |&g| u64::from(g));
                 (
-                    "heap",
+                    unit,
                     heaps
                         .iter()
                         .filter(|&&h| h > 0)

@@ -319,12 +319,15 @@ pub struct Strip {
     pub period: Option<Period>,
     /// The game's starting heaps (the cells to mark).
     pub heaps: Vec<u64>,
+    /// What the board calls one heap: "heap", or "row" (rows of pins).
+    pub unit: &'static str,
 }
 
 /// The strip of a heap game; None for other families.
 pub fn strip(family: &Family) -> Option<Strip> {
     let game = HeapGame::of(family)?;
-    let heaps = family.heap_sum()?.heaps.to_vec();
+    let sum = family.heap_sum()?;
+    let (heaps, unit) = (sum.heaps.to_vec(), sum.unit);
     let largest = heaps.iter().copied().max().unwrap_or(0).min(STRIP_MAX as u64 - 1) as usize;
     let sequence = game.until_period(STRIP_SEARCH.max(largest));
     let wanted = match sequence.period {
@@ -333,7 +336,7 @@ pub fn strip(family: &Family) -> Option<Strip> {
     };
     let mut values = sequence.values.to_vec();
     values.truncate(wanted.min(STRIP_MAX));
-    Some(Strip { values, period: sequence.period, heaps })
+    Some(Strip { values, period: sequence.period, heaps, unit })
 }
 
 #[cfg(test)]

@@ -74,6 +74,6 @@ impl Game for Grundy {
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
-        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &SplitUnequal })
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &SplitUnequal, unit: "heap" })
     }
 }

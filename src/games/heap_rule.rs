@@ -267,6 +267,9 @@ pub struct HeapSum<'a> {
     pub key: &'static str,
     /// The rule every heap follows.
     pub rule: &'a dyn HeapRule,
+    /// What the board calls one heap: "heap", or "row" for rows of pins (octal games). The
+    /// nim-sum table and the Grundy strip use the board's word (issue 44: one word for a row).
+    pub unit: &'static str,
 }
 
 /// The value of what a move leaves, from the values `g` of smaller heaps: 0 for nothing, g(a)

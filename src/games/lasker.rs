@@ -98,6 +98,6 @@ impl Game for Lasker {
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
-        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &TakeOrSplit })
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &TakeOrSplit, unit: "heap" })
     }
 }

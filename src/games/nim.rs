@@ -62,7 +62,7 @@ impl Game for Nim {
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
-        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &TakeAny })
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &TakeAny, unit: "heap" })
     }
 }
 

@@ -72,7 +72,7 @@ impl Game for Octal {
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
-        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &self.code })
+        Some(HeapSum { heaps: &self.heaps, key: "heaps", rule: &self.code, unit: "row" })
     }
 }
 

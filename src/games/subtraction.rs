@@ -84,7 +84,7 @@ impl Game for Subtraction {
     }
 
     fn heap_sum(&self) -> Option<HeapSum<'_>> {
-        Some(HeapSum { heaps: std::slice::from_ref(&self.heap), key: "heap", rule: self })
+        Some(HeapSum { heaps: std::slice::from_ref(&self.heap), key: "heap", rule: self, unit: "heap" })
     }
 
     /// The amount taken ("subtract 1 or 2", Benford & Lehre §1).

@@ -82,11 +82,12 @@ async function stepAlong(page, code, last, g) {
 }
 
 describe('the stepper along the Grundy strip', () => {
-  test('Kayles, heap by heap, against impartial sequence; its start, one heap of 10', async () => {
+  // Octal games are rows of pins on the board, and the strip says so (one word for a row).
+  test('Kayles, heap by heap, against impartial sequence; its start, one row of 10', async () => {
     const g = sequence('0.77', 40);
     await withPage('#game=octal&code=0.77&heaps=10&mode=steps', async (page) => {
       await stepAlong(page, '0.77', 12, g);
-      assert.equal(await page.locator('#strip-xor').innerText(), `The start is one heap: g(10) = ${g[10]}, an N-position.`);
+      assert.equal(await page.locator('#strip-xor').innerText(), `The start is one row: g(10) = ${g[10]}, an N-position.`);
       assert.equal((await stepper(page)).startValue, String(g[10]));
       // Back hides the last value again; Up to the start's heaps goes to heap 10.
       await page.click('#strip-back');
@@ -105,7 +106,7 @@ describe('the stepper along the Grundy strip', () => {
     const g = sequence('0.14', 40);
     await withPage('#game=octal&code=0.14&heaps=6,4&mode=steps', async (page) => {
       await stepAlong(page, '0.14', 7, g);
-      assert.equal(await page.locator('#strip-xor').innerText(), `The same value by Sprague–Grundy, one heap at a time: g(6,4) = g(6) ⊕ g(4) = ${g[6]} ⊕ ${g[4]} = ${g[6] ^ g[4]}.`);
+      assert.equal(await page.locator('#strip-xor').innerText(), `The same value by Sprague–Grundy, one row at a time: g(6,4) = g(6) ⊕ g(4) = ${g[6]} ⊕ ${g[4]} = ${g[6] ^ g[4]}.`);
       const shown = await stepper(page);
       assert.equal(shown.startValue, String(g[6] ^ g[4]));
       // The same value the position stepper finds for the start, from its followers.

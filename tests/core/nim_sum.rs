@@ -27,3 +27,23 @@ fn the_components_xor_to_the_grundy_value_at_every_position() {
         assert!(Components::of(&game).is_none(), "{spec}: no nim-sum rule");
     }
 }
+
+/// One word for a heap, the board's: an octal game's board draws rows of pins, so its nim-sum
+/// rows and its Grundy strip say "row"; Nim and subtraction games say "heap".
+#[test]
+fn the_nim_sum_and_the_strip_use_the_boards_word() {
+    for (spec, word) in [
+        ("game=octal&code=0.77&heaps=7,4", "row"),
+        ("game=nim&heaps=3,4", "heap"),
+        ("game=subtraction&moves=1,2&heap=6", "heap"),
+    ] {
+        let game = AnalysedGame::from_spec(spec, &Limits::DEFAULT).unwrap();
+        let components = Components::of(&game).unwrap_or_else(|| panic!("{spec}"));
+        assert_eq!(components.at(&game, game.graph.root()).kind, word, "{spec}");
+        // Nim has no strip: a heap's value is its size.
+        match impartial::analysis::sequence::strip(&game.game.family) {
+            Some(strip) => assert_eq!(strip.unit, word, "{spec}"),
+            None => assert!(spec.starts_with("game=nim"), "{spec}: no strip"),
+        }
+    }
+}

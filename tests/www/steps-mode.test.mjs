@@ -31,10 +31,13 @@ describe('mex and the set it is taken of', () => {
     assert.equal(mex([2, 0, 1, 1, 0]), 3);
   });
 
-  test('a set is written sorted, without repeats, long runs shortened', () => {
+  test('a set is written sorted, without repeats, every value up to 16, long runs shortened past', () => {
     assert.equal(setText([]), '{}');
     assert.equal(setText([3, 0, 1, 1]), '{0, 1, 3}');
-    assert.equal(setText([0, 1, 2, 3, 4, 5, 9]), '{0, 1, …, 5, 9}');
+    assert.equal(setText([0, 1, 2, 3, 4, 5, 9]), '{0, 1, 2, 3, 4, 5, 9}');
+    const sixteen = Array.from({ length: 16 }, (_, i) => i);
+    assert.equal(setText(sixteen), `{${sixteen.join(', ')}}`);
+    assert.equal(setText([...Array.from({ length: 20 }, (_, i) => i), 22]), '{0, 1, …, 19, 22}');
     assert.equal(mexLine([3, 1, 0]), 'mex{0, 1, 3} = 2');
   });
 });

@@ -5,7 +5,7 @@
 
 import { heapsOf, markHeaps } from '../grundy-strip.js';
 import { oneOf } from '../link-text.js';
-import { renderNimSum } from '../nim-sum-view.js';
+import { nimSumOf, renderNimSum } from '../nim-sum-view.js';
 import { PlayMode } from '../play-mode.js';
 import { ALL_OPPONENTS, FIRSTS, isRule } from '../players.js';
 
@@ -39,7 +39,7 @@ export default {
       // table and the Grundy strip the position on the board.
       onChange: ({ at, path, active, played, hint }) => {
         const s = host.session;
-        renderNimSum(s.nimSum(active ? path.at(-1) : s.info.root));
+        renderNimSum(nimSumOf(s, active ? path.at(-1) : s.info.root));
         if (s.info.grundy_strip) markHeaps(active ? heapsOf(s.view(path.at(-1))) : null);
         // Out of play mode, a rule's last play keeps the graph's path.
         if (active || !host.rules.active) host.graph.setMarks(active ? { current: path.at(-1), path } : null);

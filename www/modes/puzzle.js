@@ -2,6 +2,7 @@
 // (puzzle-mode.js draws the panel and explains each answer). The link keeps the answers.
 
 import { PuzzleMode } from '../puzzle-mode.js';
+import { renderWorksheet } from '../worksheet.js';
 
 const puzzle = {
   name: 'puzzle',
@@ -26,7 +27,11 @@ const puzzle = {
     return {
       view,
       setSession: (session, page, notices) => view.setSession(session, page, notices),
-      setActive: (on) => view.setActive(on),
+      setActive: (on) => {
+        view.setActive(on);
+        // The printed worksheet of these puzzles (print.css shows it on paper only).
+        if (on) renderWorksheet(host.session, host.session.info.game);
+      },
       // → or N: the next puzzle once one is answered.
       key: (key) => view.key(key),
     };
