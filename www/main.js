@@ -187,6 +187,29 @@ async function main() {
   window.impartial = { controller, graphView };
 }
 
+/**
+ * A published copy (scripts/publish) works offline once opened: it registers ../sw.js, which
+ * sits beside index.html and so covers the whole folder. Only there: its index.html carries
+ * <meta name="impartial-version">, which the repository's does not, so scripts/serve and the
+ * browser tests never run a worker (see sw.js for why it answers from the network first).
+ * `data-offline` on <body> says `ready` once a worker controls the page (tests wait for it).
+ */
+function offline() {
+  const meta = document.querySelector('meta[name="impartial-version"]');
+  if (!meta || !('serviceWorker' in navigator)) return;
+  const controlled = () => {
+    document.body.dataset.offline = 'ready';
+  };
+  if (navigator.serviceWorker.controller) controlled();
+  navigator.serviceWorker.addEventListener('controllerchange', controlled);
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch((err) => {
+    // The page works without it; only the offline copy is missing.
+    document.body.dataset.offline = 'unavailable';
+    console.warn(`The page will not work offline: ${err instanceof Error ? err.message : err}`);
+  });
+}
+
+offline();
 main().catch((err) => {
   // Last resort: the page must never fail silently.
   notices.show([messageOf(err)]);
