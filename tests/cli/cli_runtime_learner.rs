@@ -153,8 +153,21 @@ fn shards_of_a_sweep_of_learners_merge_and_shards_of_different_learners_do_not()
 
 #[test]
 fn bad_learners_get_one_sentence() {
-    let cases: [(&[&str], &str); 6] = [
-        (&["--learner", "lnwt"], "'lnwt' is not a valid value for learner: umda, or one of Böhme's rules"),
+    let cases: [(&[&str], &str); 13] = [
+        (
+            &["--learner", "lnwt"],
+            "'lnwt' is not a valid value for learner: umda, pbil or cga, or one of Böhme's rules",
+        ),
+        (&["--learner", "umda", "--rho", "0.5"], "--rho sets PBIL's learning rate; add pbil"),
+        (&["--learner", "pbil", "--cga-k", "10"], "--cga-k sets the compact GA's K; add cga"),
+        (
+            &["--learner", "pbil", "--rho", "0"],
+            "'0' is not a valid value for rho: a number above 0 and at most 1",
+        ),
+        (&["--learner", "pbil", "--rho", "1.5"], "'1.5' is not a valid value for rho"),
+        (&["--learner", "cga", "--cga-k", "1"], "'1' is not a valid value for cga-k: a whole number from 2"),
+        (&["--learner", "cga", "--mu", "10,20"], "The compact GA has no μ"),
+        (&["--learner", "cga", "--engine", "naive"], "--engine sets UMDA and PBIL"),
         (&["--learner", "lnwq:random"], "'lnwq:random' is not a valid value for learner"),
         (&["--learner", "lnwp:clever"], "'lnwp:clever' is not a valid value for learner"),
         (&["--learner", "umda,lnwp:random,umda"], "with none given twice"),

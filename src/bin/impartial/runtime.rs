@@ -86,8 +86,13 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     };
     let template = read_arg("game spec", game)?;
     let learners = Learner::parse_list(&args.learner).map_err(|e| e.to_string())?;
-    let umda = learners.contains(&Learner::Umda);
-    let rules = learners.iter().any(|l| *l != Learner::Umda);
+    // Model learners (umda, pbil, cga) take the cells' γ; those with μ (umda, pbil) the μ axis
+    // and the engine; rules take neither.
+    let models = learners.iter().any(|l| l.algorithm().is_some());
+    let with_mu = learners.iter().any(Learner::uses_mu);
+    let with_engine = learners.iter().any(Learner::uses_engine);
+    let rules = learners.iter().any(|l| l.algorithm().is_none());
+    let knobs = args.learn.knobs(&learners)?;
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -102,7 +107,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
     let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
     let size_list = axis(&sizes);
-    let (mu_list, gamma_list) = if umda {
+    let (mu_list, gamma_list) = if models {
         (axis(&learn.mu), axis(&learn.gamma))
     } else {
         check_rule_flags(learn, &args.learner)?;
@@ -115,6 +120,16 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
              run the μ × γ grid as a sweep of its own (it gives the same UMDA rows), here {} × {}.",
             mu_list.len(),
             gamma_list.len()
+        ));
+    }
+    if models && !with_engine && learn.engine.trim() != "fast" {
+        return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());
+    }
+    if !with_mu && models && mu_list.len() > 1 {
+        return Err(format!(
+            "The compact GA has no μ (it plays one game a step), so a sweep of it takes one --mu; \
+             run the μ axis as a sweep of its own, here {} values.",
+            mu_list.len()
         ));
     }
     // An empty axis makes an empty grid: refused with the count before anything else.
@@ -157,7 +172,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let sizes = parse_sizes(&sizes)?;
     let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
     let gammas = gamma_settings(&gamma_list)?;
-    let grid = Grid { sizes, learners, mus, gammas, runs };
+    let grid = Grid { sizes, learners, mus, gammas, runs, knobs };
     let cells = grid.cells();
     if grid.jobs_total() > MAX_JOBS {
         return Err(format!(
@@ -172,7 +187,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         None => Shard::ALL,
     };
     // A fixed μ above the budget needs no game to be refused.
-    for mu in grid.mus.iter().filter(|_| umda) {
+    for mu in grid.mus.iter().filter(|_| with_mu) {
         if let MuSetting::Fixed(mu) = mu {
             runtime::check_budget(*mu, max_games)?;
         }
@@ -187,15 +202,17 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         if rules {
             runtime::check_rule_budget(&prepared, max_games).map_err(|e| format!("At size {size}: {e}"))?;
         }
-        for &mu in grid.mus.iter().filter(|_| umda) {
+        for &mu in grid.mus.iter().filter(|_| models) {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
-                runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                if with_mu {
+                    runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                }
             }
         }
     }
-    let (mu_labels, gamma_labels) = if umda {
+    let (mu_labels, gamma_labels) = if models {
         (
             grid.mus.iter().map(MuSetting::label).collect(),
             grid.gammas.iter().map(GammaSetting::label).collect(),
@@ -217,10 +234,12 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             MuSetting::Fixed(_) => None,
         }),
         runs,
-        engine: if umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
+        engine: if with_engine { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
         max_evals: max_games,
         seed,
         learner: grid.learners.iter().map(Learner::label).collect::<Vec<_>>().join(","),
+        rho: grid.learners.iter().any(|l| l.label() == "pbil").then_some(knobs.rho),
+        k: grid.learners.iter().any(|l| l.label() == "cga").then_some(knobs.k),
         shard,
     };
     let progress = Progress::new()?;
@@ -338,7 +357,7 @@ fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
 /// The figure's title: the game with N, and the engine, budget and learner.
 fn figure_title(info: Option<&SweepInfo>) -> String {
     match info {
-        Some(i) if i.engine == runtime::NO_SETTING => format!(
+        Some(i) if i.engine == runtime::NO_SETTING && i.learner.contains(':') => format!(
             "{}: median T over {} runs per size ({}, budget {} plays)",
             i.game,
             i.runs,

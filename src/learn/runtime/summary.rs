@@ -343,7 +343,7 @@ impl Summary {
             let cell = if series.mu_setting == NO_SETTING {
                 format!(" for {}", series.learner)
             } else if has_rule {
-                format!(" for umda at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
+                format!(" for {} at μ = {}, γ = {}", series.learner, series.mu_setting, series.gamma_setting)
             } else if self.series.len() > 1 {
                 format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else {
