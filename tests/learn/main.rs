@@ -9,4 +9,5 @@ mod exercises;
 mod experiment;
 mod fast;
 mod learn;
+mod learners;
 mod rules;
