@@ -11,3 +11,4 @@ mod fast;
 mod learn;
 mod learners;
 mod rules;
+mod survival;
