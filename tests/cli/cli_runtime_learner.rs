@@ -198,3 +198,126 @@ fn bad_learners_get_one_sentence() {
     assert_eq!(code, 2);
     assert!(stderr.contains("At size 8:") && stderr.contains("10,000,000"), "{stderr}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The model learners besides UMDA (PBIL, the compact GA), and the censored-runtime statistics.
+
+/// The model learners' flags for a small sweep: μ = 20, ρ = 0.4, K = 20, a budget of 20,000.
+const MODEL_FLAGS: [&str; 8] = ["--mu", "20", "--rho", "0.4", "--cga-k", "20", "--max-evals", "20000"];
+
+#[test]
+fn a_pbil_or_cga_row_is_its_run_made_alone_with_umda_learner() {
+    let table = sweep("umda,pbil,cga", &MODEL_FLAGS);
+    let rows = rows(&table);
+    assert_eq!(rows.len(), 48, "{table}");
+    for f in rows.iter().filter(|f| f[15] != "umda") {
+        let learner = f[15].as_str();
+        // size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,…
+        let expected = if learner == "pbil" { ("fast", "20", "20") } else { ("-", "0", "-") };
+        assert_eq!((f[1].as_str(), f[7].as_str(), f[13].as_str()), expected, "{f:?}");
+        let heap = (f[0].parse::<u64>().unwrap() - 1).to_string();
+        let spec = format!("game=subtraction&moves=1,2&heap={heap}");
+        let knob: [&str; 2] = if learner == "pbil" { ["--rho", "0.4"] } else { ["--cga-k", "20"] };
+        let mut args =
+            vec!["umda", "--game", &spec, "--learner", learner, "--seed", &f[6], "--max-evals", "20000"];
+        args.extend_from_slice(&knob);
+        if learner == "pbil" {
+            args.extend_from_slice(&["--mu", "20"]);
+        }
+        args.push("--json");
+        let alone: Value = serde_json::from_str(&ok(&args)).unwrap();
+        assert_eq!(alone["found"].as_bool(), Some(f[9] == "true"), "{f:?}: {alone}");
+        let games = alone["found_after_games"].as_u64().or(alone["games"].as_u64()).unwrap();
+        assert_eq!(games.to_string(), f[10], "{f:?}: {alone}");
+    }
+    // The compact GA counts games one by one, and every learner found at these sizes.
+    assert!(rows.iter().filter(|f| f[15] == "cga").any(|f| f[10].parse::<u64>().unwrap() % 20 != 0));
+}
+
+#[test]
+fn a_sweep_of_learners_is_the_same_on_one_thread_and_on_two() {
+    let bin = env!("CARGO_BIN_EXE_impartial");
+    let output = |threads: &str| {
+        let mut args =
+            vec!["runtime", "--game", GAME, "--sizes", SIZES, "--runs", "6", "--learner", "umda,pbil,cga"];
+        args.extend_from_slice(&MODEL_FLAGS);
+        args.push("--raw");
+        let out =
+            std::process::Command::new(bin).args(&args).env("RAYON_NUM_THREADS", threads).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(output("1"), output("2"));
+}
+
+#[test]
+fn the_summary_states_its_censored_statistics_by_name() {
+    // A budget of 60 games (3 generations of μ = 20) leaves runs unfinished, so cells are censored.
+    let summary: Value =
+        serde_json::from_str(&runtime("umda,pbil,cga", &["--mu", "20", "--max-evals", "60", "--json"]))
+            .unwrap();
+    let mut censored = 0;
+    for cell in summary["sizes"].as_array().unwrap() {
+        for key in
+            ["runs", "censored", "km_median", "km_median_ci", "rmst", "rmst_tau", "nearest_rank_median"]
+        {
+            assert!(cell.get(key).is_some(), "{key} missing: {cell}");
+        }
+        let runs = cell["runs"].as_u64().unwrap();
+        censored += cell["censored"].as_u64().unwrap();
+        assert_eq!(
+            cell["runs"].as_u64().unwrap() - cell["finished"].as_u64().unwrap(),
+            cell["censored"].as_u64().unwrap()
+        );
+        assert_eq!(cell["rmst_tau"].as_u64(), Some(60));
+        let rmst = cell["rmst"].as_f64().unwrap();
+        assert!(rmst > 0.0 && rmst <= 60.0, "{cell}");
+        match cell["km_median"].as_u64() {
+            Some(m) => {
+                let ci = cell["km_median_ci"].as_array().unwrap();
+                assert!(ci[0].as_u64().is_none_or(|low| low <= m), "{cell}");
+                assert!(ci[1].as_u64().is_none_or(|high| high >= m), "{cell}");
+            }
+            None => assert!(cell["km_median_ci"].is_null(), "{cell}"),
+        }
+        assert!(runs > 0);
+    }
+    assert!(censored > 0, "the budget of 60 should censor some runs: {summary}");
+    for series in summary["series"].as_array().unwrap() {
+        assert!(series.get("km_slope").is_some(), "{series}");
+    }
+}
+
+#[test]
+fn compare_tests_every_two_learners_at_each_size() {
+    let direct = runtime("umda,pbil,cga", &[&MODEL_FLAGS[..], &["--compare"]].concat());
+    let lines: Vec<&str> = direct.lines().collect();
+    assert!(lines[0].starts_with("size,learner_a,mu_a,gamma_a,learner_b"), "{direct}");
+    assert_eq!(lines.len(), 1 + 4 * 3, "three pairs at each of four sizes: {direct}");
+    for line in &lines[1..] {
+        let f: Vec<&str> = line.split(',').collect();
+        let p: f64 = f[16].parse().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{line}");
+    }
+    let pairs: Vec<(&str, &str)> = lines[1..4]
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[1], f[4])
+        })
+        .collect();
+    assert_eq!(pairs, [("umda", "pbil"), ("umda", "cga"), ("pbil", "cga")]);
+    // From the raw table, the same tests.
+    let dir = std::env::temp_dir().join(format!("impartial-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let raw = dir.join("raw.csv");
+    std::fs::write(&raw, sweep("umda,pbil,cga", &MODEL_FLAGS)).unwrap();
+    assert_eq!(ok(&["runtime", "--summarise", &raw.to_string_lossy(), "--compare"]), direct);
+    let json: Value =
+        serde_json::from_str(&ok(&["runtime", "--summarise", &raw.to_string_lossy(), "--compare", "--json"]))
+            .unwrap();
+    let first = &json["comparisons"][0];
+    assert_eq!(first["a"]["learner"], "umda");
+    assert!(first["log_rank"]["p_value"].as_f64().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -51,6 +51,10 @@ pub struct RuntimeArgs {
     /// Print JSON instead of CSV.
     #[arg(long)]
     pub json: bool,
+    /// Instead of the summary, the log-rank test between every two cells (learners, or μ and γ
+    /// settings) at each size: runs censored at the budget, χ² on 1 degree of freedom.
+    #[arg(long, conflicts_with_all = ["raw", "plot"])]
+    pub compare: bool,
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
@@ -73,6 +77,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         let (info, rows) = runtime::merge(tables)?;
         if rows.is_empty() {
             return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
+        }
+        if args.compare {
+            return print_comparisons(&rows, args.json);
         }
         let summary = runtime::summarise(&rows)?;
         if let Some(target) = &plot {
@@ -245,6 +252,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let progress = Progress::new()?;
     let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |total| progress.show(total))
         .map_err(|e| e.to_string())?;
+    if args.compare {
+        return print_comparisons(&rows, args.json);
+    }
     let summary = match (&plot, args.raw) {
         (None, true) => None,
         _ => Some(runtime::summarise(&rows)?),
@@ -567,6 +577,18 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
         rows.push(row);
     }
     Ok((info, rows))
+}
+
+/// `--compare`: the log-rank tests, as CSV or JSON.
+fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), String> {
+    use runtime::survival;
+    let comparisons = survival::compare(rows)?;
+    if json {
+        out(&(serde_json::to_string(&json!({ "comparisons": comparisons })).unwrap_or_default() + "\n"));
+    } else {
+        out(&survival::compare_csv(&comparisons));
+    }
+    Ok(())
 }
 
 fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {

@@ -147,7 +147,9 @@ impl KaplanMeier {
 }
 
 /// A cell's censored-runtime statistics, written beside its other figures in the summary.
+/// (Summaries written before these fields read them as empty.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
 pub struct CellSurvival {
     /// Runs censored at their budget (not found).
     pub censored: usize,
@@ -198,6 +200,7 @@ pub fn cell_survival(sample: &[Observation], tau: u64) -> CellSurvival {
 /// The log–log slope of a series' KM medians against the positions n, with a stratified
 /// percentile-bootstrap 95% interval (runs resampled within each cell, [`RESAMPLES`] times).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
 pub struct KmSlope {
     /// Least-squares slope of ln(KM median T) against ln n over the cells with a KM median.
     pub km_slope: Option<f64>,
@@ -342,4 +345,118 @@ mod tests {
         assert!((km.restricted_mean(10) - (2.0 + 2.0 + 5.0 / 3.0)).abs() < 1e-12);
         assert_eq!(km.restricted_mean(1), 1.0);
     }
+}
+
+/// A cell of a comparison: its learner and grid settings.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CellKey {
+    /// The learner's label.
+    pub learner: String,
+    /// The μ axis label (`-` for a learner without μ).
+    pub mu_setting: String,
+    /// The γ axis label (`-` for a rule).
+    pub gamma_setting: String,
+}
+
+/// The log-rank test between two cells of one size (`runtime --compare`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The size both cells are at.
+    pub size: u64,
+    /// The first cell (in the sweep's order).
+    pub a: CellKey,
+    /// The second cell.
+    pub b: CellKey,
+    /// Runs of a and of b.
+    pub runs: [usize; 2],
+    /// Censored runs of a and of b.
+    pub censored: [usize; 2],
+    /// The KM medians of a and of b (None: Ŝ stays above ½).
+    pub km_median: [Option<u64>; 2],
+    /// The test, O and E counted for a.
+    pub log_rank: LogRank,
+}
+
+/// The most cells one size may have for `--compare` (every pair is tested: 190 pairs).
+pub const MAX_COMPARED_CELLS: usize = 20;
+
+/// The log-rank test between every two cells (learner, μ, γ) at each size, in the rows' order.
+/// Refuses a size with more than [`MAX_COMPARED_CELLS`] cells.
+pub fn compare(rows: &[super::RunRow]) -> Result<Vec<Comparison>, String> {
+    let mut sizes: Vec<u64> = Vec::new();
+    let mut cells: Vec<(u64, CellKey, Vec<Observation>)> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for row in rows {
+        let key = CellKey {
+            learner: row.learner.clone(),
+            mu_setting: row.mu_setting.clone(),
+            gamma_setting: row.gamma_setting.clone(),
+        };
+        let i = *index.entry((row.size, key.clone())).or_insert_with(|| {
+            cells.push((row.size, key, Vec::new()));
+            cells.len() - 1
+        });
+        if !sizes.contains(&row.size) {
+            sizes.push(row.size);
+        }
+        cells[i].2.push(Observation { time: row.games, event: row.found });
+    }
+    let mut out = Vec::new();
+    for size in sizes {
+        let at: Vec<&(u64, CellKey, Vec<Observation>)> = cells.iter().filter(|c| c.0 == size).collect();
+        if at.len() > MAX_COMPARED_CELLS {
+            return Err(format!(
+                "Size {size} has {} cells (learner, μ, γ), and --compare tests every two of them, at most {MAX_COMPARED_CELLS} cells; compare a smaller grid.",
+                at.len()
+            ));
+        }
+        for (i, a) in at.iter().enumerate() {
+            for b in &at[i + 1..] {
+                let censored = |s: &[Observation]| s.iter().filter(|o| !o.event).count();
+                out.push(Comparison {
+                    size,
+                    a: a.1.clone(),
+                    b: b.1.clone(),
+                    runs: [a.2.len(), b.2.len()],
+                    censored: [censored(&a.2), censored(&b.2)],
+                    km_median: [KaplanMeier::new(&a.2).median(), KaplanMeier::new(&b.2).median()],
+                    log_rank: log_rank(&a.2, &b.2),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The comparisons' CSV header.
+pub const COMPARE_HEADER: &str = "size,learner_a,mu_a,gamma_a,learner_b,mu_b,gamma_b,runs_a,runs_b,censored_a,censored_b,km_median_a,km_median_b,observed_a,expected_a,chi2,p_value";
+
+/// The comparisons as CSV, one row per pair; a KM median that does not exist is left empty.
+pub fn compare_csv(comparisons: &[Comparison]) -> String {
+    let opt = |x: Option<u64>| x.map_or(String::new(), |t| t.to_string());
+    let mut out = String::from(COMPARE_HEADER);
+    out.push('\n');
+    for c in comparisons {
+        out += &format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            c.size,
+            c.a.learner,
+            c.a.mu_setting,
+            c.a.gamma_setting,
+            c.b.learner,
+            c.b.mu_setting,
+            c.b.gamma_setting,
+            c.runs[0],
+            c.runs[1],
+            c.censored[0],
+            c.censored[1],
+            opt(c.km_median[0]),
+            opt(c.km_median[1]),
+            c.log_rank.observed,
+            c.log_rank.expected,
+            c.log_rank.chi2,
+            c.log_rank.p_value,
+        );
+    }
+    out
 }
