@@ -225,6 +225,9 @@ fn mean_step(seeds: u64, mut one: impl FnMut(u64) -> Vec<f64>) -> (Vec<f64>, Vec
     (mean, se)
 }
 
+/// What was sampled, its mean and standard error per edge, and the expected step.
+type Check = (&'static str, Vec<f64>, Vec<f64>, Vec<f64>);
+
 const GAMES: [&str; 3] =
     ["game=subtraction&moves=1,2&heap=6", "game=chomp&rows=3&cols=3", "game=turning-turtles&coins=4"];
 
@@ -236,7 +239,7 @@ fn sampled_steps_match_the_expected_step() {
         let q = expected_selection(&t, &p);
         let (mu, rho, k) = (20u32, 0.3, 1000u32);
         let params = Params::new(&t, mu, 0.0).unwrap();
-        let mut checks: Vec<(&str, Vec<f64>, Vec<f64>, Vec<f64>)> = Vec::new();
+        let mut checks: Vec<Check> = Vec::new();
         for engine in [Engine::Naive, Engine::Fast] {
             let (mean, se) = mean_step(1500, |seed| {
                 let mut run = Pbil::with_model(Arc::clone(&t), engine, params, rho, seed, &p).unwrap();

@@ -130,7 +130,7 @@ fn sample(rng: &mut Xoshiro256PlusPlus, budget: u64) -> Vec<Observation> {
         .map(|_| {
             let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             let t = (1.0 / (1.0 - u).max(1e-9)).powf(1.5) as u64 * (1 + rng.next_u64() % 3);
-            let censor = if rng.next_u64() % 4 == 0 { 1 + rng.next_u64() % budget } else { budget };
+            let censor = if rng.next_u64().is_multiple_of(4) { 1 + rng.next_u64() % budget } else { budget };
             if t <= censor {
                 o(t.max(1), true)
             } else {
