@@ -39,9 +39,10 @@ pub struct RuntimeArgs {
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
-    /// The learner: umda (Benford & Lehre's Algorithm 1), or one of Böhme's rules with its
+    /// The learner: umda (Benford & Lehre's Algorithm 1), pbil (Baluja 1994, --rho), cga (the
+    /// compact GA of Harik, Lobo & Goldberg 1999, --cga-k), or one of Böhme's rules with its
     /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G);
-    /// or a comma-separated list of them (umda,lnwp:random), compared on the same games and seeds.
+    /// or a comma-separated list of them (umda,pbil,cga), compared on the same games and seeds.
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
     /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
