@@ -321,3 +321,120 @@ fn compare_tests_every_two_learners_at_each_size() {
     assert!(first["log_rank"]["p_value"].as_f64().is_some());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------------------------
+// docs/experiments.md's comparison of the learners, reproduced at its smallest sizes.
+
+/// 12345 → "12,345".
+fn grouped(x: u64) -> String {
+    let digits = x.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A cell's row of the docs' table: N, n, learner, finished/runs, KM median [interval], KM
+/// 10th–90th percentile, restricted mean (— for what does not exist).
+fn docs_row(cell: &Value) -> String {
+    let number = |v: &Value| v.as_u64().map_or("—".to_string(), grouped);
+    let median = match cell["km_median"].as_u64() {
+        Some(m) => format!(
+            "{} [{}, {}]",
+            grouped(m),
+            number(&cell["km_median_ci"][0]),
+            number(&cell["km_median_ci"][1])
+        ),
+        None => "—".to_string(),
+    };
+    let spread = match (cell["km_p10"].as_u64(), cell["km_p90"].as_u64()) {
+        (None, None) => "—".to_string(),
+        _ => format!("{}–{}", number(&cell["km_p10"]), number(&cell["km_p90"])),
+    };
+    format!(
+        "| {} | {} | {} | {}/{} | {median} | {spread} | {} |",
+        cell["size"],
+        cell["positions"],
+        cell["learner"].as_str().unwrap(),
+        cell["finished"],
+        cell["runs"],
+        grouped((cell["rmst"].as_f64().unwrap() + 0.5).floor() as u64)
+    )
+}
+
+/// A size's row of the docs' log-rank table: χ² and p for umda–pbil, umda–cga, pbil–cga.
+fn docs_compare_row(size: &str, tests: &[Value]) -> String {
+    let cells: Vec<String> = tests
+        .iter()
+        .map(|t| {
+            let (chi2, p) =
+                (t["log_rank"]["chi2"].as_f64().unwrap(), t["log_rank"]["p_value"].as_f64().unwrap());
+            let p = if p >= 0.001 { format!("p = {p:.3}") } else { "p < 0.001".to_string() };
+            format!("χ² = {chi2:.2}, {p}")
+        })
+        .collect();
+    format!("| {size} | {} |", cells.join(" | "))
+}
+
+/// A shell word list with '…' quoting, as the docs write commands.
+fn words(command: &str) -> Vec<String> {
+    let (mut out, mut word, mut quoted) = (Vec::new(), String::new(), false);
+    for c in command.chars() {
+        match c {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+            }
+            _ => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+#[test]
+fn the_docs_comparison_of_learners_is_reproduced_at_its_smallest_sizes() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/experiments.md")).unwrap();
+    // The published commands, continuation lines joined.
+    let joined = doc.replace("\\\n", " ");
+    let commands: Vec<&str> = joined
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            l.starts_with("target/release/impartial runtime") && l.contains("--learner umda,pbil,cga")
+        })
+        .collect();
+    assert_eq!(commands.len(), 4, "one command per game of the paper");
+    for command in commands {
+        let mut args: Vec<String> = words(command).into_iter().skip(1).take_while(|w| w != ">").collect();
+        args.retain(|a| a != "--json" && a != "--raw");
+        // The two smallest sizes: each size's runs are seeded by the size alone, so they are the
+        // published rows.
+        let at = args.iter().position(|a| a == "--sizes").unwrap() + 1;
+        let small: Vec<String> = args[at].split(',').take(2).map(str::to_string).collect();
+        args[at] = small.join(",");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let summary: Value = serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
+        for cell in summary["sizes"].as_array().unwrap() {
+            let row = docs_row(cell);
+            assert!(doc.contains(&row), "{command}: docs/experiments.md lacks the row\n{row}");
+        }
+        let tests: Value =
+            serde_json::from_str(&ok(&[&args[..], &["--compare", "--json"]].concat())).unwrap();
+        let tests = tests["comparisons"].as_array().unwrap();
+        for size in &small {
+            let at_size: Vec<Value> =
+                tests.iter().filter(|t| t["size"].to_string() == *size).cloned().collect();
+            let row = docs_compare_row(size, &at_size);
+            assert!(doc.contains(&row), "{command}: docs/experiments.md lacks the log-rank row\n{row}");
+        }
+    }
+}
