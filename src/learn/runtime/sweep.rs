@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{runs::*, settings::*};
 use crate::error::InputError;
-use crate::learn::learner::{Knobs, Settings};
+use crate::learn::learner::Knobs;
 use crate::numbers::bad_value;
 
 /// Which part of a sweep this job runs: the jobs whose index in the sweep's order (see
@@ -144,6 +144,7 @@ pub fn sweep(
     seed: u64,
     progress: impl Fn(usize) + Sync,
 ) -> Result<Vec<RunRow>, InputError> {
+    use crate::learn::learner::Settings;
     use rayon::prelude::*;
     let jobs = grid.jobs(shard);
     let mut rows = Vec::with_capacity(jobs.len());
