@@ -438,3 +438,28 @@ fn the_docs_comparison_of_learners_is_reproduced_at_its_smallest_sizes() {
         }
     }
 }
+
+#[test]
+fn umda_learner_refuses_what_its_learner_does_not_take() {
+    let game = "game=nim&heaps=2,2";
+    let cases: [(&[&str], &str); 5] = [
+        (&["--learner", "cga", "--trace"], "--trace prints UMDA's measures per generation"),
+        (&["--learner", "lnwp:random"], "is one of Böhme's rules, which `impartial learn` runs"),
+        (&["--learner", "cga", "--engine", "naive"], "--engine sets UMDA and PBIL"),
+        (&["--learner", "umda", "--cga-k", "5"], "--cga-k sets the compact GA's K"),
+        (&["--learner", "pbil", "--rho", "nan"], "'nan' is not a valid value for rho"),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec!["umda", "--game", game];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {stderr}");
+        assert!(stdout.is_empty(), "{extra:?}");
+        assert!(stderr.contains(expected), "{extra:?}: {stderr:?} lacks {expected:?}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
+    // The text report of another learner names it, its settings and T.
+    let text = ok(&["umda", "--game", game, "--learner", "pbil", "--rho", "0.25", "--seed", "4"]);
+    assert!(text.contains("pbil: engine fast, μ = 100, γ = ") && text.contains("ρ = 0.25"), "{text}");
+    assert!(text.contains("found: a game's winner in Opt(G) after T = "), "{text}");
+}

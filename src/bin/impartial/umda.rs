@@ -259,6 +259,12 @@ fn other_learner(
     mu: MuSetting,
     game: &str,
 ) -> Result<(), String> {
+    if args.trace {
+        return Err(format!(
+            "--trace prints UMDA's measures per generation; leave it out for {}.",
+            algorithm.name
+        ));
+    }
     if !algorithm.uses_engine && args.learn.engine.trim() != "fast" {
         return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());
     }
