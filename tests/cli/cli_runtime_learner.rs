@@ -330,7 +330,7 @@ fn grouped(x: u64) -> String {
     let digits = x.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -431,8 +431,11 @@ fn the_docs_comparison_of_learners_is_reproduced_at_its_smallest_sizes() {
             serde_json::from_str(&ok(&[&args[..], &["--compare", "--json"]].concat())).unwrap();
         let tests = tests["comparisons"].as_array().unwrap();
         for size in &small {
-            let at_size: Vec<Value> =
-                tests.iter().filter(|t| t["size"].to_string() == *size).cloned().collect();
+            let at_size: Vec<Value> = tests
+                .iter()
+                .filter(|t| t["size"].as_u64().map(|s| s.to_string()).as_deref() == Some(size.as_str()))
+                .cloned()
+                .collect();
             let row = docs_compare_row(size, &at_size);
             assert!(doc.contains(&row), "{command}: docs/experiments.md lacks the log-rank row\n{row}");
         }
