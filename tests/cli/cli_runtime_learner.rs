@@ -466,3 +466,29 @@ fn umda_learner_refuses_what_its_learner_does_not_take() {
     assert!(text.contains("pbil: engine fast, μ = 100, γ = ") && text.contains("ρ = 0.25"), "{text}");
     assert!(text.contains("found: a game's winner in Opt(G) after T = "), "{text}");
 }
+
+#[test]
+fn shards_of_a_sweep_of_model_learners_merge_into_the_whole_and_other_knobs_are_refused() {
+    let dir = std::env::temp_dir().join(format!("impartial-model-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, flags: &[&str], shard: &str| {
+        let path = dir.join(name).to_string_lossy().into_owned();
+        std::fs::write(&path, sweep("umda,pbil,cga", &[flags, &["--shard", shard]].concat())).unwrap();
+        path
+    };
+    let whole = runtime("umda,pbil,cga", &[&MODEL_FLAGS[..], &["--json"]].concat());
+    let (a, b, c) = (
+        write("a.csv", &MODEL_FLAGS, "1/3"),
+        write("b.csv", &MODEL_FLAGS, "2/3"),
+        write("c.csv", &MODEL_FLAGS, "3/3"),
+    );
+    assert_eq!(ok(&["runtime", "--summarise", &a, &b, &c, "--json"]), whole);
+    // A shard run with another ρ is part of another sweep.
+    let mut other = MODEL_FLAGS;
+    other[3] = "0.6";
+    let d = write("d.csv", &other, "3/3");
+    let (code, _, stderr) = run(&["runtime", "--summarise", &a, &b, &d]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("they differ in their learners' parameters (ρ, K)"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
