@@ -8,6 +8,8 @@
 //! - [`fast`] — the fast engine's pooled draws, update and skipping, chunk by chunk.
 //! - [`dynamics`] — R(u), W(u) and E\[q\] of Lemma 3.1.
 //! - [`umda`] — the run itself (fast, naive and expected engines).
+//! - [`learner`] — the learner interface and registry: [`umda`], [`pbil`] (Baluja 1994) and
+//!   [`cga`] (Harik, Lobo & Goldberg 1999) on the same task.
 //! - [`runtime`] — many seeded runs per size, summarised.
 //! - [`experiment`] — the page's R runs of one game, seeded as `runtime` seeds them.
 //! - [`bootstrap`] — percentile-bootstrap intervals for the runtime summary.
@@ -15,10 +17,13 @@
 //!   rLNWT and rLLT (Böhme §4–5), on games with or without cycles, and their bounds.
 
 pub mod bootstrap;
+pub mod cga;
 pub mod dynamics;
 pub mod experiment;
 pub mod fast;
+pub mod learner;
 pub mod params;
+pub mod pbil;
 pub mod play;
 pub mod projection;
 pub mod rules;

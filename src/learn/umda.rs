@@ -732,7 +732,7 @@ impl Run {
 
 /// Which player won a game of `length` moves from v0: 0 for the first mover, 1 for the second.
 /// The player to move at the final sink loses under normal play and wins under misère play.
-fn winner_parity(length: usize, task: &Task) -> usize {
+pub(crate) fn winner_parity(length: usize, task: &Task) -> usize {
     let stuck = length % 2; // 0: the first mover is to move at the sink
     if task.play == crate::spec::Play::Misere {
         stuck
@@ -779,7 +779,7 @@ fn draw_from_model(rng: &mut Xoshiro256PlusPlus, p: &[f64], range: std::ops::Ran
 
 /// A move of position v drawn from p_t(v) by inverting its running sums. A move of probability
 /// 0 is never drawn (its running sum equals the previous one).
-fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>) -> usize {
+pub(crate) fn draw(rng: &mut Xoshiro256PlusPlus, cdf: &[f64], range: std::ops::Range<usize>) -> usize {
     if range.len() == 1 {
         return range.start;
     }

@@ -51,10 +51,11 @@ fn sweep_rows(
 ) -> Vec<runtime::RunRow> {
     let grid = Grid {
         sizes: vec![size],
-        learners: vec![runtime::Learner::Umda],
+        learners: vec![runtime::Learner::UMDA],
         mus: vec![MuSetting::Fixed(mu)],
         gammas: vec![GammaSetting::parse(gamma).unwrap()],
         runs,
+        knobs: Default::default(),
     };
     let prepare = |n| runtime::prepare(template, n, &Limits::DEFAULT);
     runtime::sweep(&grid, prepare, Shard::ALL, engine, budget, seed, |_| {}).unwrap()
@@ -196,10 +197,11 @@ fn a_grid_s_cells_are_the_runtime_grid_s_cells_row_for_row() {
     assert_eq!(grid.gammas, ["0", "0.03"]);
     let sweep = Grid {
         sizes: vec![3],
-        learners: vec![runtime::Learner::Umda],
+        learners: vec![runtime::Learner::UMDA],
         mus: vec![MuSetting::Fixed(10), MuSetting::Fixed(20)],
         gammas: vec![GammaSetting::Fixed(0.0), GammaSetting::Fixed(0.03)],
         runs: 5,
+        knobs: Default::default(),
     };
     let prepare = |n| runtime::prepare(template, n, &Limits::DEFAULT);
     let cli = runtime::sweep(&sweep, prepare, Shard::ALL, Engine::Fast, 100_000, 7, |_| {}).unwrap();

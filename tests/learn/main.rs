@@ -9,4 +9,6 @@ mod exercises;
 mod experiment;
 mod fast;
 mod learn;
+mod learners;
 mod rules;
+mod survival;

@@ -3,8 +3,9 @@
 use std::io::Write;
 
 use clap::Args;
+use impartial::learn::learner::{parse_k, parse_rho, Knobs};
 use impartial::learn::params::{parse_budget, parse_mu, parse_seed, Engine};
-use impartial::learn::runtime::MuSetting;
+use impartial::learn::runtime::{Learner, MuSetting};
 
 use impartial::error::quoted;
 
@@ -36,6 +37,40 @@ pub struct LearnFlags {
     /// With --mu paper: Theorem 5.2's confidence K (failure probability n^-K) [default: 1].
     #[arg(long, value_name = "K", allow_hyphen_values = true)]
     pub paper_k: Option<String>,
+    /// PBIL's learning rate ρ in (0, 1]: p ← π_γ((1 − ρ)p + ρq), q the winners' frequencies
+    /// (ρ = 1 is UMDA) [default: 0.5].
+    #[arg(long, value_name = "RHO", allow_hyphen_values = true)]
+    pub rho: Option<String>,
+    /// The compact GA's K (2 to 10^9): each game moves 1/K of probability to the winner's move
+    /// wherever the two strategies differ [default: 100].
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub cga_k: Option<String>,
+}
+
+impl LearnFlags {
+    /// PBIL's ρ and the compact GA's K, each refused unless its learner is among `learners`
+    /// (a flag that would change nothing is a mistake worth a sentence).
+    pub(crate) fn knobs(&self, learners: &[Learner]) -> Result<Knobs, String> {
+        let has = |name: &str| learners.iter().any(|l| l.label() == name);
+        let mut knobs = Knobs::default();
+        if let Some(text) = &self.rho {
+            if !has("pbil") {
+                return Err(
+                    "--rho sets PBIL's learning rate; add pbil to --learner or leave --rho out.".into()
+                );
+            }
+            knobs.rho = parse_rho(text).map_err(|e| e.to_string())?;
+        }
+        if let Some(text) = &self.cga_k {
+            if !has("cga") {
+                return Err(
+                    "--cga-k sets the compact GA's K; add cga to --learner or leave --cga-k out.".into()
+                );
+            }
+            knobs.k = parse_k(text).map_err(|e| e.to_string())?;
+        }
+        Ok(knobs)
+    }
 }
 
 /// The flags common to both commands, parsed (the game is needed to check γ, so not γ).

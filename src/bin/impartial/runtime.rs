@@ -39,9 +39,10 @@ pub struct RuntimeArgs {
     #[arg(long, visible_alias = "summarize", value_name = "FILE", num_args = 1..,
           conflicts_with_all = ["game", "sizes", "runs", "shard", "raw", "learner"])]
     pub summarise: Option<Vec<String>>,
-    /// The learner: umda (Benford & Lehre's Algorithm 1), or one of Böhme's rules with its
+    /// The learner: umda (Benford & Lehre's Algorithm 1), pbil (Baluja 1994, --rho), cga (the
+    /// compact GA of Harik, Lobo & Goldberg 1999, --cga-k), or one of Böhme's rules with its
     /// opponent as rule:opponent (e.g. lnwp:random), learning until its strategy is in Opt(G);
-    /// or a comma-separated list of them (umda,lnwp:random), compared on the same games and seeds.
+    /// or a comma-separated list of them (umda,pbil,cga), compared on the same games and seeds.
     #[arg(long, default_value = "umda", allow_hyphen_values = true)]
     pub learner: String,
     /// Also draw the summary as an SVG figure: median T against n (log–log) with the 10th–90th
@@ -51,6 +52,10 @@ pub struct RuntimeArgs {
     /// Print JSON instead of CSV.
     #[arg(long)]
     pub json: bool,
+    /// Instead of the summary, the log-rank test between every two cells (learners, or μ and γ
+    /// settings) at each size: runs censored at the budget, χ² on 1 degree of freedom.
+    #[arg(long, conflicts_with_all = ["raw", "plot"])]
+    pub compare: bool,
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
@@ -74,6 +79,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         if rows.is_empty() {
             return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
         }
+        if args.compare {
+            return print_comparisons(&rows, args.json);
+        }
         let summary = runtime::summarise(&rows)?;
         if let Some(target) = &plot {
             plot::write(target, &summary, &figure_title(info.as_ref()))?;
@@ -86,8 +94,13 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     };
     let template = read_arg("game spec", game)?;
     let learners = Learner::parse_list(&args.learner).map_err(|e| e.to_string())?;
-    let umda = learners.contains(&Learner::Umda);
-    let rules = learners.iter().any(|l| *l != Learner::Umda);
+    // Model learners (umda, pbil, cga) take the cells' γ; those with μ (umda, pbil) the μ axis
+    // and the engine; rules take neither.
+    let models = learners.iter().any(|l| l.algorithm().is_some());
+    let with_mu = learners.iter().any(Learner::uses_mu);
+    let with_engine = learners.iter().any(Learner::uses_engine);
+    let rules = learners.iter().any(|l| l.algorithm().is_none());
+    let knobs = args.learn.knobs(&learners)?;
     let runs = match args.runs.trim().parse::<u32>() {
         Ok(r) if (1..=1_000_000).contains(&r) => r,
         _ => {
@@ -102,7 +115,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let seed = parse_seed(&learn.seed).map_err(|e| e.to_string())?;
     let max_games = parse_budget(&learn.max_evals).map_err(|e| e.to_string())?;
     let size_list = axis(&sizes);
-    let (mu_list, gamma_list) = if umda {
+    let (mu_list, gamma_list) = if models {
         (axis(&learn.mu), axis(&learn.gamma))
     } else {
         check_rule_flags(learn, &args.learner)?;
@@ -115,6 +128,16 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
              run the μ × γ grid as a sweep of its own (it gives the same UMDA rows), here {} × {}.",
             mu_list.len(),
             gamma_list.len()
+        ));
+    }
+    if models && !with_engine && learn.engine.trim() != "fast" {
+        return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());
+    }
+    if !with_mu && models && mu_list.len() > 1 {
+        return Err(format!(
+            "The compact GA has no μ (it plays one game a step), so a sweep of it takes one --mu; \
+             run the μ axis as a sweep of its own, here {} values.",
+            mu_list.len()
         ));
     }
     // An empty axis makes an empty grid: refused with the count before anything else.
@@ -157,7 +180,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let sizes = parse_sizes(&sizes)?;
     let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
     let gammas = gamma_settings(&gamma_list)?;
-    let grid = Grid { sizes, learners, mus, gammas, runs };
+    let grid = Grid { sizes, learners, mus, gammas, runs, knobs };
     let cells = grid.cells();
     if grid.jobs_total() > MAX_JOBS {
         return Err(format!(
@@ -172,7 +195,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         None => Shard::ALL,
     };
     // A fixed μ above the budget needs no game to be refused.
-    for mu in grid.mus.iter().filter(|_| umda) {
+    for mu in grid.mus.iter().filter(|_| with_mu) {
         if let MuSetting::Fixed(mu) = mu {
             runtime::check_budget(*mu, max_games)?;
         }
@@ -187,15 +210,17 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         if rules {
             runtime::check_rule_budget(&prepared, max_games).map_err(|e| format!("At size {size}: {e}"))?;
         }
-        for &mu in grid.mus.iter().filter(|_| umda) {
+        for &mu in grid.mus.iter().filter(|_| models) {
             for &gamma in &grid.gammas {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
-                runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                if with_mu {
+                    runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                }
             }
         }
     }
-    let (mu_labels, gamma_labels) = if umda {
+    let (mu_labels, gamma_labels) = if models {
         (
             grid.mus.iter().map(MuSetting::label).collect(),
             grid.gammas.iter().map(GammaSetting::label).collect(),
@@ -217,15 +242,20 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             MuSetting::Fixed(_) => None,
         }),
         runs,
-        engine: if umda { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
+        engine: if with_engine { engine.as_str().to_string() } else { runtime::NO_SETTING.to_string() },
         max_evals: max_games,
         seed,
         learner: grid.learners.iter().map(Learner::label).collect::<Vec<_>>().join(","),
+        rho: grid.learners.iter().any(|l| l.label() == "pbil").then_some(knobs.rho),
+        k: grid.learners.iter().any(|l| l.label() == "cga").then_some(knobs.k),
         shard,
     };
     let progress = Progress::new()?;
     let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |total| progress.show(total))
         .map_err(|e| e.to_string())?;
+    if args.compare {
+        return print_comparisons(&rows, args.json);
+    }
     let summary = match (&plot, args.raw) {
         (None, true) => None,
         _ => Some(runtime::summarise(&rows)?),
@@ -338,7 +368,7 @@ fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
 /// The figure's title: the game with N, and the engine, budget and learner.
 fn figure_title(info: Option<&SweepInfo>) -> String {
     match info {
-        Some(i) if i.engine == runtime::NO_SETTING => format!(
+        Some(i) if i.engine == runtime::NO_SETTING && i.learner.contains(':') => format!(
             "{}: median T over {} runs per size ({}, budget {} plays)",
             i.game,
             i.runs,
@@ -548,6 +578,18 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
         rows.push(row);
     }
     Ok((info, rows))
+}
+
+/// `--compare`: the log-rank tests, as CSV or JSON.
+fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), String> {
+    use runtime::survival;
+    let comparisons = survival::compare(rows)?;
+    if json {
+        out(&(serde_json::to_string(&json!({ "comparisons": comparisons })).unwrap_or_default() + "\n"));
+    } else {
+        out(&survival::compare_csv(&comparisons));
+    }
+    Ok(())
 }
 
 fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {

@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use impartial::games::Limits;
+use impartial::learn::learner::Settings;
 use impartial::learn::params::{self, parse_gamma, Engine, Params};
-use impartial::learn::runtime::{self, MuSetting};
+use impartial::learn::runtime::{self, Learner, MuSetting};
 use impartial::learn::{Run, Task};
 use serde_json::json;
 
@@ -31,11 +32,27 @@ pub struct UmdaArgs {
     /// Also print the final model: {position: {move: probability}}.
     #[arg(long)]
     pub dump_model: bool,
+    /// The learner: umda (Benford & Lehre's Algorithm 1), pbil (Baluja 1994, with --rho) or cga
+    /// (the compact GA of Harik, Lobo & Goldberg 1999, with --cga-k), on the same task.
+    #[arg(long, default_value = "umda", allow_hyphen_values = true)]
+    pub learner: String,
 }
 
 pub fn umda(args: UmdaArgs) -> Result<(), String> {
-    let game = read_arg("game spec", args.game)?;
+    let game = read_arg("game spec", args.game.clone())?;
+    let learner = Learner::parse(&args.learner).map_err(|e| e.to_string())?;
+    let Some(algorithm) = learner.algorithm() else {
+        return Err(format!(
+            "{} is one of Böhme's rules, which `impartial learn` runs; umda runs {}.",
+            impartial::error::quoted(args.learner.trim()),
+            impartial::learn::learner::names()
+        ));
+    };
+    let knobs = args.learn.knobs(&[learner])?;
     let Common { engine, seed, max_games, mu } = args.learn.parse()?;
+    if algorithm.name != "umda" {
+        return other_learner(&args, algorithm, knobs, engine, seed, max_games, mu, &game);
+    }
     if let MuSetting::Fixed(mu) = mu {
         runtime::check_budget(mu, max_games)?; // before the game is built
     }
@@ -227,4 +244,123 @@ fn write_model(w: &mut impl Write, task: &Task, labels: &[String], model: &[f64]
         w.write_all(b"}")?;
     }
     w.write_all(b"}")
+}
+
+/// `umda --learner pbil|cga`: the run a sweep's row of that learner makes (same seed, μ, γ and
+/// budget), with its result as text or JSON and the model's hash.
+#[allow(clippy::too_many_arguments)]
+fn other_learner(
+    args: &UmdaArgs,
+    algorithm: &'static impartial::learn::learner::Algorithm,
+    knobs: impartial::learn::learner::Knobs,
+    engine: Engine,
+    seed: u64,
+    max_games: u64,
+    mu: MuSetting,
+    game: &str,
+) -> Result<(), String> {
+    if args.trace {
+        return Err(format!(
+            "--trace prints UMDA's measures per generation; leave it out for {}.",
+            algorithm.name
+        ));
+    }
+    if !algorithm.uses_engine && args.learn.engine.trim() != "fast" {
+        return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());
+    }
+    if let (true, MuSetting::Fixed(mu)) = (algorithm.uses_mu, mu) {
+        runtime::check_budget(mu, max_games)?;
+    }
+    let task = Task::from_spec(game, &Limits::DEFAULT).map_err(|e| e.to_string())?;
+    let gamma = parse_gamma(&task, &args.learn.gamma).map_err(|e| e.to_string())?;
+    let mu = match mu {
+        MuSetting::Fixed(mu) => mu,
+        MuSetting::Paper { c, k } => params::paper_mu(&task, c, k).map_err(|e| e.to_string())?,
+    };
+    let params = Params::new(&task, mu, gamma).map_err(|e| e.to_string())?;
+    if algorithm.uses_mu {
+        runtime::check_runnable(&task, engine, params, max_games)?;
+    }
+    let labels = match args.dump_model {
+        true => Some(model_labels(&task).map_err(|e| e.to_string())?),
+        false => None,
+    };
+    let task = Arc::new(task);
+    let settings = Settings { params, engine, knobs };
+    let mut run = (algorithm.start)(Arc::clone(&task), &settings, seed);
+    run.run_until_found(max_games);
+    let hash = format!("{:016x}", run.model_hash());
+    let found = run.found();
+    let (engine_label, mu_value) =
+        (algorithm.uses_engine.then_some(engine.as_str()), algorithm.uses_mu.then_some(mu));
+    let (rho, k) = match algorithm.name {
+        "pbil" => (Some(knobs.rho), None),
+        "cga" => (None, Some(knobs.k)),
+        _ => (None, None),
+    };
+    if args.json {
+        let summary = json!({
+            "game": task.spec,
+            "learner": algorithm.name,
+            "positions": task.n,
+            "max_degree": task.max_degree,
+            "engine": engine_label,
+            "mu": mu_value,
+            "gamma": gamma,
+            "rho": rho,
+            "k": k,
+            "seed": seed,
+            "max_evals": max_games,
+            "found": found.is_some(),
+            "found_after_games": found.map(|f| f.games),
+            "steps": run.steps(),
+            "games": run.games(),
+            "model_hash": hash,
+        })
+        .to_string();
+        match &labels {
+            Some(labels) => write_out(|w| {
+                w.write_all(&summary.as_bytes()[..summary.len() - 1])?;
+                w.write_all(b",\"model\":")?;
+                write_model(w, &task, labels, run.model())?;
+                w.write_all(b"}\n")
+            }),
+            None => out(&(summary + "\n")),
+        }
+        return Ok(());
+    }
+    let knob = match (rho, k) {
+        (Some(r), _) => format!(", ρ = {r}"),
+        (_, Some(k)) => format!(", K = {k}"),
+        _ => String::new(),
+    };
+    let setting = match (engine_label, mu_value) {
+        (Some(e), Some(m)) => format!("engine {e}, μ = {m}, "),
+        _ => String::new(),
+    };
+    let mut text = format!(
+        "game: {} ({} positions, Δ = {}, {} critical)\n{}: {setting}γ = {gamma}{knob}, seed {seed}, budget {max_games} games\n",
+        task.spec,
+        task.n,
+        task.max_degree,
+        task.critical.len(),
+        algorithm.name,
+    );
+    text += &match found {
+        Some(f) => format!("found: a game's winner in Opt(G) after T = {}\n", count(f.games, "game")),
+        None => format!(
+            "not found: no game's winner in Opt(G) after {} (the budget is {max_games})\n",
+            count(run.games(), "game")
+        ),
+    };
+    text += &format!("model hash: {hash}\n");
+    out(&text);
+    if let Some(labels) = &labels {
+        write_out(|w| {
+            w.write_all(b"model: ")?;
+            write_model(w, &task, labels, run.model())?;
+            w.write_all(b"\n")
+        });
+    }
+    Ok(())
 }

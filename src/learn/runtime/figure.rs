@@ -23,7 +23,10 @@ pub fn rules_only(summary: &Summary) -> bool {
 /// The lines of a sweep's figure, one per series of the summary, in its order.
 pub fn figure_series(summary: &Summary) -> Vec<FigureSeries<'_>> {
     let has_rule = summary.series.iter().any(|s| s.mu_setting == NO_SETTING);
-    let mixed = has_rule && !rules_only(summary);
+    // Several learners (a rule, or PBIL beside UMDA): each line names its learner.
+    let learners: std::collections::HashSet<&str> =
+        summary.series.iter().map(|s| s.learner.as_str()).collect();
+    let mixed = (has_rule && !rules_only(summary)) || learners.len() > 1;
     // The cells grouped by series in one pass: linear in cells + series, not their product.
     let key = |l: &'_ str, m: &'_ str, g: &'_ str| (l.to_string(), m.to_string(), g.to_string());
     let mut cells_of: HashMap<(String, String, String), Vec<&CellSummary>> = HashMap::new();
@@ -56,7 +59,7 @@ pub fn figure_series(summary: &Summary) -> Vec<FigureSeries<'_>> {
             let name = if s.mu_setting == NO_SETTING {
                 s.learner.replacen(':', " against ", 1)
             } else if mixed {
-                format!("UMDA, μ = {mu}, γ = {gamma}")
+                format!("{}, μ = {mu}, γ = {gamma}", s.learner.to_uppercase())
             } else {
                 format!("μ = {mu}, γ = {gamma}")
             };

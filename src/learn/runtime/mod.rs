@@ -17,6 +17,7 @@ mod figure;
 mod runs;
 mod settings;
 mod summary;
+pub mod survival;
 mod sweep;
 mod template;
 

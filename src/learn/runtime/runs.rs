@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{settings::*, template::*};
 use crate::analysis::opt::Role;
 use crate::error::InputError;
+use crate::learn::learner::{Algorithm, Settings};
 use crate::learn::params::{Engine, Params};
 use crate::learn::rules::{Opponent, Rule, RulesRun};
 use crate::learn::rules_game::{RulesGame, MAX_PLAYS};
@@ -209,6 +210,48 @@ pub fn run_one(
         mu_setting: setting.mu.label(),
         gamma_setting: setting.gamma.label(),
         learner: umda_label(),
+    }
+}
+
+/// Runs run `run` of a model learner ([`crate::learn::learner`]) in a cell until found or until
+/// its next step would pass `max_games`. For UMDA the same run, row for row, as [`run_one`].
+/// A learner without μ (the compact GA) writes μ 0 and `-` for its μ setting, one without an
+/// engine `-` for the engine; Corollary 5.3's bound is written for UMDA only.
+#[allow(clippy::too_many_arguments)]
+pub fn run_model(
+    size: &SweepSize,
+    setting: CellSetting,
+    algorithm: &Algorithm,
+    settings: &Settings,
+    run: u32,
+    max_games: u64,
+    seed: u64,
+) -> RunRow {
+    let seed = run_seed(seed, size.size, run);
+    let mut learner = (algorithm.start)(Arc::clone(&size.task), settings, seed);
+    let found = learner.run_until_found(max_games);
+    let found_at = learner.found();
+    RunRow {
+        size: size.size,
+        engine: if algorithm.uses_engine {
+            settings.engine.as_str().to_string()
+        } else {
+            NO_SETTING.to_string()
+        },
+        max_games,
+        positions: size.task.n,
+        max_degree: size.task.max_degree,
+        run,
+        seed,
+        mu: if algorithm.uses_mu { settings.params.mu() } else { 0 },
+        gamma: settings.params.gamma(),
+        found,
+        games: found_at.map_or(learner.games(), |f| f.games),
+        generations: found_at.map_or(learner.steps(), |f| f.generation),
+        bound_log10: if algorithm.paper_bound { size.bound_log10 } else { None },
+        mu_setting: if algorithm.uses_mu { setting.mu.label() } else { NO_SETTING.to_string() },
+        gamma_setting: setting.gamma.label(),
+        learner: algorithm.name.to_string(),
     }
 }
 

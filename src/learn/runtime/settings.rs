@@ -1,36 +1,45 @@
 //! Who learns in a sweep and the μ and γ of its cells, as the user wrote them.
 
 use crate::error::InputError;
+use crate::learn::learner::{algorithm, Algorithm};
 use crate::learn::rules::{Opponent, Rule};
 use crate::numbers::bad_value;
 
 /// Who learns in a sweep. T is the games played until the learner holds a strategy in Opt(G)
-/// (Benford & Lehre §2, Def 5.1): for UMDA, until a generation's winners include one (τ = μ games a
-/// generation); for a rule of Böhme (§4–5), the plays against its opponent until the
+/// (Benford & Lehre §2, Def 5.1): for a model learner ([`crate::learn::learner`]: UMDA, PBIL,
+/// the compact GA), until a game's winner is one (UMDA and PBIL count μ games a generation, the
+/// compact GA one a step); for a rule of Böhme (§4–5), the plays against its opponent until the
 /// learner's strategy is in Opt(G), one game a play (`impartial learn`'s `optimal_after`).
-/// Where the root is a P-position both learn Benford & Lehre's G* (§2): the learner moves second.
+/// Where the root is a P-position all learn Benford & Lehre's G* (§2): the learner moves second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Learner {
-    /// UMDA (Benford & Lehre Algorithm 1), with the cell's μ and γ.
-    Umda,
+    /// A model learner of the registry ([`crate::learn::learner::ALGORITHMS`]), with the cell's μ and γ.
+    Model(&'static Algorithm),
     /// One of Böhme's rules (§4–5) against an opponent.
     Rule(Rule, Opponent),
 }
 
 impl Learner {
-    /// `umda`, or a rule and its opponent as `rule:opponent` (e.g. `lnwp:random`).
+    /// UMDA (Benford & Lehre Algorithm 1).
+    pub const UMDA: Learner = Learner::Model(&crate::learn::learner::UMDA);
+
+    /// A model learner's name (`umda`, `pbil`, `cga`), or a rule and its opponent as
+    /// `rule:opponent` (e.g. `lnwp:random`).
     pub fn parse(text: &str) -> Result<Learner, InputError> {
-        let allowed = "umda, or one of Böhme's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
-                       opponent (first, perfect, random, same) as rule:opponent, e.g. lnwp:random";
-        match text.trim() {
-            "umda" => Ok(Learner::Umda),
-            t => match t.split_once(':') {
-                Some((rule, opponent)) => match (Rule::parse(rule), Opponent::parse(opponent)) {
-                    (Ok(r), Ok(o)) => Ok(Learner::Rule(r, o)),
-                    _ => Err(bad_value("learner", text, allowed)),
-                },
-                None => Err(bad_value("learner", text, allowed)),
+        let allowed = format!(
+            "{}, or one of Böhme's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
+             opponent (first, perfect, random, same) as rule:opponent, e.g. lnwp:random",
+            crate::learn::learner::names()
+        );
+        if let Some(algorithm) = algorithm(text) {
+            return Ok(Learner::Model(algorithm));
+        }
+        match text.trim().split_once(':') {
+            Some((rule, opponent)) => match (Rule::parse(rule), Opponent::parse(opponent)) {
+                (Ok(r), Ok(o)) => Ok(Learner::Rule(r, o)),
+                _ => Err(bad_value("learner", text, &allowed)),
             },
+            None => Err(bad_value("learner", text, &allowed)),
         }
     }
 
@@ -47,12 +56,30 @@ impl Learner {
         Ok(learners)
     }
 
-    /// As [`Learner::parse`] reads it: `umda`, `lnwp:random`.
+    /// As [`Learner::parse`] reads it: `umda`, `pbil`, `lnwp:random`.
     pub fn label(&self) -> String {
         match self {
-            Learner::Umda => "umda".to_string(),
+            Learner::Model(a) => a.name.to_string(),
             Learner::Rule(r, o) => format!("{}:{}", r.name(), o.name()),
         }
+    }
+
+    /// The model learner, None for a rule.
+    pub fn algorithm(&self) -> Option<&'static Algorithm> {
+        match self {
+            Learner::Model(a) => Some(a),
+            Learner::Rule(..) => None,
+        }
+    }
+
+    /// Whether the learner plays μ games a step (UMDA, PBIL): it has a μ axis.
+    pub fn uses_mu(&self) -> bool {
+        self.algorithm().is_some_and(|a| a.uses_mu)
+    }
+
+    /// Whether `--engine` applies to it (UMDA, PBIL).
+    pub fn uses_engine(&self) -> bool {
+        self.algorithm().is_some_and(|a| a.uses_engine)
     }
 }
 

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::survival::{cell_survival, km_slope, observations, CellSurvival, KmSlope};
 use super::{runs::*, settings::*, sweep::*};
 use crate::learn::bootstrap::{self, SlopeReplicates};
 
@@ -53,6 +54,10 @@ pub struct CellSummary {
     /// (`umda` in summaries written before learners.)
     #[serde(default = "umda_label")]
     pub learner: String,
+    /// Kaplan–Meier median and interval, restricted mean and the nearest-rank median
+    /// ([`super::survival`]).
+    #[serde(flatten)]
+    pub survival: CellSurvival,
 }
 
 /// One line of a sweep: the cells of one (μ, γ) across sizes, and their fitted slopes.
@@ -78,6 +83,9 @@ pub struct SeriesSummary {
     pub slope_sizes: usize,
     /// The sizes (cells) of the series.
     pub sizes: usize,
+    /// The slope fitted on the Kaplan–Meier medians, with its interval ([`super::survival`]).
+    #[serde(flatten)]
+    pub km: KmSlope,
 }
 
 /// A sweep's table (one row per cell) and its fitted log–log slopes against n (positions).
@@ -185,6 +193,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 median_low: None,
                 median_high: None,
                 learner: first.learner.clone(),
+                survival: cell_survival(&observations(group), first.max_games),
             };
             finished_of.push(finished);
             cell
@@ -238,6 +247,14 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 bound_slope,
                 slope_sizes: of().filter(|s| s.median.is_some()).count(),
                 sizes: m.len(),
+                km: km_slope(
+                    &m.iter()
+                        .map(|&i| {
+                            let c = &cells[i];
+                            (c.positions, observations(&groups[i]), bootstrap_seed(c.size, c.mu, c.gamma))
+                        })
+                        .collect::<Vec<_>>(),
+                ),
             }
         })
         .collect();
@@ -343,7 +360,7 @@ impl Summary {
             let cell = if series.mu_setting == NO_SETTING {
                 format!(" for {}", series.learner)
             } else if has_rule {
-                format!(" for umda at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
+                format!(" for {} at μ = {}, γ = {}", series.learner, series.mu_setting, series.gamma_setting)
             } else if self.series.len() > 1 {
                 format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
             } else {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{runs::*, settings::*};
 use crate::error::InputError;
+use crate::learn::learner::Knobs;
 use crate::numbers::bad_value;
 
 /// Which part of a sweep this job runs: the jobs whose index in the sweep's order (see
@@ -60,6 +61,8 @@ pub struct Grid {
     pub gammas: Vec<GammaSetting>,
     /// Runs per cell.
     pub runs: u32,
+    /// PBIL's ρ and the compact GA's K, the same in every cell.
+    pub knobs: Knobs,
 }
 
 /// One job of a sweep: indices into the grid's axes, and the run.
@@ -141,6 +144,7 @@ pub fn sweep(
     seed: u64,
     progress: impl Fn(usize) + Sync,
 ) -> Result<Vec<RunRow>, InputError> {
+    use crate::learn::learner::Settings;
     use rayon::prelude::*;
     let jobs = grid.jobs(shard);
     let mut rows = Vec::with_capacity(jobs.len());
@@ -149,7 +153,7 @@ pub fn sweep(
     for group in jobs.chunk_by(|a, b| a.size == b.size) {
         let size = prepare(grid.sizes[group[0].size])?;
         let mut params = HashMap::new();
-        for job in group.iter().filter(|job| grid.learners[job.learner] == Learner::Umda) {
+        for job in group.iter().filter(|job| grid.learners[job.learner].algorithm().is_some()) {
             if let std::collections::hash_map::Entry::Vacant(e) = params.entry((job.mu, job.gamma)) {
                 e.insert(size.params(grid.mus[job.mu], grid.gammas[job.gamma])?);
             }
@@ -157,16 +161,11 @@ pub fn sweep(
         rows.par_extend(group.par_iter().map(|job| {
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
             let row = match grid.learners[job.learner] {
-                Learner::Umda => run_one(
-                    &size,
-                    setting,
-                    params[&(job.mu, job.gamma)],
-                    job.run,
-                    engine,
-                    max_games,
-                    seed,
-                    |_| {},
-                ),
+                Learner::Model(algorithm) => {
+                    let settings =
+                        Settings { params: params[&(job.mu, job.gamma)], engine, knobs: grid.knobs };
+                    run_model(&size, setting, algorithm, &settings, job.run, max_games, seed)
+                }
                 Learner::Rule(rule, opponent) => run_rule(&size, rule, opponent, job.run, max_games, seed),
             };
             progress(jobs.len());
@@ -205,6 +204,12 @@ pub struct SweepInfo {
     /// (`umda` in summaries written before learners.)
     #[serde(default = "umda_label")]
     pub learner: String,
+    /// PBIL's ρ, when PBIL is among the learners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rho: Option<f64>,
+    /// The compact GA's K, when it is among the learners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<u32>,
     /// The part of the sweep this table holds.
     pub shard: Shard,
 }
@@ -227,7 +232,8 @@ impl SweepInfo {
             * learners.len() as u128
             * self.mu.len() as u128
             * self.gamma.len() as u128;
-        let has_rule = learners.iter().any(|l| *l != Learner::Umda);
+        let has_rule = learners.iter().any(|l| l.algorithm().is_none());
+        let without_mu = learners.iter().any(|l| l.algorithm().is_some_and(|a| !a.uses_mu));
         if shard.index < 1 || shard.index > shard.count {
             Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
         } else if grid == 0 || self.runs == 0 {
@@ -236,6 +242,8 @@ impl SweepInfo {
             Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
         } else if has_rule && (self.mu.len() > 1 || self.gamma.len() > 1) {
             Err("it has a rule learner and a μ or γ axis of several values".to_string())
+        } else if without_mu && self.mu.len() > 1 {
+            Err("it has a learner without μ (cga) and a μ axis of several values".to_string())
         } else {
             Ok(())
         }
@@ -252,15 +260,21 @@ impl SweepInfo {
     pub fn job_of(&self, row: &RunRow) -> Option<Job> {
         let learners = self.learners();
         let learner = learners.iter().position(|l| l.label() == row.learner)?;
-        let rule = learners[learner] != Learner::Umda;
-        // A rule's rows name no μ, γ or engine: they sit at the grid's only μ and γ.
+        let rule = learners[learner].algorithm().is_none();
+        // A rule's rows name no μ, γ or engine: they sit at the grid's only μ and γ; a model
+        // learner without μ (cga) sits at its only μ, one without an engine names none.
         let (mu, gamma, engine) = if rule {
             (row.mu_setting == NO_SETTING).then_some((0, 0, NO_SETTING))?
         } else {
+            let l = learners[learner];
             (
-                self.mu.iter().position(|m| *m == row.mu_setting)?,
+                if l.uses_mu() {
+                    self.mu.iter().position(|m| *m == row.mu_setting)?
+                } else {
+                    (row.mu_setting == NO_SETTING).then_some(0)?
+                },
                 self.gamma.iter().position(|g| *g == row.gamma_setting)?,
-                self.engine.as_str(),
+                if l.uses_engine() { self.engine.as_str() } else { NO_SETTING },
             )
         };
         let job =
@@ -278,7 +292,7 @@ impl SweepInfo {
     ///
     /// [`check`]: SweepInfo::check
     pub fn learners(&self) -> Vec<Learner> {
-        Learner::parse_list(&self.learner).unwrap_or_else(|_| vec![Learner::Umda])
+        Learner::parse_list(&self.learner).unwrap_or_else(|_| vec![Learner::UMDA])
     }
 
     /// The grid's shape (only its axes' lengths and runs matter for job indices).
@@ -289,6 +303,7 @@ impl SweepInfo {
             mus: vec![MuSetting::Fixed(1); self.mu.len()],
             gammas: vec![GammaSetting::Paper; self.gamma.len()],
             runs: self.runs,
+            knobs: Knobs::default(),
         }
     }
 }
@@ -328,6 +343,8 @@ fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
         "budget"
     } else if a.seed != b.seed {
         "seed"
+    } else if a.rho != b.rho || a.k != b.k {
+        "learners' parameters (ρ, K)"
     } else {
         "number of shards"
     }
@@ -443,11 +460,12 @@ mod tests {
 
     fn grid(sizes: &[u64], mus: &[u32], runs: u32) -> Grid {
         Grid {
-            learners: vec![Learner::Umda],
+            learners: vec![Learner::UMDA],
             sizes: sizes.to_vec(),
             mus: mus.iter().map(|&m| MuSetting::Fixed(m)).collect(),
             gammas: vec![GammaSetting::Paper],
             runs,
+            knobs: Knobs::default(),
         }
     }
 
