@@ -368,14 +368,26 @@ fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
 /// The figure's title: the game with N, and the engine, budget and learner.
 fn figure_title(info: Option<&SweepInfo>) -> String {
     match info {
-        Some(i) if i.engine == runtime::NO_SETTING && i.learner.contains(':') => format!(
-            "{}: median T over {} runs per size ({}, budget {} plays)",
+        Some(i) if i.engine == runtime::NO_SETTING && i.learner.contains(':') && !i.learner.contains(',') => {
+            format!(
+                "{}: median T over {} runs per size ({}, budget {} plays)",
+                i.game,
+                i.runs,
+                i.learner.replacen(':', " against ", 1),
+                group(i.max_evals)
+            )
+        }
+        // Several learners are named by the legend; without UMDA or PBIL there is no engine.
+        Some(i) if i.learner.contains(',') && i.engine == runtime::NO_SETTING => {
+            format!("{}: median T over {} runs per cell (budget {})", i.game, i.runs, group(i.max_evals))
+        }
+        Some(i) if i.engine == runtime::NO_SETTING => format!(
+            "{}: median T over {} runs per cell ({}, budget {})",
             i.game,
             i.runs,
-            i.learner.replacen(':', " against ", 1),
+            i.learner,
             group(i.max_evals)
         ),
-        // Several learners are named by the legend.
         Some(i) if i.learner.contains(',') => format!(
             "{}: median T over {} runs per cell (engine {}, budget {})",
             i.game,
