@@ -4,6 +4,7 @@
 
 import { BoardView } from './board-view.js';
 import { count, prob } from './panels.js';
+import { onReveal, shows } from './reveal.js';
 
 /** At most this many redraws a second while the run goes (each costs a layout). */
 const REDRAWS_PER_SECOND = 5;
@@ -16,6 +17,9 @@ export class CardView {
     this.generation = 0; // of the numbers the session gives now
     this.drawn = 0;
     this.timer = 0;
+    onReveal(() => {
+      if (this.shown) this.draw();
+    });
   }
 
   /**
@@ -99,7 +103,10 @@ export class CardView {
     if (this.shown) {
       const board = this.session.cyclic ? null : this.board(this.shown.id);
       const learner = this.strategy ? this.strategy()[this.shown.id] : null;
-      const position = masked(this.session.position(this.shown.id), this.hidden);
+      // A mode that reveals values one at a time (this.hidden) decides what the card shows;
+      // otherwise what the link hides is taken out (reveal.js).
+      const record = this.session.position(this.shown.id);
+      const position = this.hidden ? masked(record, this.hidden) : linkMasked(record);
       if (position?.hidden && this.why) position.why = this.why(this.shown.id);
       if (position?.hidden && this.words) position.words = this.words;
       renderCard(card, position, this.shown.at, this.session.info.play, board, learner);
@@ -119,6 +126,26 @@ function masked(position, hidden) {
   return { ...position, hidden: true, outcome: '?', critical: false, optimal_mass: null, moves };
 }
 
+/**
+ * A position record with what the link hides (reveal.js) taken out: values (its value, its
+ * mex line, its moves' values), outcomes (P/N, critical), the winning moves.
+ */
+function linkMasked(position) {
+  const [values, outcomes, winning] = ['values', 'outcomes', 'winning'].map(shows);
+  if (!position || (values && outcomes && winning)) return position;
+  const moves = position.moves.map((m) => ({
+    ...m,
+    ...(values ? {} : { grundy: null }),
+    ...(outcomes ? {} : { outcome: '?' }),
+    ...(winning ? {} : { optimal: false }),
+  }));
+  const out = { ...position, moves };
+  if (!values) Object.assign(out, { grundy: null, mex: null, valueHidden: true });
+  if (!outcomes) Object.assign(out, { outcome: '?', critical: false });
+  if (!winning || !outcomes) out.optimal_mass = null;
+  return out;
+}
+
 /** Fills the card for a position (from the core's `position(id)`), or hides it. */
 function renderCard(card, position, at, play = 'normal', board = null, learner = null) {
   if (!position) {
@@ -128,7 +155,7 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   const lines = [];
   const head = document.createElement('p');
   head.className = 'card-head';
-  const kind = position.hidden ? (position.words?.kind ?? 'not computed yet') : `${position.outcome}-position`;
+  const kind = position.hidden ? (position.words?.kind ?? 'not computed yet') : position.outcome === '?' ? 'outcome hidden' : `${position.outcome}-position`;
   head.textContent = `${position.label} · ${kind}${position.root ? ' · start' : ''}${position.critical ? ' · critical' : ''}`;
   lines.push(head);
   if (board) lines.push(board);
@@ -136,7 +163,9 @@ function renderCard(card, position, at, play = 'normal', board = null, learner =
   // A graph with cycles has a generalised Grundy value γ (text: "2" or "∞(0,1)") and no mex line.
   grundy.textContent = position.hidden
     ? (position.words?.value ?? `Its value is not computed yet. ${position.why ?? 'Step on to reveal it.'}`)
-    : typeof position.grundy === 'string'
+    : position.valueHidden
+      ? 'Its Grundy value is hidden for now (V reveals the values).'
+      : typeof position.grundy === 'string'
       ? `Generalised Grundy value γ: ${position.grundy}`
       : position.mex
         ? `Grundy value: ${position.mex}`

@@ -14,6 +14,7 @@ import { LearnerChoice, openLinked, openSession, prepareCyclic, tellKnown } from
 import { Modes } from './modes.js';
 import { reducedMotion } from './motion.js';
 import { nimSumOf, renderNimSum } from './nim-sum-view.js';
+import { setHidden } from './reveal.js';
 import { RulesMode } from './rules-mode.js';
 import { RunRecord } from './run-record.js';
 import { RunSettings, applySettings } from './run-settings.js';
@@ -120,6 +121,7 @@ export class Controller {
     this.session?.free();
     this.session = session;
     this.page = page;
+    setHidden(page.hide); // what the link hides, before anything is drawn (reveal.js)
     prepareCyclic(session, page, notices);
     const params = applySettings(session, page, notices);
     this.remote.attach(session.cyclic ? null : session);
@@ -201,7 +203,6 @@ export class Controller {
   togglePlay() {
     this.setPlaying(this.page.paused === '1');
   }
-
   step() {
     if (this.page.paused !== '1') this.setPlaying(false);
     this.scheduler.step();
@@ -218,7 +219,6 @@ export class Controller {
     this.restartHistory();
     this.graph.dirty = true;
   }
-
   // The run's record (run-record.js): the chart, the stats row and what tests read.
   restartHistory() { this.record.restart(); }
   renderStats(progress) { this.record.stats(progress); }

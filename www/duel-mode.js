@@ -10,6 +10,7 @@ import { BoardView } from './board-view.js';
 import { messageOf } from './core.js';
 import { PAPER_GAME, PAPER_TRIPLE, cyclesThrough, explainDuel, verdictBoth, withOneDigitBack } from './duel.js';
 import { quoted } from './link-text.js';
+import { onReveal, shows } from './reveal.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +31,7 @@ export class DuelMode {
     this.ply = 0; // moves shown on the board
     this.draws = 0;
     this.board = new BoardView($('duel-board'), { onKey: () => {} });
+    onReveal(() => this.render());
     $('duel-play').addEventListener('click', () => this.play());
     $('duel-cycle').addEventListener('click', () => this.showCycle());
     $('duel-back').addEventListener('click', () => this.step(-1));
@@ -204,7 +206,9 @@ export class DuelMode {
       ['x', r.x_first, ['x', 'y']],
       ['y', r.y_first, ['y', 'x']],
     ].map(([key, game, names]) => {
-      const { verdict, why } = explainDuel(game, names, play);
+      const { verdict, why: reasons } = explainDuel(game, names, play);
+      // The reasons name P- and N-positions; the plies their outcomes and values: not while the link hides them (reveal.js).
+      const why = shows('outcomes') ? reasons : '';
       const box = document.createElement('div');
       box.className = 'duel-game';
       box.dataset.duelGame = key;
@@ -224,8 +228,9 @@ export class DuelMode {
       };
       list.append(item(0, `start ${s.label(game.path[0])}`));
       game.plies.forEach((p, i) => {
-        const value = p.to_grundy === null || p.to_grundy === undefined ? `${p.to_outcome}` : `${p.to_outcome}, g = ${p.to_grundy}`;
-        list.append(item(i + 1, `${names[i % 2]}: ${p.from_label} → ${p.to_label} (${value})`));
+        const g = p.to_grundy === null || p.to_grundy === undefined || !shows('values') ? '' : `, g = ${p.to_grundy}`;
+        const value = shows('outcomes') ? ` (${p.to_outcome}${g})` : '';
+        list.append(item(i + 1, `${names[i % 2]}: ${p.from_label} → ${p.to_label}${value}`));
       });
       const words = document.createElement('p');
       words.textContent = `${verdict} ${why}`;

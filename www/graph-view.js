@@ -4,6 +4,7 @@
 // detail keeps big graphs drawable. Draws from the session's typed-array views only.
 
 import { download } from './panels.js';
+import { onReveal, shows } from './reveal.js';
 
 /** Okabe–Ito colours (safe for the common colour-vision deficiencies). */
 export const COLOURS = {
@@ -113,6 +114,10 @@ export class GraphView {
     // cancel }) and draws over the graph (overlay(ctx)); two fingers still pan and zoom.
     this.editor = null;
     this.listen();
+    // What a link hides (reveal.js) is drawn again when revealed.
+    onReveal(() => {
+      this.dirty = true;
+    });
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
   }
@@ -180,11 +185,21 @@ export class GraphView {
    */
   drawnViews() {
     const v = this.session.views();
-    if (!this.reveal) return v;
+    if (!this.masked()) return v;
     const { n, m } = this.session;
-    this.plain ??= { optimal: new Uint8Array(m), model: new Float64Array(m).fill(0.5), critical: new Uint8Array(n) };
-    const { optimal, model, critical } = this.plain;
-    return { ...v, outcome: this.reveal.outcome, optimal, model, critical };
+    this.plain ??= { optimal: new Uint8Array(m), model: new Float64Array(m).fill(0.5), critical: new Uint8Array(n), unknown: new Uint8Array(n).fill(3) };
+    const { optimal, model, critical, unknown } = this.plain;
+    // A mode that reveals values one at a time draws what it has revealed. Outcomes hidden by the
+    // link (reveal.js): every position pale and unnamed, no critical ring
+    // (critical positions are N-positions); the winning move hidden: no move coloured as one.
+    const outcome = this.reveal ? this.reveal.outcome : shows('outcomes') ? v.outcome : unknown;
+    if (this.reveal) return { ...v, outcome, optimal, model, critical };
+    return { ...v, outcome, optimal, critical: shows('outcomes') ? v.critical : critical };
+  }
+
+  /** Whether the drawing hides something: values step by step, or what the link hides. */
+  masked() {
+    return Boolean(this.reveal) || !shows('outcomes') || !shows('winning');
   }
 
   fit() {
@@ -238,7 +253,8 @@ export class GraphView {
 
   /** The position drawn nearest to (x, y), within reach of a finger, or -1. */
   hit(x, y) {
-    if (!this.session) return -1;
+    // A hidden graph (hide=graph) has nothing to pick.
+    if (!this.session || !shows('graph')) return -1;
     const reach = Math.max(this.radius() + 3, 8);
     let best = -1;
     let bestD = reach * reach;
@@ -500,6 +516,11 @@ export class GraphView {
     this.labelBoxes = [];
     this.numbersDrawn = 0;
     this.mode = this.session.m <= EDGE_BUDGET ? 'all' : 'top';
+    this.measures(r);
+    if (!shows('graph')) {
+      yield* this.drawHidden();
+      return;
+    }
     const edges = this.rules ? this.strategyPlan(v, r, kx) : yield* this.edgePlan(v, r, kx);
     yield;
     const nodes = this.nodePlan(v, r);
@@ -515,6 +536,35 @@ export class GraphView {
     yield* nodes.draw();
     this.editor?.overlay(ctx, r);
     if (this.legend) this.drawLegend();
+  }
+
+  /**
+   * Sizes as drawn, on the canvas for tests and automation (docs/page.md): data-node-px (a
+   * node's diameter), data-ring-px (a critical ring's line width), data-value-px (the type of
+   * the values in the nodes), data-label-px (the positions' labels).
+   */
+  measures(r) {
+    const { ringW } = criticalRing(r);
+    Object.assign(this.canvas.dataset, {
+      nodePx: (2 * r).toFixed(1),
+      ringPx: ringW.toFixed(1),
+      valuePx: String(this.valueFont(r)),
+      labelPx: String(Math.round(11 * this.fontScale)),
+    });
+  }
+
+  /** The graph hidden by the link (hide=graph): a blank canvas and how to show it. */
+  *drawHidden() {
+    const ctx = this.ctx;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.width, this.height);
+    ctx.fillStyle = '#555555';
+    ctx.font = `${Math.round(16 * this.fontScale)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('The graph is hidden: press G or Reveal to show it.', this.width / 2, this.height / 2);
+    yield;
   }
 
   visible(i, margin) {
@@ -547,7 +597,7 @@ export class GraphView {
       size++;
     };
     // While values are revealed every move is alike (the first is drawn).
-    if (this.mode === 'top' && !this.reveal && this.session.findTopMoves) {
+    if (this.mode === 'top' && !this.masked() && this.session.findTopMoves) {
       this.session.findTopMoves(WIDTH_LEVELS);
       yield;
       const top = this.session.topMoves();
@@ -822,7 +872,15 @@ export class GraphView {
     // FAR_RADIUS, so there is room for the outline.)
     const shape = (code, colour, add) => {
       ctx.beginPath();
-      for (let i = 0; i < n; i++) if (outcome[i] === code && this.visible(i, margin)) add(i);
+      let count = 0;
+      for (let i = 0; i < n; i++) {
+        if (outcome[i] === code && this.visible(i, margin)) {
+          add(i);
+          count++;
+        }
+      }
+      // No position of this kind: no colour of it is painted (tests record the fills).
+      if (count === 0) return;
       ctx.fillStyle = colour;
       ctx.fill();
       ctx.strokeStyle = '#1d1d1d';
@@ -894,6 +952,7 @@ export class GraphView {
       ['line', COLOURS.optimal, 'winning move (to a P-position)'],
     ];
     if (this.session.cyclic) items.splice(2, 0, ['diamond', COLOURS.D, 'D-position: a draw with best play']);
+    if (!shows('outcomes')) return [['circle', '#cfcfcf', 'outcome hidden (O reveals)'], ['line', COLOURS.other, 'a move']];
     if (this.reveal) {
       // Each mode that hides values names what its hidden and its marked positions are.
       const { hidden = 'not computed yet', current = 'the position being computed' } = this.reveal.words ?? {};
@@ -902,7 +961,7 @@ export class GraphView {
       items.splice(this.session.cyclic ? 3 : 2, 2, ['line', COLOURS.strategy, 'the learner’s move (its strategy)'], ['line', COLOURS.changed, 'changed by the last play']);
       items.push(['line', COLOURS.path, 'the last play']);
     } else if (this.marks) items.push(['line', COLOURS.path, 'the game being played']);
-    return items;
+    return shows('winning') ? items : items.filter((item) => item[1] !== COLOURS.optimal);
   }
 
   /**
@@ -1043,6 +1102,11 @@ export class GraphView {
     ctx.fillText('start', sx[root], sy[root] - ringR - 3);
   }
 
+  /** The type size (px) of the values inside nodes of radius r. */
+  valueFont(r) {
+    return Math.max(9, Math.min(14 * this.fontScale, Math.round(r * 0.9 * this.fontScale)));
+  }
+
   /** Grundy values inside the nodes and, where there is room, position labels beneath. */
   drawLabels(r, grundy, outcome, margin) {
     const { ctx, sx, sy } = this;
@@ -1050,8 +1114,11 @@ export class GraphView {
     const misere = this.session.info.play === 'misere';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.font = `600 ${Math.max(9, Math.min(14 * this.fontScale, Math.round(r * 0.9 * this.fontScale)))}px system-ui, sans-serif`;
-    for (let i = 0; i < n; i++) {
+    ctx.font = `600 ${this.valueFont(r)}px system-ui, sans-serif`;
+    // The values (misère: the outcome letters) only when the link does not hide them (reveal.js),
+    // or those a mode reveals one at a time (step by step, the exercises: their own reveal).
+    const numbers = this.reveal || (misere ? shows('outcomes') : shows('values'));
+    for (let i = 0; i < n && numbers; i++) {
       if (!this.visible(i, margin) || outcome[i] === 3) continue;
       ctx.fillStyle = outcome[i] === 0 ? '#ffffff' : '#000000';
       // Misère play: the outcome letter; a graph with cycles: ∞ where γ is not finite.

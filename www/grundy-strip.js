@@ -3,7 +3,17 @@
 // core has proven a period, the strip wraps at it — the preperiod on the first row, then one
 // period per row — so equal columns show the periodicity at a glance.
 
+import { onReveal, shows } from './reveal.js';
+
 const $ = (id) => document.getElementById(id);
+
+// The strip's values (kept here, not in the cells: a value the link hides is nowhere in the
+// page) and how far step by step has revealed them ({ upTo, current }, upTo null: all).
+let values = [];
+let stepped = { upTo: null, current: null };
+let summary = ''; // what the strip shows, before its colour key
+let stripUnit = 'heap'; // what one cell's n counts (a heap, a row of pins)
+onReveal(() => paint());
 
 /** Periods longer than this are not wrapped (rows would be too wide to read). */
 const WRAP_MAX = 40;
@@ -46,7 +56,9 @@ export function renderGrundyStrip(info) {
     delete box.dataset.period;
     return;
   }
-  const { values, period, heaps } = strip;
+  const { period, heaps } = strip;
+  values = strip.values;
+  stepped = { upTo: null, current: null };
   if (period) {
     box.dataset.preperiod = String(period.preperiod);
     box.dataset.period = String(period.period);
@@ -72,12 +84,9 @@ export function renderGrundyStrip(info) {
     }
     for (let n = from; n < to; n++) {
       const cell = Object.assign(document.createElement('span'), {
-        className: `strip-cell${values[n] === 0 ? ' p' : ''}${marked.has(n) ? ' heap' : ''}${period && n < period.preperiod ? ' pre' : ''}`,
-        textContent: String(values[n]),
-        title: `g(${n}) = ${values[n]}${values[n] === 0 ? ': a P-position' : ''}${marked.has(n) ? ' (a heap of this game)' : ''}`,
+        className: `strip-cell${marked.has(n) ? ' heap' : ''}${period && n < period.preperiod ? ' pre' : ''}`,
       });
       cell.dataset.n = String(n);
-      cell.dataset.g = String(values[n]);
       row.append(cell);
     }
     table.append(row);
@@ -90,9 +99,44 @@ export function renderGrundyStrip(info) {
     : period.period > WRAP_MAX
       ? `${upTo}: period ${period.period} (proven)${from}, too long to wrap here.`
       : `${upTo}: period ${period.period} (proven)${from}, one period a row, so ${from ? 'from there ' : ''}the columns repeat${from ? ' (the cells with a dashed border come before)' : ''}.`;
-  $('grundy-strip-text').textContent = `${said} Blue: g = 0, a P-position. Outlined: the ${unit}s of the position shown.`;
   box.querySelector('summary').textContent = `Grundy strip: g(n) of one ${unit}`;
+  summary = said;
+  stripUnit = unit;
   $('grundy-strip-rows').replaceChildren(table);
+  paint();
+}
+
+/**
+ * Writes each cell's value, or '?' while step by step has not reached it or the link hides the
+ * values (reveal.js); the cell being computed lit. `data-g` is the value shown ('' when hidden).
+ */
+function paint() {
+  const box = $('grundy-strip');
+  const { upTo, current } = stepped;
+  // Stepping along the strip is a reveal of its own: it decides what is shown.
+  const linkShows = shows('values') || upTo !== null;
+  const key = shows('values')
+    ? 'Blue: g = 0, a P-position.'
+    : upTo !== null
+      ? 'Step along the strip to compute its values (the link hides the others).'
+      : 'Its values are hidden for now (V reveals them).';
+  $('grundy-strip-text').textContent = `${summary} ${key} Outlined: the ${stripUnit}s of the position shown.`;
+  for (const cell of box.querySelectorAll('.strip-cell')) {
+    const n = Number(cell.dataset.n);
+    const g = values[n];
+    const shown = linkShows && (upTo === null || n <= upTo);
+    cell.textContent = shown ? String(g) : '?';
+    cell.dataset.g = shown ? String(g) : '';
+    cell.classList.toggle('p', shown && g === 0);
+    cell.classList.toggle('unknown', !shown);
+    cell.classList.toggle('lit', upTo !== null && n === current);
+    const heap = cell.classList.contains('heap') ? ' (a heap of this game)' : '';
+    cell.title = shown
+      ? `g(${n}) = ${g}${g === 0 ? ': a P-position' : ''}${heap}`
+      : upTo !== null && n > upTo
+        ? `g(${n}): not computed yet`
+        : `g(${n}): hidden for now (V reveals the values)`;
+  }
 }
 
 /**
@@ -120,16 +164,8 @@ export function heapsOf(view) {
  */
 export function revealStrip(upTo, current = upTo) {
   const box = $('grundy-strip');
-  for (const cell of box.querySelectorAll('.strip-cell')) {
-    const n = Number(cell.dataset.n);
-    const g = Number(cell.dataset.g);
-    const shown = upTo === null || n <= upTo;
-    cell.textContent = shown ? String(g) : '?';
-    cell.classList.toggle('p', shown && g === 0);
-    cell.classList.toggle('unknown', !shown);
-    cell.classList.toggle('lit', upTo !== null && n === current);
-    cell.title = shown ? `g(${n}) = ${g}${g === 0 ? ': a P-position' : ''}` : `g(${n}): not computed yet`;
-  }
+  stepped = { upTo, current };
+  paint();
   box.dataset.revealed = upTo === null ? '' : String(upTo + 1);
   box.dataset.current = upTo === null || current === null ? '' : String(current);
 }

@@ -11,6 +11,7 @@ import { reducedMotion } from './motion.js';
 import { makeTabs, showMode } from './modes.js';
 import { copyText } from './panels.js';
 import { modeOf } from './modes/index.js';
+import { revealKey } from './reveal.js';
 import { parseHash } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -65,7 +66,8 @@ function wire(controller, form) {
     // press the button.
     if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
-    if (controller.modes.key(e.key)) e.preventDefault();
+    // V, O, N, W, G reveal a part the link hid (reveal.js), before the mode's own keys.
+    if (revealKey(e.key) || controller.modes.key(e.key)) e.preventDefault();
   });
   // In-page links scroll without touching the address, which holds the state.
   document.addEventListener('click', (e) => {

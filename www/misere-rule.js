@@ -78,16 +78,18 @@ export function ruleMoveLabel(heaps, move) {
  * Writes the rule and what it says at `label` into #misere-rule, or hides it (`label` null: not
  * misère Nim, or not play mode).
  */
-export function renderMisereRule(label) {
+export function renderMisereRule(label, telling = true) {
   const box = $('misere-rule');
   if (!box) return;
   box.hidden = label === null;
   if (label === null) return;
   const heaps = heapsOf(label);
   const rule = misereRule(heaps);
-  box.dataset.outcome = rule.outcome;
-  box.dataset.move = ruleMoveLabel(heaps, rule.move);
-  const now = Object.assign(document.createElement('p'), { className: 'misere-now', textContent: `Now, at ${label}: ${rule.words}` });
+  // `telling` false (the link hides outcomes or the winning move, reveal.js): the rule alone.
+  if (telling) Object.assign(box.dataset, { outcome: rule.outcome, move: ruleMoveLabel(heaps, rule.move) });
+  else for (const key of ['outcome', 'move']) delete box.dataset[key];
+  const words = telling ? rule.words : 'what the rule says here is hidden for now (W reveals it).';
+  const now = Object.assign(document.createElement('p'), { className: 'misere-now', textContent: `Now, at ${label}: ${words}` });
   box.replaceChildren(
     Object.assign(document.createElement('h3'), { textContent: 'Misère Nim: the rule' }),
     ...RULE_WORDS.map((t) => Object.assign(document.createElement('p'), { textContent: t })),

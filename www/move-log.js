@@ -46,9 +46,10 @@ export class MoveLog {
   /**
    * Writes the log of the game `history` (position ids from its start) played by `movers`
    * (per ply, 0 = side 0, 1 = side 1); `names` are the sides' names, `computer` whether side 1
-   * is the computer.
+   * is the computer; `shown`: whether the reasons and the nim-sums are shown (what the link
+   * hides is not, reveal.js).
    */
-  render(session, history, movers, names, computer) {
+  render(session, history, movers, names, computer, shown = { reasons: true, sums: true }) {
     if (session !== this.session) {
       this.session = session;
       this.cache.clear();
@@ -61,9 +62,9 @@ export class MoveLog {
       li.dataset.from = session.label(from);
       li.dataset.to = session.label(to);
       const head = Object.assign(document.createElement('strong'), { textContent: `${names[side]}: ${li.dataset.from} → ${li.dataset.to}` });
-      const why = Object.assign(document.createElement('span'), { className: 'reason', textContent: reason });
+      const why = Object.assign(document.createElement('span'), { className: 'reason', textContent: shown.reasons ? reason : '' });
       li.append(head, ' ', why);
-      if (sum) {
+      if (sum && shown.sums) {
         const details = document.createElement('details');
         details.className = 'log-sum';
         details.dataset.total = String(sum.total);

@@ -5,6 +5,7 @@
 // own graphs); this module only writes them out.
 
 import { nimTranslation } from './nim-translation.js';
+import { onReveal, shows } from './reveal.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,14 +22,15 @@ export function winningMoves(rows, total) {
     .filter(({ from }) => Math.floor(from / d) % 2 === 1);
 }
 
-/** The sentence under the table. */
-export function explain(sum) {
+/** The sentence under the table (`winning` false: without the winning moves, which the link hides). */
+export function explain(sum, winning = true) {
   const noun = sum.kind;
   if (sum.rows.length === 0) return 'Nothing is left: the player to move has lost (s = 0).';
   if (sum.total === 0) {
     return `s = 0: a P-position. Every move changes one ${noun}'s value and so makes s ≠ 0; the player to move loses against best play.`;
   }
   const d = Math.floor(Math.log2(sum.total));
+  if (!winning) return `s = ${sum.total} ≠ 0: an N-position. Its leading bit is ${power(d)}: which move brings s back to 0?`;
   const moves = winningMoves(sum.rows, sum.total)
     .map(({ i, from, to }) => `${noun} ${i + 1} (value ${from}) to value ${to}`)
     .join('; ');
@@ -95,12 +97,29 @@ export function nimSumTable(sum) {
   return table;
 }
 
-/** Writes `sum` (or hides the panel when it is null) into #nim-sum. */
+// The position shown, drawn again when the link's hidden parts are revealed (reveal.js).
+let last = null;
+onReveal(() => {
+  if (last !== null) renderNimSum(last);
+});
+
+/**
+ * Writes `sum` (or hides the panel when it is null) into #nim-sum. While the link hides the
+ * table (hide=nimsum, or the values it is made of) the panel says so and holds nothing of it;
+ * while it hides the winning move, the table stays without it.
+ */
 export function renderNimSum(sum) {
+  last = sum;
   const box = $('nim-sum');
   box.hidden = !sum;
-  if (!sum) {
+  if (!sum || !shows('nimsum')) {
     delete box.dataset.total;
+    if (sum) {
+      $('nim-sum-table').replaceChildren();
+      $('nim-sum-move').textContent = '';
+      $('nim-sum-translation').hidden = true;
+      $('nim-sum-text').textContent = `The nim-sum table is hidden for now (${shows('values') ? 'N' : 'V'} reveals it).`;
+    }
     return;
   }
   box.dataset.total = String(sum.total);
@@ -110,6 +129,6 @@ export function renderNimSum(sum) {
   translation.textContent = sum.translation ?? '';
   const table = nimSumTable(sum);
   $('nim-sum-table').replaceChildren(table);
-  $('nim-sum-text').textContent = explain(sum);
-  $('nim-sum-move').textContent = moveWords(sum);
+  $('nim-sum-text').textContent = explain(sum, shows('winning'));
+  $('nim-sum-move').textContent = shows('winning') ? moveWords(sum) : '';
 }

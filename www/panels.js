@@ -3,6 +3,7 @@
 
 import { renderGsetSteps } from './gset-view.js';
 import { renderGrundyStrip } from './grundy-strip.js';
+import { onReveal, shows } from './reveal.js';
 
 const $ = (id) => document.getElementById(id);
 export const count = (n) => Number(n).toLocaleString('en');
@@ -40,25 +41,48 @@ function showPi(el, p, log10) {
 /** Gamma as text, short: "0.0003571" rather than 17 digits. */
 export const gammaText = (g) => (g === 0 ? '0' : Number(g.toPrecision(4)).toString());
 
+// The last game's facts and table, drawn again when a part the link hid is revealed (reveal.js).
+let facts = null;
+let table = null;
+onReveal(() => {
+  if (facts) renderSpoilers(...facts);
+  if (table) renderTable(...table);
+});
+
 export function renderFacts(info, startView) {
   $('game-spec').textContent = info.game;
   $('positions-count').textContent = count(info.positions);
   $('edges-count').textContent = count(info.edges);
   $('max-degree').textContent = count(info.max_degree);
   $('root-label').textContent = info.root_label;
-  $('root-grundy').textContent = info.root_grundy === null ? '— (under misère play they do not decide the winner)' : String(info.root_grundy);
-  const outcome = $('root-outcome');
-  outcome.textContent = {
-    P: 'P: the player to move loses with best play',
-    N: 'N: the player to move wins with best play',
-    D: 'D: a draw with best play (neither player can force a win)',
-  }[info.root_outcome];
-  outcome.dataset.outcome = info.root_outcome;
   $('critical-count').textContent = count(info.critical);
-  $('fictitious-note').hidden = !info.fictitious_start;
-  renderParts(info);
-  renderGsetSteps(info, startView);
+  facts = [info, startView];
+  renderSpoilers(info, startView);
   renderGrundyStrip(info);
+}
+
+/** The facts that tell a value or an outcome: each only when the link does not hide it. */
+function renderSpoilers(info, startView) {
+  const [values, outcomes] = [shows('values'), shows('outcomes')];
+  $('root-grundy').textContent = !values
+    ? 'hidden for now (V reveals the values)'
+    : info.root_grundy === null
+      ? '— (under misère play they do not decide the winner)'
+      : String(info.root_grundy);
+  const outcome = $('root-outcome');
+  outcome.textContent = !outcomes
+    ? 'hidden for now (O reveals the outcomes)'
+    : {
+        P: 'P: the player to move loses with best play',
+        N: 'N: the player to move wins with best play',
+        D: 'D: a draw with best play (neither player can force a win)',
+      }[info.root_outcome];
+  if (outcomes) outcome.dataset.outcome = info.root_outcome;
+  else delete outcome.dataset.outcome;
+  // "v* moves to it first": the start is a P-position.
+  $('fictitious-note').hidden = !info.fictitious_start || !outcomes;
+  renderParts(values ? info : { ...info, parts: null });
+  renderGsetSteps(values ? info : { ...info, gset_steps: null }, startView);
 }
 
 /**
@@ -143,18 +167,23 @@ export function renderSummary(canvas, info, p) {
 
 /** The accessible table: one row per position (up to `limit`). */
 export function renderTable(rows, total, limit) {
+  table = [rows, total, limit];
   const body = $('positions-table').tBodies[0];
+  // What the link hides (reveal.js) is neither written nor kept in an attribute: '?' instead.
+  const [values, outcomes] = [shows('values'), shows('outcomes')];
   const trs = rows.map((row) => {
     const tr = document.createElement('tr');
     tr.dataset.label = row.label;
-    tr.dataset.grundy = row.grundy === null ? '' : String(row.grundy);
-    tr.dataset.outcome = row.outcome;
-    tr.dataset.critical = String(row.critical);
+    if (values) tr.dataset.grundy = row.grundy === null ? '' : String(row.grundy);
+    if (outcomes) {
+      tr.dataset.outcome = row.outcome;
+      tr.dataset.critical = String(row.critical);
+    }
     for (const [text, cls] of [
       [row.label, 'label'],
-      [row.grundy === null ? '—' : String(row.grundy), 'num'],
-      [row.outcome, 'outcome'],
-      [row.critical ? 'yes' : '', ''],
+      [!values ? '?' : row.grundy === null ? '—' : String(row.grundy), 'num'],
+      [outcomes ? row.outcome : '?', 'outcome'],
+      [outcomes && row.critical ? 'yes' : outcomes ? '' : '?', ''],
     ]) {
       const td = document.createElement('td');
       if (cls) td.className = cls;

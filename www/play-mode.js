@@ -13,6 +13,7 @@ import { quoted } from './link-text.js';
 import { isMisereNim, renderMisereRule } from './misere-rule.js';
 import { MoveLog } from './move-log.js';
 import { OPPONENTS, isRule } from './players.js';
+import { onReveal, shows } from './reveal.js';
 import { renderWythoffPairs } from './wythoff-pairs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -152,6 +153,10 @@ export class PlayMode {
         this.say(words);
       },
       onRedraw: () => this.render(),
+    });
+    // A part the link hid, revealed: the explanations and hints show it.
+    onReveal(() => {
+      if (this.active) this.render();
     });
     $('new-game').addEventListener('click', () => this.newGame(this.root));
     $('undo').addEventListener('click', () => this.undo());
@@ -315,7 +320,8 @@ export class PlayMode {
     const move = this.moves.find((m) => m.to === to);
     if (!move) return;
     const names = sideNames(this.options.opponent);
-    const note = explainMove(names[side], this.position, move, this.session.info.play);
+    // The move's reason, and the move alone for while the link hides values or outcomes (reveal.js).
+    const note = { text: explainMove(names[side], this.position, move, this.session.info.play), plain: `${capital(names[side])} moved ${this.position.label} → ${move.label}.` };
     this.history.push(to);
     this.movers.push(side);
     this.notes.push(note);
@@ -395,16 +401,20 @@ export class PlayMode {
     this.renderStatus(play);
     // The last move explained; against the computer, the person's move before its reply too.
     const pair = this.movers.at(-1) === 1 && this.movers.at(-2) === 0 && this.options.opponent !== 'person';
-    const shown = this.notes.slice(pair ? -2 : -1);
+    const telling = shows('values') && shows('outcomes') && shows('winning');
+    const shown = this.notes.slice(pair ? -2 : -1).map((n) => (telling ? n.text : n.plain));
     this.say(shown.length ? shown : ['Make a move on the board or choose one from the list.']);
-    // The hint: the value worked out and the winning moves.
+    // The hint: the value worked out and the winning moves (not while the link hides them).
     $('hint').setAttribute('aria-pressed', String(this.hints));
+    $('hint').disabled = !telling;
+    $('hint').title = telling ? '' : 'Hints show values and winning moves: reveal them first (V, W).';
+    const hints = this.hints && telling;
     const hintBox = $('hint-text');
-    hintBox.hidden = !this.hints || this.over;
-    if (this.hints) hintBox.textContent = hintText(this.position, play);
+    hintBox.hidden = !hints || this.over;
+    if (hints) hintBox.textContent = hintText(this.position, play);
     $('undo').disabled = undoCount(this.movers, this.options.opponent) === 0;
     $('opponent-note').textContent = `Playing against ${OPPONENT_WORDS[this.options.opponent]}.`;
-    this.renderMoves(highlight, play);
+    this.renderMoves(highlight, play, hints);
     this.renderRecord();
   }
 
@@ -421,7 +431,7 @@ export class PlayMode {
       return;
     }
     // The next click of each legal move that the clicks so far can lead to.
-    this.board.show({ marks: this.personToMove ? this.board.marks({ winning: this.hints }) : new Map() });
+    this.board.show({ marks: this.personToMove ? this.board.marks({ winning: this.hints && shows('values') && shows('winning') }) : new Map() });
   }
 
   /** Whose turn it is, or the result, in words and in data attributes (for tests). */
@@ -459,7 +469,7 @@ export class PlayMode {
   }
 
   /** One button per legal move (values shown with hints); none when the game is over. */
-  renderMoves(highlight, play) {
+  renderMoves(highlight, play, hints) {
     const list = $('legal-moves');
     const enabled = this.personToMove && this.preview < 0;
     const marked = highlight ? new Set(highlight.map((m) => m.to)) : null;
@@ -470,8 +480,8 @@ export class PlayMode {
       b.dataset.to = m.label;
       b.disabled = !enabled;
       const value = play === 'misere' ? m.outcome : `g = ${m.grundy}`;
-      b.textContent = this.hints ? `→ ${m.label} (${value})` : `→ ${m.label}`;
-      if (this.hints && m.optimal) b.dataset.winning = 'true';
+      b.textContent = hints ? `→ ${m.label} (${value})` : `→ ${m.label}`;
+      if (hints && m.optimal) b.dataset.winning = 'true';
       if (marked?.has(m.to)) b.classList.add('marked');
       return b;
     });
@@ -491,9 +501,12 @@ export class PlayMode {
    */
   renderRecord() {
     const names = sideNames(this.options.opponent).map(capital);
-    const n = this.log.render(this.session, this.history, this.movers, names, this.options.opponent !== 'person');
+    // What the link hides (reveal.js): the reasons and the rule's move tell values, outcomes and
+    // winning moves, the nim-sums values, Wythoff's pairs the P-positions.
+    const telling = shows('values') && shows('outcomes') && shows('winning');
+    const n = this.log.render(this.session, this.history, this.movers, names, this.options.opponent !== 'person', { reasons: telling, sums: shows('nimsum') });
     $('game-record-heading').hidden = n === 0;
-    renderMisereRule(isMisereNim(this.session.info) ? this.position.label : null);
-    renderWythoffPairs(this.session.view(this.root));
+    renderMisereRule(isMisereNim(this.session.info) ? this.position.label : null, telling);
+    renderWythoffPairs(shows('outcomes') ? this.session.view(this.root) : null);
   }
 }

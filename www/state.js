@@ -7,6 +7,7 @@
 import { decode, oneOf, quoted } from './link-text.js';
 import { MODES } from './modes/index.js';
 import { LEARNERS, isRule } from './players.js';
+import { parseHide } from './reveal.js';
 
 export { decode, quoted } from './link-text.js';
 export { FIRSTS, LEARNERS, OPPONENTS, RULES, RULE_OPPONENTS, isRule } from './players.js';
@@ -34,6 +35,8 @@ const SHARED_KEYS = [
   { key: 'paused', default: '0', parse: (t) => oneOf(t, 'paused', ['0', '1']), written: 'on' },
   // Presentation mode for a projector.
   { key: 'present', default: '0', parse: (t) => oneOf(t, 'present', ['0', '1']), written: 'on' },
+  // The parts hidden until revealed on cue (reveal.js), in every mode.
+  { key: 'hide', default: '', parse: (t) => parseHide(t), written: 'set' },
   // The mode (www/modes/index.js); the first is the page's default, not written.
   { key: 'mode', default: MODES[0].name, parse: (t) => oneOf(t, 'mode', MODES.map((m) => m.name)), written: (page) => page.mode !== MODES[0].name && MODES.some((m) => m.name === page.mode) },
   // Who learns: UMDA (Benford & Lehre) or one of Böhme's rules (written only when a rule).

@@ -218,7 +218,7 @@ describe('knownKeysOnly', () => {
     assert.equal(knownKeysOnly('game=beta&c=3&a=1&Mu=5&&', notices, FAMILIES), 'game=beta&c=3');
     // The page's keys: the shared ones, then each mode's in the registry's order.
     const pageKeys = PAGE_KEYS.map((k) => k.key).join(', ');
-    assert.ok(pageKeys.startsWith('mu, gamma, seed, engine, speed, expected, paused, present, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, '), pageKeys);
+    assert.ok(pageKeys.startsWith('mu, gamma, seed, engine, speed, expected, paused, present, hide, mode, learner, opponent, first, at, hint, played, x, y, step, order, strip, quiz, puzzles, '), pageKeys);
     assert.deepEqual(notices, [
       `Unknown parameter 'a' in the link was ignored (this game takes game, play, c; the page takes ${pageKeys}).`,
       `Unknown parameter 'Mu' in the link was ignored (this game takes game, play, c; the page takes ${pageKeys}).`,
