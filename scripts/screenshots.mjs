@@ -4,6 +4,7 @@
 //
 //   node scripts/screenshots.mjs              every mode
 //   node scripts/screenshots.mjs quiz puzzle  only these modes
+//   node scripts/screenshots.mjs --present    only the 1920×1080 presentation pictures
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,13 +59,15 @@ const SIZES = [
   { name: '390x844', viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } },
 ];
 
-const only = process.argv.slice(2);
+// `--present`: only the presentation size (docs/screenshots/*-1920x1080-present.png).
+const presentOnly = process.argv.includes('--present');
+const only = process.argv.slice(2).filter((a) => a !== '--present');
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const server = await startServer();
 const browser = await launchChromium();
 try {
-  for (const size of SIZES) {
+  for (const size of SIZES.filter((s) => !presentOnly || s.present)) {
     for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.mode))) {
       const context = await browser.newContext({ viewport: size.viewport, ...size.context });
       const page = await context.newPage();

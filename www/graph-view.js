@@ -66,9 +66,14 @@ const SLICE_MS = 6;
 /** Lines or squares per path in a picture drawn in slices: a slice ends between two paths. */
 const PATH_CHUNK = 1_000;
 
-/** The ring around a critical position of radius r: its radius and line width. The board's halo
- * and the start's outline are drawn just outside it. */
-const criticalRing = (r) => ({ ringR: Math.max(r + 2.5, 3.5), ringW: Math.max(1.5, Math.min(4, r * 0.3)) });
+/** The ring around a critical position of radius r: its radius and line width (up to `widest`:
+ * 4 px, 8 in presentation mode, so that a 40 px node's ring is 6 px, seen from 15 m). The board's
+ * halo and the start's outline are drawn just outside it. */
+const criticalRing = (r, widest = 4) => ({ ringR: Math.max(r + 2.5, 3.5), ringW: Math.max(1.5, Math.min(widest, r * 0.3)) });
+/** Largest node radius (px); in presentation mode the nodes of a small graph grow to 2× this. */
+const MAX_RADIUS = 20;
+/** In presentation mode a graph of at most this many positions keeps nodes ≥ 40 px across. */
+const HALL_POSITIONS = 60;
 
 export class GraphView {
   /** `onPick(id | null, {x, y, sticky})` is called on hover (sticky = false) and tap/click. */
@@ -148,14 +153,53 @@ export class GraphView {
       }
     }
     this.onSession?.();
+    this.fitHall();
     this.fit();
   }
 
-  /** Presentation mode: larger text and a legend on the canvas. */
+  /**
+   * Presentation mode: larger text (scaled with the page's type, which is 1/60 of the screen's
+   * width there: 32 px at 1920, so ×2), thicker rings, larger nodes and a legend on the canvas.
+   */
   setPresentation(on) {
-    this.fontScale = on ? 1.4 : 1;
+    this.present = on;
     this.legend = on;
+    this.restyle();
+  }
+
+  restyle() {
+    const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    this.fontScale = this.present ? Math.max(1.4, root / 16) : 1;
+    this.fitHall();
     this.dirty = true;
+  }
+
+  /**
+   * In presentation mode a graph of at most HALL_POSITIONS positions gets a canvas tall enough
+   * for rows of 40 px nodes with their labels beneath (and room for the legend); otherwise the
+   * stylesheet's height.
+   */
+  fitHall() {
+    const s = this.session;
+    const hall = this.present && s && s.n <= HALL_POSITIONS && s.info.widest > 1 && this.width;
+    const row = Math.max(2 * MAX_RADIUS + LABEL_SPACE + (this.labelPx() - 11) + 2, (2 * MAX_RADIUS) / 0.45);
+    const height = hall ? Math.ceil(PAD_TOP + this.legendSpace() + this.padBottom() + (s.info.widest - 1) * row) : 0;
+    const wanted = height > 0 ? `${height}px` : '';
+    if (this.canvas.style.minHeight !== wanted) this.canvas.style.minHeight = wanted;
+  }
+
+  /**
+   * The type size (px) of the positions' labels under the nodes: 11, and in presentation mode
+   * 10 × the type's scale (20 px at 1920), so that the labels of a 60-position graph still fit
+   * between its layers at 150% zoom.
+   */
+  labelPx() {
+    return this.present ? Math.round(10 * this.fontScale) : 11;
+  }
+
+  /** The critical ring of nodes of radius r, thicker in presentation mode. */
+  ring(r) {
+    return criticalRing(r, this.present ? 8 : 4);
   }
 
   /** The game in play mode (the ids of its positions so far; the last is on the board), or null. */
@@ -218,13 +262,15 @@ export class GraphView {
     this.dpr = dpr;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
+    // The page's type follows the width in presentation mode: the canvas's text with it.
+    if (this.present) this.restyle();
     this.dirty = true;
   }
 
   /** Base scales (px per layer, px per slot) that fit the drawing at zoom 1. */
   scales() {
     const { layers, widest } = this.session.info;
-    const kx = (this.width - 2 * PAD_X) / Math.max(1, layers - 1);
+    const kx = (this.width - 2 * this.padX()) / Math.max(1, layers - 1);
     const top = PAD_TOP + this.legendSpace();
     const ky = widest > 1 ? (this.height - top - this.padBottom()) / (widest - 1) : kx;
     return [kx * this.zoom, ky * this.zoom];
@@ -232,18 +278,24 @@ export class GraphView {
 
   /** Room under the lowest row: its labels grow with the font (presentation mode), so it does. */
   padBottom() {
-    return PAD_BOTTOM + Math.ceil(11 * (this.fontScale - 1)) + 2;
+    // (A hall's nodes may be up to MAX_RADIUS / 2 larger than elsewhere: their labels too need room.)
+    return PAD_BOTTOM + (this.labelPx() - 11) + 2 + (this.present ? MAX_RADIUS / 2 : 0);
   }
 
   radius() {
     const [kx, ky] = this.scales();
     const { widest } = this.session.info;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
-    const r = Math.max(1, Math.min(20, room * 0.38));
+    // In a hall a small graph's nodes are at least 40 px across (as the room allows: 0.45 of the
+    // spacing, so neighbours never touch), up to 2× the usual size.
+    const hall = this.present && this.session.n <= HALL_POSITIONS;
+    const largest = hall ? Math.max(MAX_RADIUS, Math.min(1.5 * MAX_RADIUS, room * 0.3)) : MAX_RADIUS;
+    const r = Math.max(1, Math.min(largest, room * (hall ? 0.45 : 0.38)));
     // With labels under the nodes, a node leaves room below it for its label, unless that would
     // make it too small for its Grundy value (then the labels are left out).
-    const withLabels = (ky - LABEL_SPACE - 11 * (this.fontScale - 1)) / 2;
-    return widest > 1 && room >= LABEL_ROOM && withLabels >= MIN_LABELLED_RADIUS ? Math.min(r, withLabels) : r;
+    const withLabels = (ky - LABEL_SPACE - (this.labelPx() - 11)) / 2;
+    const least = hall ? MAX_RADIUS : MIN_LABELLED_RADIUS;
+    return widest > 1 && room >= LABEL_ROOM && withLabels >= least ? Math.min(r, withLabels) : r;
   }
 
   /** Screen position (CSS px within the canvas) of position `id` as last drawn. */
@@ -369,7 +421,12 @@ export class GraphView {
 
   origin() {
     const top = PAD_TOP + this.legendSpace();
-    return [PAD_X, top + (this.height - top - this.padBottom()) / 2];
+    return [this.padX(), top + (this.height - top - this.padBottom()) / 2];
+  }
+
+  /** Room at the sides: for the labels of the first and last layers, shifted in as needed; in a hall, just the nodes and their rings. */
+  padX() {
+    return this.present ? MAX_RADIUS + 8 : PAD_X;
   }
 
   /** Offers the whole drawing, as it is now, as a PNG file. */
@@ -544,12 +601,12 @@ export class GraphView {
    * the values in the nodes), data-label-px (the positions' labels).
    */
   measures(r) {
-    const { ringW } = criticalRing(r);
+    const { ringW } = this.ring(r);
     Object.assign(this.canvas.dataset, {
       nodePx: (2 * r).toFixed(1),
       ringPx: ringW.toFixed(1),
       valuePx: String(this.valueFont(r)),
-      labelPx: String(Math.round(11 * this.fontScale)),
+      labelPx: String(this.labelPx()),
     });
   }
 
@@ -908,7 +965,7 @@ export class GraphView {
     });
     // Critical positions: a vermillion ring, and over it a green arc as long as the mass on
     // optimal moves (a full circle = all mass on moves to P-positions).
-    const { ringR, ringW } = criticalRing(r);
+    const { ringR, ringW } = this.ring(r);
     ctx.lineWidth = ringW;
     ctx.strokeStyle = COLOURS.critical;
     ctx.beginPath();
@@ -1073,7 +1130,7 @@ export class GraphView {
   drawBoardMark(r, current = this.marks?.current) {
     if (current === undefined || current < 0 || current >= this.session.n) return;
     const { ctx, sx, sy } = this;
-    const { ringR, ringW } = criticalRing(r);
+    const { ringR, ringW } = this.ring(r);
     const haloR = ringR + ringW + 5;
     ctx.fillStyle = COLOURS.path;
     ctx.globalAlpha = 0.55;
@@ -1088,7 +1145,7 @@ export class GraphView {
     const { ctx, sx, sy } = this;
     const root = this.session.info.root;
     if (!this.visible(root, margin)) return;
-    const critical = criticalRing(r);
+    const critical = this.ring(r);
     const ringR = critical.ringR + critical.ringW + 2;
     ctx.strokeStyle = COLOURS.root;
     ctx.lineWidth = 2.5;
@@ -1130,14 +1187,14 @@ export class GraphView {
     const widest = this.session.info.widest;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
     // One row (a heap game): labels fit under the nodes whenever they fit between them.
-    const space = LABEL_SPACE + 11 * (this.fontScale - 1);
+    const space = LABEL_SPACE + (this.labelPx() - 11);
     if (widest > 1 && (room < LABEL_ROOM || ky < 2 * r + space - 0.5)) return;
     // A label fits between the layers (clear of its neighbours' labels and nodes) and inside
     // the canvas (shifted in at the sides); below the root's ring for the root.
     const widthLimit = Math.min(room * 0.95, kx - 6, 2 * (kx - r - 3));
     const root = this.session.info.root;
     const rootGap = Math.max(1.5, Math.min(4, r * 0.3)) + 7;
-    const labelSize = Math.round(11 * this.fontScale);
+    const labelSize = this.labelPx();
     ctx.font = `${labelSize}px system-ui, sans-serif`;
     ctx.fillStyle = '#333333';
     ctx.textBaseline = 'top';
