@@ -25,7 +25,15 @@ const MAX_CELLS = 2500;
 const LINE = 10;
 
 /** The width a row's labels take (0.55-unit type, about 0.32 units a character), so none touches its first counter or pin. */
-const labelWidth = (labels) => Math.max(2.6, 0.45 + 0.32 * Math.max(0, ...labels.map((t) => t.length)));
+/**
+ * The type of the rows' labels (SVG units: a counter is 0.84 across): larger in presentation
+ * mode, so that they are at least 40 px on a 1920 × 1080 projector (tests/browser/hall.test.mjs).
+ */
+const labelFont = () => (globalThis.document?.body?.dataset.present === 'true' ? 0.9 : 0.55);
+const labelWidth = (labels) => {
+  const k = labelFont() / 0.55;
+  return Math.max(2.6 * k, 0.45 + 0.32 * k * Math.max(0, ...labels.map((t) => t.length)));
+};
 
 /** Rows of pins (non-increasing) after knocking down `take` pins of row `r` from pin `j` on. */
 export function pinsAfter(rows, r, j, take) {
@@ -401,13 +409,13 @@ function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
   const at = (b) => ({ cx: labelW + (b % line) * 1.1 + 0.5, dy: Math.floor(b / line) * 1.1 });
   let top = 0.3;
   if (shown.length === 0) {
-    parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': 0.6, ...FONT, fill: '#555' }, 'no counters left'));
+    parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': labelFont(), ...FONT, fill: '#555' }, 'no counters left'));
     top += 1.3;
   }
   shown.forEach(({ h, i }, row) => {
     const y = top + 0.55;
     const size = Math.max(h, taken?.[i] ?? 0);
-    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': 0.55, ...FONT, fill: '#333' }, labels[row]));
+    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': labelFont(), ...FONT, fill: '#333' }, labels[row]));
     if (size > MAX_COUNTERS) {
       parts.push(el('rect', { x: labelW, y: y - 0.45, width: line * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
       parts.push(el('text', { x: labelW + line * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
@@ -446,11 +454,11 @@ function drawPins(rows, start, take, parts) {
   const width = labelW + widest * 1.1 + 0.4;
   const height = Math.max(1, rows.length) * 1.5 + 0.3;
   if (rows.length === 0) {
-    parts.push(el('text', { x: width / 2, y: 1.0, 'text-anchor': 'middle', 'font-size': 0.6, ...FONT, fill: '#555' }, 'no pins left'));
+    parts.push(el('text', { x: width / 2, y: 1.0, 'text-anchor': 'middle', 'font-size': labelFont(), ...FONT, fill: '#555' }, 'no pins left'));
   }
   rows.forEach((n, r) => {
     const y = 0.3 + r * 1.5;
-    parts.push(el('text', { x: 0.1, y: y + 0.85, 'font-size': 0.55, ...FONT, fill: '#333' }, `row ${r + 1}: ${n}`));
+    parts.push(el('text', { x: 0.1, y: y + 0.85, 'font-size': labelFont(), ...FONT, fill: '#333' }, `row ${r + 1}: ${n}`));
     if (n > MAX_COUNTERS) {
       parts.push(el('rect', { x: labelW, y, width: widest * 1.1, height: 1.1, rx: 0.2, class: 'pin-bar' }));
       parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.75, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${n} pins: moves from the list`));

@@ -258,7 +258,8 @@ function drawPower(ctx, exponent, x, y, font) {
   ctx.fillText('10', x, y);
   const base = ctx.measureText('10').width;
   const saved = ctx.font;
-  ctx.font = `${Math.round(font * 0.72)}px system-ui, sans-serif`;
+  // A superscript, but never under a hall's 32 px when the chart's type is that large (presentation).
+  ctx.font = `${Math.round(Math.max(font * 0.72, Math.min(font, 32)))}px system-ui, sans-serif`;
   ctx.fillText(String(exponent).replace('-', '−'), x + base + 1, y - font * 0.35);
   ctx.font = saved;
 }

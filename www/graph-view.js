@@ -426,7 +426,7 @@ export class GraphView {
 
   /** Room at the sides: for the labels of the first and last layers, shifted in as needed; in a hall, just the nodes and their rings. */
   padX() {
-    return this.present ? MAX_RADIUS + 8 : PAD_X;
+    return this.present ? MAX_RADIUS + 14 : PAD_X;
   }
 
   /** Offers the whole drawing, as it is now, as a PNG file. */
@@ -1035,7 +1035,8 @@ export class GraphView {
     let y = 4;
     for (const item of this.legendItems()) {
       const w = ctx.measureText(item[2]).width + size * 2.4;
-      if (x > 6 && x + w > this.width - 60) {
+      // (Clear of the Fit button at the top right, larger with the type.)
+      if (x > 6 && x + w > this.width - 60 * this.fontScale) {
         x = 6;
         y += row;
       }

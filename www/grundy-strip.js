@@ -73,7 +73,10 @@ export function renderGrundyStrip(info) {
   const table = document.createElement('div');
   table.className = 'strip-rows';
   const wrapped = period && period.period <= WRAP_MAX;
-  for (const [from, to] of stripRows(values.length, period)) {
+  const rows = stripRows(values.length, period);
+  // A strip of short rows (a short period) can stand beside the nim-sum table in presentation mode.
+  box.dataset.narrow = String(Math.max(...rows.map(([a, b]) => b - a)) <= 8);
+  for (const [from, to] of rows) {
     const row = document.createElement('div');
     row.className = 'strip-row';
     row.append(Object.assign(document.createElement('span'), { className: 'strip-start', textContent: `${from}:` }));
