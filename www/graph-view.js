@@ -70,7 +70,7 @@ const PATH_CHUNK = 1_000;
  * 4 px, 8 in presentation mode, so that a 40 px node's ring is 6 px, seen from 15 m). The board's
  * halo and the start's outline are drawn just outside it. */
 const criticalRing = (r, widest = 4) => ({ ringR: Math.max(r + 2.5, 3.5), ringW: Math.max(1.5, Math.min(widest, r * 0.3)) });
-/** Largest node radius (px); in presentation mode the nodes of a small graph grow to 2× this. */
+/** Largest node radius (px). */
 const MAX_RADIUS = 20;
 /** In presentation mode a graph of at most this many positions keeps nodes ≥ 40 px across. */
 const HALL_POSITIONS = 60;
@@ -278,19 +278,17 @@ export class GraphView {
 
   /** Room under the lowest row: its labels grow with the font (presentation mode), so it does. */
   padBottom() {
-    // (A hall's nodes may be up to MAX_RADIUS / 2 larger than elsewhere: their labels too need room.)
-    return PAD_BOTTOM + (this.labelPx() - 11) + 2 + (this.present ? MAX_RADIUS / 2 : 0);
+    return PAD_BOTTOM + (this.labelPx() - 11) + 2;
   }
 
   radius() {
     const [kx, ky] = this.scales();
     const { widest } = this.session.info;
     const room = widest > 1 ? Math.min(kx, ky) : kx;
-    // In a hall a small graph's nodes are at least 40 px across (as the room allows: 0.45 of the
-    // spacing, so neighbours never touch), up to 2× the usual size.
+    // In a hall a small graph's nodes are 40 px across as soon as the room allows (0.45 of the
+    // spacing, so neighbours never touch); fitHall gives its canvas that room.
     const hall = this.present && this.session.n <= HALL_POSITIONS;
-    const largest = hall ? Math.max(MAX_RADIUS, Math.min(1.5 * MAX_RADIUS, room * 0.3)) : MAX_RADIUS;
-    const r = Math.max(1, Math.min(largest, room * (hall ? 0.45 : 0.38)));
+    const r = Math.max(1, Math.min(MAX_RADIUS, room * (hall ? 0.45 : 0.38)));
     // With labels under the nodes, a node leaves room below it for its label, unless that would
     // make it too small for its Grundy value (then the labels are left out).
     const withLabels = (ky - LABEL_SPACE - (this.labelPx() - 11)) / 2;
