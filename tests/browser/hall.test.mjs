@@ -34,6 +34,7 @@ const LINKS = {
   quiz: 'game=subtraction&moves=1,3,4&heap=10&mode=quiz&quiz=0:0~1:1~2:0~3:1~4:2',
   puzzle: 'game=nim&heaps=2,3,3&mode=puzzle',
   experiment: 'game=chomp&rows=3&cols=3&mode=experiment',
+  compare: 'game=nim&heaps=2,3,3&mode=compare&right=1,2,3',
 };
 
 /**

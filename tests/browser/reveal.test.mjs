@@ -72,9 +72,9 @@ function readable() {
 
 /**
  * What tells a Grundy value of this game: "g = 3", "g(5) = 2", "Grundy value 2", "value 3",
- * "mex{…} = 2", "x ⊕ s", "s = 3".
+ * "mex{…} = 2", "3 ⊕ 1", "s = 3".
  */
-const TELLS_VALUE = [/\bg\s*=\s*\d/, /\bg\(\d+\)\s*=\s*\d/, /Grundy value:?\s*\d/i, /\bvalue \d/i, /mex\s*\{[^}]*\}\s*=\s*\d/, /⊕/, /\bs\s*=\s*\d/, /γ:\s*\d/];
+const TELLS_VALUE = [/\bg\s*=\s*\d/, /\bg\(\d+\)\s*=\s*\d/, /Grundy value:?\s*\d/i, /\bvalue \d/i, /mex\s*\{[^}]*\}\s*=\s*\d/, /\d\s*⊕|⊕\s*\d/, /\bs\s*=\s*\d/, /γ:\s*\d/];
 /** Attributes that carry a value (or the winning move, hidden with the values): any non-empty one is a leak. */
 const VALUE_ATTRS = ['data-grundy', 'data-g', 'data-total', 'data-winning'];
 /** Attributes that carry an outcome. */

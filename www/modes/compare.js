@@ -7,6 +7,7 @@
 
 import { BoardMoves } from '../board-moves.js';
 import { quoted } from '../link-text.js';
+import { onReveal, shows } from '../reveal.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDES = ['left', 'right'];
@@ -89,6 +90,15 @@ function makePanel() {
   return panel;
 }
 
+/** The sum's words while the link hides values: the theorem, no value. */
+const HIDDEN_WORDS = {
+  sum: null,
+  outcome: null,
+  line: 'g(A + B) = g(A) ⊕ g(B)',
+  binary: '',
+  words: 'A + B is the two games side by side: a move is a move in one of them. Its value is the XOR (nim-sum) of the parts’ values, hidden for now (V reveals them).',
+};
+
 const compare = {
   name: 'compare',
   tab: 'Compare two',
@@ -121,27 +131,35 @@ const compare = {
         $('compare-labels').replaceChildren(...session.rows(LISTED).map((row) => Object.assign(document.createElement('option'), { value: row.label })));
       }
       const info = (id) => session.position(id);
+      const telling = shows('values') && shows('outcomes');
       const [a, b] = SIDES.map((s) => info(ids[s]));
       for (const [s, p] of [['left', a], ['right', b]]) {
         $(`compare-${s}`).value = p.label;
         boards[s].load(ids[s]);
         boards[s].show({ help: false });
-        $(`compare-${s}-value`).textContent = p.grundy === null ? `A misère ${p.outcome}-position.` : `g = ${p.grundy}: ${p.outcome === 'P' ? 'a P-position' : 'an N-position'}.`;
+        $(`compare-${s}-value`).textContent = !telling
+          ? 'Its value is hidden for now (V reveals the values).'
+          : p.grundy === null
+            ? `A misère ${p.outcome}-position.`
+            : `g = ${p.grundy}: ${p.outcome === 'P' ? 'a P-position' : 'an N-position'}.`;
       }
-      const words = compareWords(a, b, session.info.play === 'misere');
+      // While the link hides the values (reveal.js), the rule without them.
+      const words = telling ? compareWords(a, b, session.info.play === 'misere') : HIDDEN_WORDS;
       $('compare-sum').textContent = words.line;
       $('compare-binary').textContent = words.binary;
       $('compare-words').textContent = words.words;
       Object.assign(panel.dataset, {
         left: a.label,
         right: b.label,
-        leftGrundy: a.grundy === null ? '' : String(a.grundy),
-        rightGrundy: b.grundy === null ? '' : String(b.grundy),
+        leftGrundy: a.grundy === null || !telling ? '' : String(a.grundy),
+        rightGrundy: b.grundy === null || !telling ? '' : String(b.grundy),
         sum: words.sum === null ? '' : String(words.sum),
         outcome: words.outcome ?? '',
       });
       host.graph.setMarks({ current: ids.left, path: [ids.left] });
     };
+
+    onReveal(render);
 
     const keep = () => host.keep({ left: ids.left === session.info.root ? '' : session.label(ids.left), right: ids.right === session.info.root ? '' : session.label(ids.right) });
 
