@@ -37,6 +37,7 @@ const SHOTS = [
     act: (page) => page.click('#puzzle-moves button[data-to="3,0,2"]'),
     ready: () => document.getElementById('puzzle-panel').dataset.result === 'wrong',
   },
+  { mode: 'compare', hash: '#game=nim&heaps=2,3,3&mode=compare&right=1,2,3&paused=1', ready: () => document.getElementById('compare-sum')?.textContent !== '' },
   { mode: 'experiment', hash: '#game=chomp&rows=3&cols=3&mode=experiment&paused=1', ready: () => document.getElementById('exp-command').textContent !== '' },
   {
     mode: 'grid',

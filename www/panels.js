@@ -41,12 +41,14 @@ function showPi(el, p, log10) {
 /** Gamma as text, short: "0.0003571" rather than 17 digits. */
 export const gammaText = (g) => (g === 0 ? '0' : Number(g.toPrecision(4)).toString());
 
-// The last game's facts and table, drawn again when a part the link hid is revealed (reveal.js).
+// The last game's facts, table and graph summary, drawn again when a part the link hid is revealed (reveal.js).
 let facts = null;
 let table = null;
+let summary = null;
 onReveal(() => {
   if (facts) renderSpoilers(...facts);
   if (table) renderTable(...table);
+  if (summary) renderSummary(...summary);
 });
 
 export function renderFacts(info, startView) {
@@ -157,10 +159,17 @@ function piWords(p, log10) {
 
 /** The graph canvas' text summary (its aria-label): the game, and the run after `p` (progress). */
 export function renderSummary(canvas, info, p) {
+  summary = [canvas, info, p];
+  // What the link hides (reveal.js) is not described either.
+  if (!shows('graph')) {
+    canvas.setAttribute('aria-label', `Game graph of ${info.game}: hidden for now (G reveals it).`);
+    return;
+  }
+  const colours = shows('outcomes') ? 'Blue squares are P-positions, orange circles N-positions.' : 'Outcomes are hidden for now (O reveals them).';
   canvas.setAttribute(
     'aria-label',
     `Game graph of ${info.game}: ${count(info.positions)} positions in ${count(info.layers)} layers, ` +
-      `${count(info.critical)} critical. Blue squares are P-positions, orange circles N-positions. ` +
+      `${count(info.critical)} critical. ${colours} ` +
       (p ? `Generation ${count(p.generation)}, ${count(p.games)} games played, Π = ${piWords(p.prop22_probability, p.prop22_log10)}.` : ''),
   );
 }

@@ -178,6 +178,7 @@ describe('the other parts', () => {
         const outcomes = await page.$$eval('#positions-table tbody td.outcome', (tds) => [...new Set(tds.map((td) => td.textContent))]);
         assert.deepEqual(outcomes, ['?']);
         assert.match(await page.textContent('#root-outcome'), /hidden/);
+        assert.doesNotMatch(await page.getAttribute('#graph', 'aria-label'), /P-position/);
         await page.evaluate(() => window.impartial.controller.card.pick(5, { x: 200, y: 200, sticky: true }));
         assert.doesNotMatch(await page.textContent('#hover-card'), /[PN]-position|winning move/);
         assert.deepEqual(await leaks(page, { outcomes: true }), []);
@@ -224,6 +225,7 @@ describe('the other parts', () => {
         const drawn = await drawGraph(page);
         assert.deepEqual(drawn.texts.map((t) => t.text), ['The graph is hidden: press G or Reveal to show it.']);
         assert.equal(await page.evaluate(() => window.impartial.graphView.hit(100, 100)), -1);
+        assert.match(await page.getAttribute('#graph', 'aria-label'), /hidden for now \(G reveals it\)/);
         await page.keyboard.press('g');
         await hiddenIs(page, '');
         assert.ok((await drawGraph(page)).numbers > 0);
