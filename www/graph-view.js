@@ -70,6 +70,13 @@ const PATH_CHUNK = 1_000;
  * 4 px, 8 in presentation mode, so that a 40 px node's ring is 6 px, seen from 15 m). The board's
  * halo and the start's outline are drawn just outside it. */
 const criticalRing = (r, widest = 4) => ({ ringR: Math.max(r + 2.5, 3.5), ringW: Math.max(1.5, Math.min(widest, r * 0.3)) });
+/** The legend's long entries as a hall's type says them (each must fit one row of the canvas). */
+const SHORT_LEGEND = {
+  'P-position: the player to move loses with best play': 'P-position: the mover loses',
+  'N-position: the player to move wins with best play': 'N-position: the mover wins',
+  'D-position: a draw with best play': 'D-position: a draw',
+  'critical: a winning move can be missed': 'critical: a win can be missed',
+};
 /** Largest node radius (px). */
 const MAX_RADIUS = 20;
 /** In presentation mode a graph of at most this many positions keeps nodes ≥ 40 px across. */
@@ -596,7 +603,8 @@ export class GraphView {
   /**
    * Sizes as drawn, on the canvas for tests and automation (docs/page.md): data-node-px (a
    * node's diameter), data-ring-px (a critical ring's line width), data-value-px (the type of
-   * the values in the nodes), data-label-px (the positions' labels).
+   * the values in the nodes), data-label-px (the positions' labels), data-legend-px (the
+   * legend's, in presentation mode; else empty).
    */
   measures(r) {
     const { ringW } = this.ring(r);
@@ -605,6 +613,7 @@ export class GraphView {
       ringPx: ringW.toFixed(1),
       valuePx: String(this.valueFont(r)),
       labelPx: String(this.labelPx()),
+      legendPx: this.legend ? String(this.legendPx()) : '',
     });
   }
 
@@ -1025,13 +1034,15 @@ export class GraphView {
    */
   legendLayout() {
     const { ctx } = this;
-    const size = Math.round(13 * this.fontScale);
+    const size = this.legendPx();
     ctx.font = `${size}px system-ui, sans-serif`;
     const row = size * 1.5;
     const places = [];
     let x = 6;
     let y = 4;
-    for (const item of this.legendItems()) {
+    for (const [shape, colour, text] of this.legendItems()) {
+      // In a hall's type the long entries are said short, so that each fits a row.
+      const item = [shape, colour, SHORT_LEGEND[text] ?? text];
       const w = ctx.measureText(item[2]).width + size * 2.4;
       // (Clear of the Fit button at the top right, larger with the type.)
       if (x > 6 && x + w > this.width - 60 * this.fontScale) {
@@ -1042,6 +1053,11 @@ export class GraphView {
       x += w + size;
     }
     return { size, places, height: y + row + 4 };
+  }
+
+  /** The legend's type (px): the teaching panels' 1 rem in presentation mode (32 px at 1920). */
+  legendPx() {
+    return Math.round(16 * this.fontScale);
   }
 
   /** Pixels at the top kept free for the legend (0 without one). */

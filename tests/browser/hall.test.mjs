@@ -1,8 +1,8 @@
 // Browser tests of type for a hall (presentation mode, read from 15 m): at 1920 × 1080 every text
 // of each mode's teaching panel is at least 32 px (text in the DOM, and text drawn on a teaching
 // canvas, recorded from fillText), board labels at least 40 px, a graph of up to 60 positions
-// drawn with nodes at least 40 px across and critical rings at least 6 px (the canvas's
-// data-node-px, data-ring-px), the teaching panel wholly on the first screen at 1920 × 1080 and
+// drawn with nodes at least 40 px across, critical rings at least 6 px and its legend in 32 px
+// type, each entry inside the canvas (the canvas's data-node-px, data-ring-px, data-legend-px), the teaching panel wholly on the first screen at 1920 × 1080 and
 // 1280 × 720, and at 150% zoom (1280 × 720 CSS px at 1.5 device pixels per px) the graph keeps
 // every label. They wait for what the page exposes, never for time.
 // Run: node --test tests/browser/hall.test.mjs
@@ -65,7 +65,7 @@ async function measure(page) {
       [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, px: parseFloat(t.getAttribute('font-size') ?? getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 1) })),
     );
     const canvas = document.getElementById('graph').dataset;
-    return { teach: mode.teach, texts, top: box.top, bottom: box.bottom, labels, node: Number(canvas.nodePx), ring: Number(canvas.ringPx), n: window.impartial.controller.session.n };
+    return { teach: mode.teach, texts, top: box.top, bottom: box.bottom, labels, node: Number(canvas.nodePx), ring: Number(canvas.ringPx), legend: Number(canvas.legendPx), n: window.impartial.controller.session.n };
   });
 }
 
@@ -88,6 +88,14 @@ describe('presentation mode at 1920 × 1080: type for a hall', () => {
             assert.ok(m.n <= 60, `${link} has ${m.n} positions`);
             assert.ok(m.node >= 40, `${mode}: nodes ${m.node} px across`);
             assert.ok(m.ring >= 6, `${mode}: rings ${m.ring} px`);
+            assert.ok(m.legend >= 32, `${mode}: the graph's legend ${m.legend} px`);
+            // Every legend entry fits its row of the canvas (none runs off its right edge).
+            const over = await page.evaluate(() => {
+              const g = window.impartial.graphView;
+              const { places, size } = g.legendLayout();
+              return places.filter((p) => p.x + size * 1.9 + g.ctx.measureText(p.item[2]).width > g.width).map((p) => p.item[2]);
+            });
+            assert.deepEqual(over, [], `${mode}: legend entries wider than the graph`);
           }
           if (m.teach === 'chart') {
             const fonts = await page.evaluate(() => globalThis.drawnFonts.filter((f) => f.canvas === 'chart'));
