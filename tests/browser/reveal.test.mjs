@@ -234,6 +234,47 @@ describe('the other parts', () => {
     );
   });
 
+  test('play mode: the move log, Bouton’s misère rule, Wythoff’s pairs and the Nim translation follow hide=', async () => {
+    // A game played against the computer with the values hidden: its log says the moves, not their reasons or nim-sums.
+    await withPage(`#game=nim&heaps=2,3,3&mode=play&paused=1&hide=values`, async (page) => {
+      await page.click('#legal-moves button[data-to="2,3,2"]');
+      await page.waitForFunction(() => document.querySelectorAll('#move-log li').length === 2);
+      assert.deepEqual(await page.$$eval('#move-log .reason', (rs) => rs.map((r) => r.textContent)), ['', '']);
+      assert.equal(await page.$$eval('#move-log details', (ds) => ds.length), 0);
+      assert.deepEqual(await leaks(page), []);
+      await page.keyboard.press('v');
+      await page.waitForFunction(() => document.querySelector('#move-log .reason')?.textContent !== '');
+      assert.equal(await page.$$eval('#move-log details', (ds) => ds.length), 2);
+    });
+    // Misère Nim: the rule stays, what it says here (the outcome, the move) waits for W.
+    await withPage(`#game=nim&heaps=1,2,3&play=misere&mode=play&paused=1&hide=winning`, async (page) => {
+      await page.waitForSelector('#misere-rule:not([hidden])');
+      assert.equal(await page.getAttribute('#misere-rule', 'data-move'), null);
+      assert.equal(await page.getAttribute('#misere-rule', 'data-outcome'), null);
+      assert.match(await page.textContent('#misere-rule'), /hidden for now/);
+      await page.keyboard.press('w');
+      await page.waitForSelector('#misere-rule[data-outcome]');
+    });
+    // Wythoff's P-pairs and P-squares are outcomes.
+    await withPage(`#game=wythoff&heaps=5,8&mode=play&paused=1&hide=outcomes`, async (page) => {
+      await hiddenIs(page, 'values outcomes nimsum winning');
+      assert.ok(await page.isHidden('#wythoff-box'));
+      assert.equal(await page.$$eval('#board [data-p]', (ps) => ps.length), 0);
+      await page.keyboard.press('o');
+      await page.waitForSelector('#wythoff-box:not([hidden])');
+      await page.check('#wythoff-mark');
+      await page.waitForSelector('#board [data-p="true"]');
+    });
+    // Turning Turtles as Nim: the translation is the nim-sum table's, hidden with it.
+    await withPage(`#game=turning-turtles&coins=6&mode=play&paused=1&hide=nimsum`, async (page) => {
+      await hiddenIs(page, 'nimsum');
+      assert.ok(await page.isHidden('#nim-sum-translation'));
+      assert.equal(await page.$$eval('#nim-sum-table tr', (rows) => rows.length), 0);
+      await page.keyboard.press('n');
+      await page.waitForSelector('#nim-sum-translation:not([hidden])');
+    });
+  });
+
   test('the share link keeps hide=, and a bad part is one notice naming the allowed ones', async () => {
     await withPage(`#${NIM}&paused=1&hide=winning,values`, async (page) => {
       await hiddenIs(page, 'values nimsum winning');
