@@ -7,12 +7,12 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use super::heap_rule::HeapSum;
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::size::Size;
+pub use crate::sizing::heap_rule::HeapSum;
 
 /// One key a family takes.
 #[derive(Debug, Clone, Copy, Serialize)]
