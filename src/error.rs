@@ -99,6 +99,14 @@ pub enum InputError {
     },
     /// A custom graph with no edges at all.
     EmptyGraph,
+    /// A family walked as positions ([`crate::sizing::walk`]) whose moves lead back to a
+    /// position still being expanded: its rules do not make progress.
+    Cycle {
+        /// The family.
+        family: &'static str,
+        /// The position met again, as its label.
+        position: String,
+    },
 }
 
 impl fmt::Display for InputError {
@@ -170,6 +178,11 @@ impl fmt::Display for InputError {
             InputError::EmptyGraph => {
                 write!(f, "The custom graph has no moves; give at least one edge, e.g. edges=a-b.")
             }
+            InputError::Cycle { family, position } => write!(
+                f,
+                "The {family} game leads from position {} back to itself; its moves must make progress.",
+                quoted(position)
+            ),
         }
     }
 }

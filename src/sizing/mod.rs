@@ -5,6 +5,8 @@
 //!   subtraction games): the rule's trait, the count by names of multisets of heaps, the build
 //!   and the labels; helped by `heap_packing` (bounds on heaps splitting together), `heap_layers`
 //!   (the layered count) and `heap_names` (hashed names of multisets).
+//! - [`walk`]: any game given as positions (its start, the moves of a position, a label and its
+//!   parse): counted and built by one depth-first walk that checks the budget as it goes.
 //!
 //! The families themselves live in [`crate::games`]; nothing here names one outside tests.
 
@@ -12,3 +14,4 @@ mod heap_layers;
 mod heap_names;
 pub mod heap_packing;
 pub mod heap_rule;
+pub mod walk;
