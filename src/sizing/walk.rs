@@ -37,6 +37,10 @@ pub trait Positions: fmt::Debug + Clone + Send + Sync + 'static {
     /// listed twice is kept once (where it first appears).
     fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
 
+    /// True when [`Positions::moves`] never lists a position twice, so the walk need not look
+    /// for repeats (a debug build still checks).
+    const DISTINCT_MOVES: bool = false;
+
     /// The position's label, in the family's canonical notation.
     fn label(&self, position: &Self::Position) -> String;
 
@@ -85,13 +89,19 @@ fn too_large(family: &'static str, what: &'static str, count: u64, budget: u64) 
     InputError::TooLarge { family, what, size: u128::from(count), bound: Bound::AtLeast, budget }
 }
 
-/// `moves` without repeats, the first of each kept (rows of a game graph list a move once).
-fn distinct<T: Clone + Ord>(mut moves: Vec<T>) -> Vec<T> {
+/// The moves of `position` without repeats, the first of each kept (rows of a game graph list a
+/// move once).
+fn distinct<G: Positions>(game: &G, position: &G::Position) -> Vec<G::Position> {
+    let mut moves = game.moves(position);
+    if G::DISTINCT_MOVES && !cfg!(debug_assertions) {
+        return moves;
+    }
     let mut sorted = moves.clone();
     sorted.sort_unstable();
     if sorted.windows(2).all(|w| w[0] != w[1]) {
         return moves;
     }
+    debug_assert!(!G::DISTINCT_MOVES, "{game:?} lists a move twice from {position:?}");
     let mut seen = std::collections::BTreeSet::new();
     moves.retain(|m| seen.insert(m.clone()));
     moves
@@ -108,7 +118,7 @@ pub fn count<G: Positions>(game: &G, limits: &Limits) -> Result<Size, InputError
     let mut stack = vec![start];
     let mut edges = 0u64;
     while let Some(position) = stack.pop() {
-        let moves = distinct(game.moves(&position));
+        let moves = distinct(game, &position);
         edges += moves.len() as u64;
         if edges > limits.max_edges {
             return Ok(Size {
@@ -151,7 +161,7 @@ pub fn build<G: Positions>(game: &G, family: &'static str, limits: &Limits) -> R
     let start = game.start();
     let mut ids: HashMap<G::Position, u32, Build> = HashMap::default();
     ids.insert(start.clone(), OPEN);
-    let mut stack = vec![Frame { moves: distinct(game.moves(&start)), position: start, next: 0 }];
+    let mut stack = vec![Frame { moves: distinct(game, &start), position: start, next: 0 }];
     let mut positions: Vec<G::Position> = Vec::new();
     let mut offsets = vec![0u32];
     let mut targets: Vec<u32> = Vec::new();
@@ -167,7 +177,7 @@ pub fn build<G: Positions>(game: &G, family: &'static str, limits: &Limits) -> R
                     if ids.len() as u64 > limits.max_positions {
                         return Err(too_large(family, "positions", ids.len() as u64, limits.max_positions));
                     }
-                    stack.push(Frame { moves: distinct(game.moves(&next)), position: next, next: 0 });
+                    stack.push(Frame { moves: distinct(game, &next), position: next, next: 0 });
                 }
             }
             continue;
