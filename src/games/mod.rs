@@ -14,6 +14,7 @@ pub mod graph;
 pub mod grundys_game;
 pub mod hackendot;
 pub mod lasker;
+pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -164,6 +165,8 @@ families! {
     Grundy(grundys_game::Grundy),
     /// Lasker's Nim (Winning Ways ch. 4): take from one heap, or split a heap into two.
     Lasker(lasker::Lasker),
+    /// Moore's Nim_k (Moore 1910; Winning Ways ch. 15): take from each of 1 to k heaps.
+    Moore(moore::Moore),
     /// Sums of games (Fenner & Rogers §2.3 Def 2.6), each part a registered family.
     Sum(sum::Sum<Family>),
 }

@@ -13,6 +13,7 @@ mod heap_families;
 mod layers;
 mod layout;
 mod loopy;
+mod moore;
 mod nim_sum;
 mod properties;
 mod sequence_engine;
