@@ -156,6 +156,16 @@ pub enum PositionView {
         /// The covering pairs (lower, upper) as indices into `elements`.
         covers: Vec<(u32, u32)>,
     },
+    /// A grid of cells, each empty or filled, read row by row from the top (Cram: a move fills
+    /// two neighbouring empty cells with a domino).
+    Cells {
+        /// Rows of the grid.
+        rows: u32,
+        /// Columns of the grid.
+        cols: u32,
+        /// Per cell, in reading order: whether it is filled.
+        filled: Vec<bool>,
+    },
     /// A position with nothing to draw but its name (custom graphs).
     Named {
         /// The position's name as the spec gives it.

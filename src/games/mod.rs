@@ -8,6 +8,7 @@
 //! topological.
 
 pub mod chomp;
+pub mod cram;
 pub mod dag;
 pub mod family;
 pub mod graph;
@@ -167,6 +168,8 @@ families! {
     Lasker(lasker::Lasker),
     /// Moore's Nim_k (Moore 1910; Winning Ways ch. 15): take from each of 1 to k heaps.
     Moore(moore::Moore),
+    /// Cram (Winning Ways ch. 9): place a domino on two empty neighbouring cells of a board.
+    Cram(cram::Cram),
     /// Sums of games (Fenner & Rogers §2.3 Def 2.6), each part a registered family.
     Sum(sum::Sum<Family>),
 }

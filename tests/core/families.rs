@@ -313,6 +313,7 @@ fn every_family_builds_ids_in_reverse_topological_order_without_repeated_moves()
         "game=poset&poset=(C2+A2)/C1+div12",
         "game=dag&edges=a-b,b-c,a-c,c-d",
         "game=moore&heaps=3,2,4&k=2",
+        "game=cram&rows=3&cols=3",
     ] {
         let (graph, _) = analysed(spec);
         let mut reached = vec![false; graph.len()];

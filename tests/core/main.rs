@@ -6,6 +6,7 @@
 mod common;
 
 mod bounded;
+mod cram;
 mod families;
 mod family_modules;
 mod fuzz_spec;
