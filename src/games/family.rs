@@ -166,6 +166,20 @@ pub enum PositionView {
         /// Per cell, in reading order: whether it is filled.
         filled: Vec<bool>,
     },
+    /// Sticks between vertices, some of them on the ground (Green Hackenbush): every vertex's
+    /// place, every stick of the start, and which remain. A move cuts one stick; the sticks
+    /// then no longer connected to the ground are gone too.
+    Sticks {
+        /// Per vertex: its place as (x, height), in the board's own units: height 0 is the
+        /// ground, a vertex of height h sits h sticks above it, and x grows to the right.
+        vertices: Vec<(u32, u32)>,
+        /// Per vertex: whether it is on the ground (the spec's vertex 0).
+        ground: Vec<bool>,
+        /// Every stick of the start as its two vertices (the same twice for a loop).
+        sticks: Vec<(u32, u32)>,
+        /// Per stick: whether it is still standing.
+        remaining: Vec<bool>,
+    },
     /// A position with nothing to draw but its name (custom graphs).
     Named {
         /// The position's name as the spec gives it.

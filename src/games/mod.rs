@@ -13,6 +13,7 @@ pub mod dag;
 pub mod family;
 pub mod graph;
 pub mod grundys_game;
+pub mod hackenbush;
 pub mod hackendot;
 pub mod lasker;
 pub mod moore;
@@ -170,6 +171,8 @@ families! {
     Moore(moore::Moore),
     /// Cram (Winning Ways ch. 9): place a domino on two empty neighbouring cells of a board.
     Cram(cram::Cram),
+    /// Green Hackenbush (Winning Ways ch. 7): cut a stick; what no longer reaches the ground falls.
+    Hackenbush(hackenbush::Hackenbush),
     /// Sums of games (Fenner & Rogers §2.3 Def 2.6), each part a registered family.
     Sum(sum::Sum<Family>),
 }

@@ -10,6 +10,7 @@ mod cram;
 mod families;
 mod family_modules;
 mod fuzz_spec;
+mod hackenbush;
 mod heap_families;
 mod layers;
 mod layout;
