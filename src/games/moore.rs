@@ -159,7 +159,7 @@ fn lower(game: &Moore, now: &[u64], next: &mut Vec<u64>, i: usize, taken: u64, o
 /// Moore's theorem (1910; Winning Ways ch. 15): P-position exactly when every binary column's
 /// count of 1s is divisible by k + 1.
 pub fn is_p_position(heaps: &[u64], k: u64) -> bool {
-    (0..64).all(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64 % (k + 1) == 0)
+    (0..64).all(|bit| (heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64).is_multiple_of(k + 1))
 }
 
 /// Π (h_i + 1) positions. The moves: a move lowers a set S of 1 to k heaps, heap i in h'_i ways

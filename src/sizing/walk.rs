@@ -67,7 +67,7 @@ impl Hasher for WalkHasher {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7CC1_B727_220A_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517C_C1B7_2722_0A95);
     }
     fn write_u32(&mut self, x: u32) {
         self.write_u64(u64::from(x));

@@ -63,8 +63,8 @@ fn small_boards_match_a_brute_force_on_the_text() {
         let mut memo = HashMap::new();
         brute(&empty, &mut memo);
         assert_eq!(memo.len(), graph.len(), "{rows}×{cols}: positions");
-        for v in 0..graph.len() {
-            assert_eq!(memo.get(&graph.label(v)), Some(&h[v]), "{rows}×{cols} at {}", graph.label(v));
+        for (v, g) in h.iter().enumerate() {
+            assert_eq!(memo.get(&graph.label(v)), Some(g), "{rows}×{cols} at {}", graph.label(v));
         }
     }
 }

@@ -11,7 +11,7 @@ fn moore_p(heaps: &[u64], k: u64) -> bool {
     let mut bit = 1;
     while bit <= top {
         let ones = heaps.iter().filter(|&&h| h & bit != 0).count() as u64;
-        if ones % (k + 1) != 0 {
+        if !ones.is_multiple_of(k + 1) {
             return false;
         }
         bit <<= 1;
