@@ -71,6 +71,15 @@ fn each_family_shows_a_position_as_its_board() {
         assert_eq!(view(spec, &label), PositionView::Chomp { rows, cols, lengths });
     }
     assert_eq!(view("game=dag&edges=a-b,b-c&root=a", "b"), PositionView::Named { label: "b".into() });
+    assert_eq!(view("game=moore&heaps=3,5,6&k=2", "3,0,5"), PositionView::Heaps { heaps: vec![3, 0, 5] });
+    assert_eq!(
+        view("game=cram&rows=2&cols=3", "x../x.."),
+        PositionView::Cells { rows: 2, cols: 3, filled: vec![true, false, false, true, false, false] }
+    );
+    assert!(matches!(
+        view("game=hackenbush&edges=0-1,1-2", "0-1"),
+        PositionView::Sticks { remaining, .. } if remaining == [true, false]
+    ));
     assert_eq!(
         view("game=sum&parts=nim(heaps=3,4)+wythoff(heaps=5,8)", "3,0 + 2,6"),
         PositionView::Sum {
