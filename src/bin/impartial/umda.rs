@@ -14,6 +14,7 @@ use serde_json::json;
 use crate::files::read_arg;
 use crate::learn_flags::{count, out, write_out, Common, LearnFlags};
 use impartial::report::OUTPUT_BUDGET;
+use impartial::InputError;
 
 #[derive(Args)]
 pub struct UmdaArgs {
@@ -33,7 +34,7 @@ pub struct UmdaArgs {
     pub dump_model: bool,
 }
 
-pub fn umda(args: UmdaArgs) -> Result<(), String> {
+pub fn umda(args: UmdaArgs) -> Result<(), InputError> {
     let game = read_arg("game spec", args.game)?;
     let Common { engine, seed, max_games, mu } = args.learn.parse()?;
     if let MuSetting::Fixed(mu) = mu {
