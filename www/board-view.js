@@ -1,5 +1,6 @@
 // The board: one position drawn as the thing it is (heaps of counters, rows of pins, a queen on
-// a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name),
+// a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a grid of
+// cells, sticks standing on the ground, a name),
 // from the core's PositionView (src/games/family.rs). Nothing here parses label text or knows a
 // game's rules: a click on the board names a part of the drawing (a key such as `h2:1`, counter
 // 1 of the third heap), and `movePath` says which clicks make a given legal move by comparing
@@ -81,6 +82,9 @@ export function pinsTaken(from, to) {
  * - chomp: the square bitten (`c{row},{col}`, row 0 at the bottom): every square above and to
  *   its right goes with it.
  * - poset: the element picked (`p{i}`): it and everything above it go.
+ * - cells: the two empty cells a domino fills (`g{i}`, cells in reading order), the first in
+ *   reading order first.
+ * - sticks: the stick cut (`k{i}`): the one gone whose cut leaves exactly what stands after.
  */
 export function movePath(from, to) {
   if (!from || !to || from.kind !== to.kind) return [];
@@ -131,6 +135,15 @@ export function movePath(from, to) {
       const picked = [...gone].filter((x) => !from.covers.some(([lo, hi]) => hi === x && gone.has(lo)));
       return picked.length === 1 ? [`p${picked[0]}`] : [];
     }
+    case 'cells': {
+      const filled = from.filled.map((f, i) => (!f && to.filled[i] ? i : -1)).filter((i) => i >= 0);
+      return filled.length === 2 ? [`g${filled[0]}`, `g${filled[1]}`] : [];
+    }
+    case 'sticks': {
+      const gone = from.remaining.map((r, i) => (r && !to.remaining[i] ? i : -1)).filter((i) => i >= 0);
+      const cut = gone.find((k) => sameSticks(from, standingAfterCut(from, k), to.remaining));
+      return cut === undefined ? [] : [`k${cut}`];
+    }
     case 'sum': {
       // A move changes exactly one part: its clicks, prefixed by the part's number.
       const k = from.parts.findIndex((part, i) => JSON.stringify(part) !== JSON.stringify(to.parts[i]));
@@ -139,6 +152,40 @@ export function movePath(from, to) {
     default:
       return [];
   }
+}
+
+/** The sticks still standing after cutting stick `k`: those joined to a ground point by sticks. */
+export function standingAfterCut(view, k) {
+  const standing = view.remaining.map((r, i) => r && i !== k);
+  const reached = view.ground.slice();
+  for (let changed = true; changed; ) {
+    changed = false;
+    view.sticks.forEach(([a, b], i) => {
+      if (standing[i] && reached[a] !== reached[b]) {
+        reached[a] = reached[b] = true;
+        changed = true;
+      }
+    });
+  }
+  return standing.map((r, i) => r && reached[view.sticks[i][0]]);
+}
+
+/**
+ * Whether two sets of standing sticks are one position: sticks joining the same two vertices
+ * (every ground point counting as the ground) are interchangeable, so only their numbers count.
+ */
+function sameSticks(view, a, b) {
+  const end = (v) => (view.ground[v] ? 'ground' : String(v));
+  const counts = (standing) => {
+    const m = new Map();
+    view.sticks.forEach(([x, y], i) => {
+      if (!standing[i]) return;
+      const key = [end(x), end(y)].sort().join('-');
+      m.set(key, (m.get(key) ?? 0) + 1);
+    });
+    return JSON.stringify([...m].sort());
+  };
+  return counts(a) === counts(b);
 }
 
 /** A list in words: "3, 4 and 5". */
@@ -182,6 +229,14 @@ export function describeView(view) {
       const names = view.elements.filter((_, i) => view.remaining[i]);
       return names.length === 0 ? 'No elements left.' : `${plural(names.length, 'element')} of ${view.elements.length} left: ${listWords(names)}.`;
     }
+    case 'cells': {
+      const empty = view.filled.filter((f) => !f).length;
+      return `A board of ${view.rows} × ${view.cols} cells, ${plural(empty, 'cell')} still empty.`;
+    }
+    case 'sticks': {
+      const standing = view.remaining.filter(Boolean).length;
+      return standing === 0 ? 'No sticks left standing.' : `${plural(standing, 'stick')} of ${view.sticks.length} still standing.`;
+    }
     case 'named':
       return `Position ${view.label}.`;
     case 'sum':
@@ -216,6 +271,10 @@ export function howToMove(view) {
       return 'Click a square to bite it: every square above it and to its right goes too. Whoever must eat the poisoned square has no move.';
     case 'poset':
       return 'Click an element to remove it and everything above it.';
+    case 'cells':
+      return 'Click an empty cell, then the empty cell to its right or below it: a domino covers the two.';
+    case 'sticks':
+      return 'Click a stick to cut it: every stick no longer joined to the ground falls with it.';
     case 'named':
       return 'This position has only a name: choose a move from the list.';
     case 'sum':
@@ -367,6 +426,10 @@ function draw(view, frame, parts, take = 1) {
       return drawChomp(view, parts);
     case 'poset':
       return drawPoset(view, parts);
+    case 'cells':
+      return drawCells(view, parts);
+    case 'sticks':
+      return drawSticks(view, parts);
     case 'sum':
       return drawSum(view, frame, parts, take);
     default:
@@ -610,6 +673,70 @@ function drawPoset(view, parts) {
     g.append(el('circle', { cx: pos[i].x, cy: pos[i].y, r: 0.42 }));
     g.append(el('text', { x: pos[i].x, y: pos[i].y + 0.17, 'text-anchor': 'middle', 'font-size': name.length > 2 ? 0.34 : 0.45, ...FONT }, name));
     parts.push(g);
+  });
+  return { width, height };
+}
+
+/** A grid of cells, filled ones shaded; empty cell i (reading order) carries key g{i}. */
+function drawCells(view, parts) {
+  const { rows, cols, filled } = view;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      parts.push(
+        el('rect', {
+          x: 0.1 + c,
+          y: 0.1 + r,
+          width: 0.94,
+          height: 0.94,
+          rx: 0.06,
+          class: filled[i] ? 'cell filled' : 'cell',
+          'data-key': filled[i] ? null : `g${i}`,
+          'data-part': `g${i}`,
+        }),
+      );
+    }
+  }
+  return { width: cols + 0.2, height: rows + 0.2 };
+}
+
+/**
+ * Sticks on a ground line: vertex (x, h) drawn h levels above the ground; a standing stick
+ * carries key k{i} (with a wide transparent twin, so a thin stick takes a tap); fallen sticks
+ * are faded. Sticks joining the same two vertices bow apart; a loop is a small circle.
+ */
+function drawSticks(view, parts) {
+  const xs = view.vertices.map(([x]) => x);
+  const top = Math.max(1, ...view.vertices.map(([, h]) => h));
+  const width = (Math.max(0, ...xs) + 2) * 0.8;
+  const height = top * 1.4 + 1.0;
+  const at = (v) => ({ x: 0.8 + view.vertices[v][0] * 0.8, y: height - 0.6 - view.vertices[v][1] * 1.4 });
+  parts.push(el('line', { x1: 0, y1: height - 0.6, x2: width, y2: height - 0.6, class: 'ground' }));
+  const seen = new Map();
+  view.sticks.forEach(([a, b], i) => {
+    const p = at(a);
+    const q = at(b);
+    const pair = [a, b].sort((u, v) => u - v).join('-');
+    const nth = seen.get(pair) ?? 0;
+    seen.set(pair, nth + 1);
+    let d;
+    if (a === b) {
+      d = `M ${p.x} ${p.y} a 0.35 0.35 0 1 1 0.01 0`;
+    } else {
+      // Parallel sticks bow to alternate sides, further out each time.
+      const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * Math.ceil(nth / 2) * 0.35;
+      const mx = (p.x + q.x) / 2 + bow;
+      const my = (p.y + q.y) / 2;
+      d = `M ${p.x} ${p.y} Q ${mx} ${my} ${q.x} ${q.y}`;
+    }
+    const standing = view.remaining[i];
+    const g = el('g', { class: standing ? 'stick' : 'stick fallen', 'data-key': standing ? `k${i}` : null, 'data-part': `k${i}` });
+    g.append(el('path', { d, fill: 'none', stroke: '#fff', 'stroke-opacity': 0, 'stroke-width': 0.5 }));
+    g.append(el('path', { d, fill: 'none', class: 'stick-line' }));
+    parts.push(g);
+  });
+  view.vertices.forEach(([, h], v) => {
+    if (h > 0) parts.push(el('circle', { cx: at(v).x, cy: at(v).y, r: 0.1, class: 'joint', 'pointer-events': 'none' }));
   });
   return { width, height };
 }
