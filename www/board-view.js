@@ -720,18 +720,26 @@ function drawSticks(view, parts) {
     const nth = seen.get(pair) ?? 0;
     seen.set(pair, nth + 1);
     let d;
+    let hit;
     if (a === b) {
       d = `M ${p.x} ${p.y} a 0.35 0.35 0 1 1 0.01 0`;
+      hit = el('circle', { cx: p.x, cy: p.y - 0.35, r: 0.5, fill: '#fff', 'fill-opacity': 0 });
     } else {
       // Parallel sticks bow to alternate sides, further out each time.
       const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * Math.ceil(nth / 2) * 0.35;
       const mx = (p.x + q.x) / 2 + bow;
       const my = (p.y + q.y) / 2;
       d = `M ${p.x} ${p.y} Q ${mx} ${my} ${q.x} ${q.y}`;
+      // The tap target: a band 0.5 wide along the stick (a thin line alone is hard to hit).
+      const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+      const [nx, ny] = [((p.y - q.y) / len) * 0.25, ((q.x - p.x) / len) * 0.25];
+      const band = [p, { x: mx, y: my }, q].map((o) => `${o.x + nx},${o.y + ny}`);
+      const back = [q, { x: mx, y: my }, p].map((o) => `${o.x - nx},${o.y - ny}`);
+      hit = el('polygon', { points: [...band, ...back].join(' '), fill: '#fff', 'fill-opacity': 0 });
     }
     const standing = view.remaining[i];
     const g = el('g', { class: standing ? 'stick' : 'stick fallen', 'data-key': standing ? `k${i}` : null, 'data-part': `k${i}` });
-    g.append(el('path', { d, fill: 'none', stroke: '#fff', 'stroke-opacity': 0, 'stroke-width': 0.5 }));
+    g.append(hit);
     g.append(el('path', { d, fill: 'none', class: 'stick-line' }));
     parts.push(g);
   });
