@@ -716,7 +716,8 @@ function drawSticks(view, parts) {
   view.sticks.forEach(([a, b], i) => {
     const p = at(a);
     const q = at(b);
-    const pair = [a, b].sort((u, v) => u - v).join('-');
+    // Every ground point counts as the ground: two sticks from the ground to one vertex are a pair.
+    const pair = [a, b].map((v) => (view.ground[v] ? 'g' : String(v))).sort().join('-');
     const nth = seen.get(pair) ?? 0;
     seen.set(pair, nth + 1);
     let d;
