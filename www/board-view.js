@@ -1,5 +1,6 @@
 // The board: one position drawn as the thing it is (heaps of counters, rows of pins, a queen on
-// a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a name),
+// a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a grid of
+// cells, sticks standing on the ground, a name),
 // from the core's PositionView (src/games/family.rs). Nothing here parses label text or knows a
 // game's rules (how a move is made comes with the view: src/games/board_words.rs): a click on
 // the board names a part of the drawing (a key such as `h2:1`, counter 1 of the third heap), and
@@ -94,6 +95,9 @@ export function pinsTaken(from, to) {
  * - chomp: the square bitten (`c{row},{col}`, row 0 at the bottom): every square above and to
  *   its right goes with it.
  * - poset: the element picked (`p{i}`): it and everything above it go.
+ * - cells: the two empty cells a domino fills (`g{i}`, cells in reading order), the first in
+ *   reading order first.
+ * - sticks: the stick cut (`k{i}`): the one gone whose cut leaves exactly what stands after.
  */
 export function movePath(from, to) {
   if (!from || !to || from.kind !== to.kind) return [];
@@ -144,6 +148,15 @@ export function movePath(from, to) {
       const picked = [...gone].filter((x) => !from.covers.some(([lo, hi]) => hi === x && gone.has(lo)));
       return picked.length === 1 ? [`p${picked[0]}`] : [];
     }
+    case 'cells': {
+      const filled = from.filled.map((f, i) => (!f && to.filled[i] ? i : -1)).filter((i) => i >= 0);
+      return filled.length === 2 ? [`g${filled[0]}`, `g${filled[1]}`] : [];
+    }
+    case 'sticks': {
+      const gone = from.remaining.map((r, i) => (r && !to.remaining[i] ? i : -1)).filter((i) => i >= 0);
+      const cut = gone.find((k) => sameSticks(from, standingAfterCut(from, k), to.remaining));
+      return cut === undefined ? [] : [`k${cut}`];
+    }
     case 'sum': {
       // A move changes exactly one part: its clicks, prefixed by the part's number.
       const k = from.parts.findIndex((part, i) => JSON.stringify(part) !== JSON.stringify(to.parts[i]));
@@ -152,6 +165,40 @@ export function movePath(from, to) {
     default:
       return [];
   }
+}
+
+/** The sticks still standing after cutting stick `k`: those joined to a ground point by sticks. */
+export function standingAfterCut(view, k) {
+  const standing = view.remaining.map((r, i) => r && i !== k);
+  const reached = view.ground.slice();
+  for (let changed = true; changed; ) {
+    changed = false;
+    view.sticks.forEach(([a, b], i) => {
+      if (standing[i] && reached[a] !== reached[b]) {
+        reached[a] = reached[b] = true;
+        changed = true;
+      }
+    });
+  }
+  return standing.map((r, i) => r && reached[view.sticks[i][0]]);
+}
+
+/**
+ * Whether two sets of standing sticks are one position: sticks joining the same two vertices
+ * (every ground point counting as the ground) are interchangeable, so only their numbers count.
+ */
+function sameSticks(view, a, b) {
+  const end = (v) => (view.ground[v] ? 'ground' : String(v));
+  const counts = (standing) => {
+    const m = new Map();
+    view.sticks.forEach(([x, y], i) => {
+      if (!standing[i]) return;
+      const key = [end(x), end(y)].sort().join('-');
+      m.set(key, (m.get(key) ?? 0) + 1);
+    });
+    return JSON.stringify([...m].sort());
+  };
+  return counts(a) === counts(b);
 }
 
 /** A list in words: "3, 4 and 5". */
@@ -194,6 +241,14 @@ export function describeView(view) {
     case 'poset': {
       const names = view.elements.filter((_, i) => view.remaining[i]);
       return names.length === 0 ? 'No elements left.' : `${plural(names.length, 'element')} of ${view.elements.length} left: ${listWords(names)}.`;
+    }
+    case 'cells': {
+      const empty = view.filled.filter((f) => !f).length;
+      return `A board of ${view.rows} × ${view.cols} cells, ${plural(empty, 'cell')} still empty.`;
+    }
+    case 'sticks': {
+      const standing = view.remaining.filter(Boolean).length;
+      return standing === 0 ? 'No sticks left standing.' : `${plural(standing, 'stick')} of ${view.sticks.length} still standing.`;
     }
     case 'named':
       return `Position ${view.label}.`;
@@ -356,6 +411,10 @@ function draw(view, frame, parts, take = 1) {
       return drawChomp(view, parts);
     case 'poset':
       return drawPoset(view, parts);
+    case 'cells':
+      return drawCells(view, parts);
+    case 'sticks':
+      return drawSticks(view, parts);
     case 'sum':
       return drawSum(view, frame, parts, take);
     case 'named':
@@ -602,6 +661,79 @@ function drawPoset(view, parts) {
     g.append(el('circle', { cx: pos[i].x, cy: pos[i].y, r: 0.42 }));
     g.append(el('text', { x: pos[i].x, y: pos[i].y + 0.17, 'text-anchor': 'middle', 'font-size': name.length > 2 ? 0.34 : 0.45, ...FONT }, name));
     parts.push(g);
+  });
+  return { width, height };
+}
+
+/** A grid of cells, filled ones shaded; empty cell i (reading order) carries key g{i}. */
+function drawCells(view, parts) {
+  const { rows, cols, filled } = view;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      parts.push(
+        el('rect', {
+          x: 0.1 + c,
+          y: 0.1 + r,
+          width: 0.94,
+          height: 0.94,
+          rx: 0.06,
+          class: filled[i] ? 'cell filled' : 'cell',
+          'data-key': filled[i] ? null : `g${i}`,
+          'data-part': `g${i}`,
+        }),
+      );
+    }
+  }
+  return { width: cols + 0.2, height: rows + 0.2 };
+}
+
+/**
+ * Sticks on a ground line: vertex (x, h) drawn h levels above the ground; a standing stick
+ * carries key k{i} (with a wide transparent twin, so a thin stick takes a tap); fallen sticks
+ * are faded. Sticks joining the same two vertices bow apart; a loop is a small circle.
+ */
+function drawSticks(view, parts) {
+  const xs = view.vertices.map(([x]) => x);
+  const top = Math.max(1, ...view.vertices.map(([, h]) => h));
+  const width = (Math.max(0, ...xs) + 2) * 0.8;
+  const height = top * 1.4 + 1.0;
+  const at = (v) => ({ x: 0.8 + view.vertices[v][0] * 0.8, y: height - 0.6 - view.vertices[v][1] * 1.4 });
+  parts.push(el('line', { x1: 0, y1: height - 0.6, x2: width, y2: height - 0.6, class: 'ground' }));
+  const seen = new Map();
+  view.sticks.forEach(([a, b], i) => {
+    const p = at(a);
+    const q = at(b);
+    // Every ground point counts as the ground: two sticks from the ground to one vertex are a pair.
+    const pair = [a, b].map((v) => (view.ground[v] ? 'g' : String(v))).sort().join('-');
+    const nth = seen.get(pair) ?? 0;
+    seen.set(pair, nth + 1);
+    let d;
+    let hit;
+    if (a === b) {
+      d = `M ${p.x} ${p.y} a 0.35 0.35 0 1 1 0.01 0`;
+      hit = el('circle', { cx: p.x, cy: p.y - 0.35, r: 0.5, fill: '#fff', 'fill-opacity': 0 });
+    } else {
+      // Parallel sticks bow to alternate sides, further out each time.
+      const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * Math.ceil(nth / 2) * 0.35;
+      const mx = (p.x + q.x) / 2 + bow;
+      const my = (p.y + q.y) / 2;
+      d = `M ${p.x} ${p.y} Q ${mx} ${my} ${q.x} ${q.y}`;
+      // The tap target: a band 0.5 wide along the stick (a thin line alone is hard to hit).
+      const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+      const [nx, ny] = [((p.y - q.y) / len) * 0.25, ((q.x - p.x) / len) * 0.25];
+      const band = [p, { x: mx, y: my }, q].map((o) => `${o.x + nx},${o.y + ny}`);
+      const back = [q, { x: mx, y: my }, p].map((o) => `${o.x - nx},${o.y - ny}`);
+      hit = el('polygon', { points: [...band, ...back].join(' '), fill: '#fff', 'fill-opacity': 0 });
+    }
+    const standing = view.remaining[i];
+    const g = el('g', { class: standing ? 'stick' : 'stick fallen', 'data-key': standing ? `k${i}` : null, 'data-part': `k${i}` });
+    g.append(hit);
+    g.append(el('path', { d, fill: 'none', class: 'stick-line' }));
+    parts.push(g);
+  });
+  view.vertices.forEach(([, h], v) => {
+    if (h > 0) parts.push(el('circle', { cx: at(v).x, cy: at(v).y, r: 0.1, class: 'joint', 'pointer-events': 'none' }));
   });
   return { width, height };
 }

@@ -382,7 +382,7 @@ pub const MAX_COMPARED_CELLS: usize = 20;
 
 /// The log-rank test between every two cells (learner, μ, γ) at each size, in the rows' order.
 /// Refuses a size with more than [`MAX_COMPARED_CELLS`] cells.
-pub fn compare(rows: &[super::RunRow]) -> Result<Vec<Comparison>, String> {
+pub fn compare(rows: &[super::RunRow]) -> Result<Vec<Comparison>, crate::InputError> {
     let mut sizes: Vec<u64> = Vec::new();
     let mut cells: Vec<(u64, CellKey, Vec<Observation>)> = Vec::new();
     let mut index = std::collections::HashMap::new();
@@ -408,7 +408,8 @@ pub fn compare(rows: &[super::RunRow]) -> Result<Vec<Comparison>, String> {
             return Err(format!(
                 "Size {size} has {} cells (learner, μ, γ), and --compare tests every two of them, at most {MAX_COMPARED_CELLS} cells; compare a smaller grid.",
                 at.len()
-            ));
+            )
+            .into());
         }
         for (i, a) in at.iter().enumerate() {
             for b in &at[i + 1..] {
