@@ -268,7 +268,13 @@ fn summarising_grows_gently_with_the_number_of_sizes() {
         let mut text = String::from(impartial::learn::runtime::RAW_HEADER);
         text.push('\n');
         for size in 0..sizes {
-            text += &format!("{size},fast,1000,{},2,0,{size},10,0.001,true,{},3,\n", size + 2, 10 + size % 7);
+            // T = μ per generation, as UMDA's rows have it (other rows are refused).
+            let generations = 1 + size % 7;
+            text += &format!(
+                "{size},fast,1000,{},2,0,{size},10,0.001,true,{},{generations},\n",
+                size + 2,
+                10 * generations
+            );
         }
         std::fs::write(&file, text).unwrap();
         let out = run_within(Duration::from_secs(120), &["runtime", "--summarise", file.to_str().unwrap()]);

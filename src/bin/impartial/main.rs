@@ -28,6 +28,8 @@ mod runtime;
 #[cfg(not(target_arch = "wasm32"))]
 mod sequence;
 #[cfg(not(target_arch = "wasm32"))]
+mod tables;
+#[cfg(not(target_arch = "wasm32"))]
 mod umda;
 #[cfg(not(target_arch = "wasm32"))]
 mod value;

@@ -83,9 +83,14 @@ pub fn write(target: &Target, summary: &Summary, title: &str) -> Result<(), Stri
     let svg = render(summary, title)?;
     let written =
         std::fs::write(&target.temp, svg).and_then(|()| std::fs::rename(&target.temp, &target.path));
+    // The input was good: a figure that cannot be written is an output error (exit 1).
     written.map_err(|e| {
         let _ = std::fs::remove_file(&target.temp);
-        format!("Cannot write the figure to {}: {}.", quoted(&target.path.to_string_lossy()), io_words(&e))
+        crate::output::output_error(format!(
+            "Cannot write the figure to {}: {}.",
+            quoted(&target.path.to_string_lossy()),
+            io_words(&e)
+        ))
     })
 }
 
