@@ -506,11 +506,8 @@ fn the_figure_is_valid_svg_whose_points_are_the_summarys() {
         );
     }
     assert!(d1.1 < d0.1, "larger T is drawn higher");
-    // The bound's slope is drawn and named.
-    assert!(
-        text.contains("of Corollary 5.3&apos;s bound") || text.contains("of Corollary 5.3's bound"),
-        "bound line"
-    );
+    // The bounds' slopes are drawn and named.
+    assert!(text.contains("Cor. 5.3 bound, slope") && text.contains("Thm 5.2 bound, slope"), "bound lines");
     // So is the shaded percentile band, with a sample of its fill beside its words.
     let texts: Vec<&str> =
         doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
@@ -564,23 +561,30 @@ fn a_mu_gamma_grid_adds_a_heat_map_with_unfinished_cells_marked() {
         .collect();
     let crossed = texts.iter().filter(|t| **t == ">budget").count();
     assert_eq!(crossed, unfinished_medians, "each heat-map cell past the budget says so");
-    // A cell where some runs did not finish gives finished/runs.
+    // A cell where some runs did not finish gives k/R, k of its R runs censored, as the line
+    // plot does.
     for c in cells.iter().filter(|c| c["finished"] != c["runs"]) {
-        let note = format!("{}/{}", c["finished"], c["runs"]);
+        let note = format!("{}/{}", c["censored"], c["runs"]);
         assert!(texts.contains(&note.as_str()), "{note}");
     }
     // No lines on one axis for a grid: the medians are in the heat maps only.
     assert!(markers(&doc).is_empty(), "a grid draws no median lines");
     // Every axis is titled, and the colour scale has its key.
-    for title in ["γ, the model's margin", "μ", "median T, games (log scale); μ: games per generation;"] {
+    for title in [
+        "γ, the model's margin",
+        "μ",
+        "median T, games (log scale); μ: games a generation",
+        "hatched: past the budget; k/R: k of R runs censored",
+    ] {
         assert!(texts.iter().any(|t| t.replace("&apos;", "'") == title), "{title}: {texts:?}");
     }
     // Each size has its heat map.
     for size in [8, 32] {
         assert!(texts.iter().any(|t| t.starts_with(&format!("N = {size} ("))), "N = {size}");
     }
-    // One column of a paper: 400 px wide.
-    assert_eq!(doc.root_element().attribute("width"), Some("400"));
+    // One column of a paper: 8.5 cm wide, drawn on 400 units.
+    assert_eq!(doc.root_element().attribute("width"), Some("8.5cm"));
+    assert!(doc.root_element().attribute("viewBox").unwrap().starts_with("0 0 400 "));
     // Each cell's median is written in its square.
     for c in cells.iter().filter(|c| c["median"].is_u64()) {
         let t = c["median"].as_u64().unwrap();

@@ -291,3 +291,89 @@ fn a_figure_or_table_that_cannot_be_written_is_an_output_error() {
     let (code, _, stderr) = run(&["runtime", "--summarise", &raw, "--plot", &dir.path("no/such/figure.svg")]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+/// The smallest text of an SVG figure in points at its printed width, and its printed width and
+/// height in cm: every `<text>`'s font-size (in the drawing's units) scaled by the width in cm
+/// over the viewBox's width.
+fn printed_sizes(svg: &str) -> (f64, f64, f64) {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let root = doc.root_element();
+    let cm = |name: &str| -> f64 {
+        let v = root.attribute(name).unwrap_or_else(|| panic!("the svg has a {name}"));
+        v.strip_suffix("cm").unwrap_or_else(|| panic!("{name}={v} is in cm")).parse().unwrap()
+    };
+    let (width, height) = (cm("width"), cm("height"));
+    let view: Vec<f64> =
+        root.attribute("viewBox").unwrap().split_whitespace().map(|x| x.parse().unwrap()).collect();
+    let pt_per_unit = width / 2.54 * 72.0 / view[2];
+    let mut smallest = f64::MAX;
+    let mut texts = 0;
+    for text in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        // The font size on the text or the nearest group around it.
+        let size = text
+            .ancestors()
+            .find_map(|n| n.attribute("font-size"))
+            .unwrap_or_else(|| panic!("a text without a font size: {:?}", text.text()));
+        smallest = smallest.min(size.parse::<f64>().unwrap() * pt_per_unit);
+        texts += 1;
+    }
+    assert!(texts > 10, "the figure has its texts");
+    (smallest, width, height)
+}
+
+#[test]
+fn every_figure_text_is_at_least_7_pt_at_its_width_and_a_heat_map_no_taller_than_wide() {
+    let dir = Dir::new("journal");
+    let game = "game=subtraction&moves=1,2&heap=N-1";
+    let base = ["runtime", "--game", game, "--sizes", "8,16,32,64", "--runs", "6", "--max-evals", "30000"];
+    let cases: [(&str, &[&str], f64, bool); 5] = [
+        ("lines-single.svg", &["--mu", "20"], 8.5, false),
+        ("lines-double.svg", &["--mu", "20", "--width", "double"], 17.5, false),
+        ("learners.svg", &["--mu", "20", "--learner", "umda,lnwp:random"], 8.5, false),
+        ("heat-single.svg", &["--mu", "20,50,100", "--gamma", "paper,0.01,0.1"], 8.5, true),
+        ("heat-double.svg", &["--mu", "20,50", "--gamma", "paper,0.01", "--width", "double"], 17.5, true),
+    ];
+    for (name, extra, cm, heat) in cases {
+        let svg = dir.path(name);
+        let mut args = base.to_vec();
+        args.extend(extra);
+        args.extend(["--plot", &svg]);
+        ok(&args);
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let (smallest, width, height) = printed_sizes(&text);
+        assert_eq!(width, cm, "{name}");
+        assert!(smallest >= 7.0, "{name}: a text of {smallest:.2} pt");
+        assert_eq!(text.contains("N = 8 (n = 8)"), heat, "{name}");
+        if heat {
+            assert!(height <= width, "{name}: {height} cm tall, {width} cm wide");
+        }
+        // One meaning of k/R, said in the legend or key.
+        assert!(text.contains("k/R: k of R runs censored"), "{name}");
+        if !heat && !name.starts_with("learners") {
+            // Both bounds as dashed lines, named in the legend.
+            assert!(
+                text.contains("Cor. 5.3 bound, slope") && text.contains("Thm 5.2 bound, slope"),
+                "{name}"
+            );
+        }
+    }
+    // The title and axis titles are the user's; an empty title leaves it out.
+    let svg = dir.path("titled.svg");
+    let mut args = base.to_vec();
+    args.extend(["--mu", "20", "--plot", &svg, "--title", "", "--xlabel", "n", "--ylabel", "T (games)"]);
+    ok(&args);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(!text.contains("median T over"), "no default title");
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(str::trim))
+        .collect();
+    assert!(texts.contains(&"n") && texts.contains(&"T (games)"), "{texts:?}");
+    // A width that is neither is refused before anything runs.
+    let (code, _, stderr) =
+        run(&["runtime", "--game", game, "--sizes", "8", "--plot", &svg, "--width", "wide"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("'wide' is not a valid value for width: single (8.5 cm"), "{stderr}");
+}

@@ -51,6 +51,19 @@ pub struct RuntimeArgs {
     /// percentile band, and for a μ × γ grid a heat map of median T.
     #[arg(long, value_name = "FILE.svg", conflicts_with = "shard", allow_hyphen_values = true)]
     pub plot: Option<String>,
+    /// The figure's title (default: the game, runs, learner, engine and budget; '' for none).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub title: Option<String>,
+    /// The figure's x axis title (the line plot's n; the heat map's γ).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub xlabel: Option<String>,
+    /// The figure's y axis title (the line plot's T; the heat map's μ).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub ylabel: Option<String>,
+    /// The figure's width: single (8.5 cm, one journal column) or double (17.5 cm); every text
+    /// is at least 7 pt at that width.
+    #[arg(long, requires = "plot", default_value = "single", allow_hyphen_values = true)]
+    pub width: String,
     /// Print JSON instead of CSV.
     #[arg(long, conflicts_with = "out")]
     pub json: bool,
@@ -63,8 +76,14 @@ pub struct RuntimeArgs {
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
-    // The figure's path is checked before anything is read or run.
+    // The figure's path and options are checked before anything is read or run.
     let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
+    let figure = plot::Options {
+        title: args.title.clone(),
+        xlabel: args.xlabel.clone(),
+        ylabel: args.ylabel.clone(),
+        width: plot::Width::parse(&args.width)?,
+    };
     if let Some(files) = &args.summarise {
         let mut tables = Vec::new();
         let mut builds: Vec<(String, Option<Provenance>)> = Vec::new();
@@ -98,7 +117,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         });
         summary.sweep = info.clone();
         if let Some(target) = &plot {
-            plot::write(target, &summary, &figure_title(info.as_ref()))?;
+            plot::write(target, &summary, &figure_title(info.as_ref()), &figure)?;
         }
         return print_summary(&summary, args.json, args.out.as_deref());
     }
@@ -327,7 +346,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         }
     };
     if let (Some(target), Some(summary)) = (&plot, &summary) {
-        plot::write(target, summary, &figure_title(Some(&info)))?;
+        plot::write(target, summary, &figure_title(Some(&info)), &figure)?;
     }
     if args.raw {
         if table.is_some() {
