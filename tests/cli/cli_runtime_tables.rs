@@ -347,6 +347,13 @@ fn every_figure_text_is_at_least_7_pt_at_its_width_and_a_heat_map_no_taller_than
         if heat {
             assert!(height <= width, "{name}: {height} cm tall, {width} cm wide");
         }
+        // The figure records where its numbers come from.
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let meta = doc.descendants().find(|n| n.attribute("id") == Some("impartial-runtime")).unwrap();
+        let meta: Value = serde_json::from_str(meta.text().unwrap()).unwrap();
+        assert_eq!(meta["provenance"]["spec"], game, "{name}");
+        assert_eq!(meta["provenance"]["stream"], impartial::learn::runtime::STREAM, "{name}");
+        assert_eq!(meta["sweep"]["sizes"], serde_json::json!([8, 16, 32, 64]), "{name}");
         // One meaning of k/R, said in the legend or key.
         assert!(text.contains("k/R: k of R runs censored"), "{name}");
         if !heat && !name.starts_with("learners") {

@@ -19,8 +19,8 @@
 //!
 //! Drawn with `plotters`' SVG backend only: text is written as SVG `<text>` and laid out by
 //! the viewer, so no font or system library is needed. The plotted values are also written into
-//! the SVG's `<metadata id="impartial-runtime">` as JSON, so a reader (or a test) can check the
-//! picture against the summary. The file is written to a temporary file in the same directory
+//! the SVG's `<metadata id="impartial-runtime">` as JSON, with the summary's provenance and
+//! sweep, so a reader (or a test) can check the picture against the summary and its source. The file is written to a temporary file in the same directory
 //! and renamed, so a failed run leaves no partial figure.
 
 use std::collections::HashMap;
@@ -232,6 +232,9 @@ pub fn render(summary: &Summary, default_title: &str, options: &Options) -> Resu
         "title": title,
         "heat_map": heat,
         "width_cm": options.width.cm(),
+        // Where the figure's numbers come from, as the JSON summary gives it.
+        "provenance": summary.provenance,
+        "sweep": summary.sweep,
         "cells": summary.sizes.iter().map(|c| json!({
             "size": c.size,
             "positions": c.positions,
