@@ -428,8 +428,11 @@ fn legend_rows(summary: &Summary, series: &[Series<'_>]) -> u32 {
         + u32::from(anchored(|s| s.bound_theorem_slope))
 }
 
-/// The two bounds drawn as lines: which slope, its dash and its legend's name.
-const BOUNDS: [(fn(&Series<'_>) -> Option<f64>, (u32, u32), &str); 2] =
+/// A bound drawn as a line: which slope, its dash and its legend's name.
+type BoundLine = (fn(&Series<'_>) -> Option<f64>, (u32, u32), &'static str);
+
+/// The two bounds drawn as lines.
+const BOUNDS: [BoundLine; 2] =
     [(|s| s.bound_slope, (8, 5), "Cor. 5.3"), (|s| s.bound_theorem_slope, (3, 3), "Thm 5.2")];
 
 fn draw_lines(

@@ -267,9 +267,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
     let provenance = this_provenance(&info.game, &info.learner);
     // With --raw --out, the table grows as runs finish, and the runs already in it (an earlier
     // attempt of this command) are not run again.
-    let (table, mut kept): (Option<(RawTable, std::collections::HashSet<u64>)>, Vec<RunRow>) = match (
-        &args.out, args.raw,
-    ) {
+    let (table, mut kept): (Option<(RawTable, JobSet)>, Vec<RunRow>) = match (&args.out, args.raw) {
         (Some(path), true) => {
             let sidecar = RawSidecar { provenance: provenance.clone(), sweep: info.clone() };
             let table = RawTable::open(path, &sidecar)?;
@@ -375,6 +373,9 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
         args.out.as_deref(),
     )
 }
+
+/// The jobs (by index in the sweep's order) a resumed table already holds.
+type JobSet = std::collections::HashSet<u64>;
 
 /// This build's provenance for a table written now by this command line.
 fn this_provenance(spec: &str, learner: &str) -> Provenance {
@@ -615,11 +616,15 @@ fn group(x: u64) -> String {
     impartial::error::group_digits(u128::from(x))
 }
 
-/// One file written by `runtime --raw` (CSV) or `runtime --raw --json`: the sweep it names
-/// (None for files written before sweeps were recorded) and its rows. A CSV table is read a
-/// line at a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows
-/// kept, and a file without line ends (`/dev/zero`) is refused after one line's bytes.
-fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Option<Provenance>, Vec<RunRow>), String> {
+/// A raw table as read: the sweep it names, the build that wrote it, and its rows.
+type RawRead = (Option<SweepInfo>, Option<Provenance>, Vec<RunRow>);
+
+/// One file written by `runtime --raw` (CSV, with its sidecar when `--out` wrote it) or
+/// `runtime --raw --json`: the sweep it names and the build that wrote it (None for files
+/// written before sweeps, or builds, were recorded) and its rows. A CSV table is read a line at
+/// a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows kept, and a
+/// file without line ends (`/dev/zero`) is refused after one line's bytes.
+fn read_raw(file: &str) -> Result<RawRead, String> {
     use std::io::{BufRead, Read};
     let what = "raw table";
     let too_long = || {

@@ -133,6 +133,7 @@ impl Grid {
 /// `cpu_seconds` the thread's CPU time over the run) and the number of runs to do; the caller
 /// counts the calls (under its own lock), since a count taken here could reach it out of order.
 #[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)]
 pub fn sweep(
     grid: &Grid,
     prepare: impl Fn(u64) -> Result<super::template::SweepSize, InputError>,
@@ -518,7 +519,7 @@ mod tests {
             rows
         };
         let whole = run(&|_| false);
-        let rest = run(&|job| shape.job_index(job) % 2 == 0);
+        let rest = run(&|job| shape.job_index(job).is_multiple_of(2));
         assert_eq!(rest.len(), 3);
         let odd: Vec<RunRow> = whole.iter().skip(1).step_by(2).cloned().collect();
         assert_eq!(rest, odd);
