@@ -223,8 +223,8 @@ fn the_raw_header_names_every_value_of_a_row() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();
-    // The first line names the sweep (for merging shards); the header follows.
-    let mut lines = text.lines().skip(1);
+    // A tidy table: the header first (the sweep is in --out's sidecar).
+    let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(
         header,
@@ -244,7 +244,10 @@ fn the_raw_header_names_every_value_of_a_row() {
             "bound_log10",
             "mu_setting",
             "gamma_setting",
-            "learner"
+            "learner",
+            "censored",
+            "bound_theorem_log10",
+            "cpu_seconds"
         ]
     );
     for line in lines {
