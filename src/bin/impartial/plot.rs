@@ -2,8 +2,8 @@
 //! column: `--width single` (the default) is 8.5 cm wide, `--width double` 17.5 cm (the SVG's
 //! width and height are in cm; drawn on 400 or 824 units, so 1 unit prints at 0.60 pt, and the
 //! smallest text, 12.1 units, at 7.3 pt; a 300 dpi raster is 1,004 or 2,067 px wide). Every text
-//! is at least 7 pt at that width, and a heat map is at most as tall as it is wide (its panels
-//! side by side) for up to six sizes. `--title`, `--xlabel` and `--ylabel` replace the default
+//! is at least 7 pt at that width, and a heat map is at most as tall as it is wide while its
+//! panels fit side by side with cells wide enough for their numbers (else they are stacked). `--title`, `--xlabel` and `--ylabel` replace the default
 //! title (the spec) and axis titles; an empty `--title ''` leaves the title out (for a caption).
 //!
 //! A sweep of a few series (learners, or a few μ or γ): median T against positions n on log–log
