@@ -290,6 +290,19 @@ fn a_figure_or_table_that_cannot_be_written_is_an_output_error() {
     // A folder that does not exist is bad input, refused before anything runs.
     let (code, _, stderr) = run(&["runtime", "--summarise", &raw, "--plot", &dir.path("no/such/figure.svg")]);
     assert_eq!(code, 2, "{stderr}");
+    let (code, _, stderr) = run(&[
+        "runtime",
+        "--game",
+        CHOMP,
+        "--sizes",
+        "2",
+        "--runs",
+        "2",
+        "--out",
+        &dir.path("no/such/table.csv"),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("its directory does not exist"), "{stderr}");
 }
 
 /// The smallest text of an SVG figure in points at its printed width, and its printed width and

@@ -76,8 +76,12 @@ pub struct RuntimeArgs {
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
-    // The figure's path and options are checked before anything is read or run.
+    // The figure's and the table's paths and the figure's options are checked before anything
+    // is read or run.
     let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
+    if let Some(path) = &args.out {
+        crate::tables::check_out(path)?;
+    }
     let figure = plot::Options {
         title: args.title.clone(),
         xlabel: args.xlabel.clone(),

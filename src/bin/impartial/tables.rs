@@ -29,6 +29,23 @@ pub fn sidecar_path(table: &str) -> PathBuf {
     }
 }
 
+/// Refuses an `--out` path no table can be written to, before anything runs: a directory, or
+/// in a directory that does not exist.
+pub fn check_out(path: &str) -> Result<(), String> {
+    let p = Path::new(path);
+    if p.is_dir() {
+        return Err(format!("{} is a directory; give --out a file name.", quoted(path)));
+    }
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!("Cannot write the table to {}: its directory does not exist.", quoted(path)));
+    }
+    Ok(())
+}
+
 /// The sentence for a file that cannot be written: an output error (exit 1).
 pub fn write_error(path: &Path, e: &std::io::Error) -> String {
     crate::output::output_error(format!("Cannot write {}: {e}.", quoted(&path.to_string_lossy())))
