@@ -400,10 +400,9 @@ fn every_figure_text_is_at_least_7_pt_at_its_width_and_a_heat_map_no_taller_than
 
 /// Published figures drawn before 0.2.0 and not yet redrawn, with why: each is checked once it
 /// is regenerated (delete it from here then).
-const NOT_REDRAWN: [(&str, &str); 3] = [
+const NOT_REDRAWN: [(&str, &str); 2] = [
     ("subtraction-nim-256.svg", "its sweep takes 21 CPU-minutes (docs/experiments.md has the command)"),
     ("silver-dollar.svg", "its sweep (260 CPU-s) is being rerun"),
-    ("nim-grid.svg", "being redrawn at two columns"),
 ];
 
 #[test]
