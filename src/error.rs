@@ -102,6 +102,9 @@ pub enum InputError {
     /// A refusal worded where it arises, outside the spec grammar (a CLI option or file, a
     /// learning run's settings, a sweep's table, a figure): its one sentence as written there.
     Refused(String),
+    /// A file the command writes that cannot be written (a full disk, a read-only folder): the
+    /// input was good, so the CLI exits 1, not 2. Its one sentence as written where it arose.
+    Output(String),
     /// A family walked as positions ([`crate::sizing::walk`]) whose moves lead back to a
     /// position still being expanded: its rules do not make progress.
     Cycle {
@@ -181,7 +184,7 @@ impl fmt::Display for InputError {
             InputError::EmptyGraph => {
                 write!(f, "The custom graph has no moves; give at least one edge, e.g. edges=a-b.")
             }
-            InputError::Refused(sentence) => f.write_str(sentence),
+            InputError::Refused(sentence) | InputError::Output(sentence) => f.write_str(sentence),
             InputError::Cycle { family, position } => write!(
                 f,
                 "The {family} game leads from position {} back to itself; its moves must make progress.",

@@ -63,6 +63,13 @@ pub struct RuntimeBounds {
     pub corollary_mu_over_c: Big,
     /// Corollary 5.3's runtime bound, divided by C².
     pub corollary_runtime_over_c2: Big,
+    /// log10 of Corollary 5.3's runtime bound over C² (`corollary_runtime_over_c2.log10`), the
+    /// bound `runtime` reports as `bound_log10`.
+    pub bound_log10: Option<f64>,
+    /// log10 of Theorem 5.2's runtime bound over C² at its least μ
+    /// (`theorem_runtime_over_c2.log10`), `runtime`'s `bound_theorem_log10`; null when W_G is
+    /// empty (the sum is 0).
+    pub bound_theorem_log10: Option<f64>,
 }
 
 /// Computes the bounds from n, Δ, the s(v) at critical positions and max_v s(v).
@@ -89,6 +96,8 @@ pub fn runtime_bounds(
         (k + f64::from(s_all) + 1.0).log10() + (1.0 + 2.0 * f64::from(s_all)) * lb + ln_n.log10();
     let corollary_runtime =
         (k + f64::from(s_all) + 1.0).log10() + (2.0 + 3.0 * f64::from(s_all)) * lb + 2.0 * ln_n.log10();
+    let theorem_runtime_over_c2 = Big::from_log10(theorem_runtime);
+    let corollary_runtime_over_c2 = Big::from_log10(corollary_runtime);
     RuntimeBounds {
         n,
         max_degree,
@@ -98,9 +107,11 @@ pub fn runtime_bounds(
         s_all,
         s_exact,
         theorem_mu_over_c: Big::from_log10(theorem_mu),
-        theorem_runtime_over_c2: Big::from_log10(theorem_runtime),
+        theorem_runtime_over_c2,
         corollary_mu_over_c: Big::from_log10(corollary_mu),
-        corollary_runtime_over_c2: Big::from_log10(corollary_runtime),
+        corollary_runtime_over_c2,
+        bound_log10: corollary_runtime_over_c2.log10,
+        bound_theorem_log10: theorem_runtime_over_c2.log10,
     }
 }
 

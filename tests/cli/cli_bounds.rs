@@ -223,8 +223,8 @@ fn the_raw_header_names_every_value_of_a_row() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let text = String::from_utf8(out.stdout).unwrap();
-    // The first line names the sweep (for merging shards); the header follows.
-    let mut lines = text.lines().skip(1);
+    // A tidy table: the header first (the sweep is in --out's sidecar).
+    let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(
         header,
@@ -244,7 +244,10 @@ fn the_raw_header_names_every_value_of_a_row() {
             "bound_log10",
             "mu_setting",
             "gamma_setting",
-            "learner"
+            "learner",
+            "censored",
+            "bound_theorem_log10",
+            "cpu_seconds"
         ]
     );
     for line in lines {
@@ -268,7 +271,13 @@ fn summarising_grows_gently_with_the_number_of_sizes() {
         let mut text = String::from(impartial::learn::runtime::RAW_HEADER);
         text.push('\n');
         for size in 0..sizes {
-            text += &format!("{size},fast,1000,{},2,0,{size},10,0.001,true,{},3,\n", size + 2, 10 + size % 7);
+            // T = μ per generation, as UMDA's rows have it (other rows are refused).
+            let generations = 1 + size % 7;
+            text += &format!(
+                "{size},fast,1000,{},2,0,{size},10,0.001,true,{},{generations},\n",
+                size + 2,
+                10 * generations
+            );
         }
         std::fs::write(&file, text).unwrap();
         let out = run_within(Duration::from_secs(120), &["runtime", "--summarise", file.to_str().unwrap()]);

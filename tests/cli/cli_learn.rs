@@ -171,10 +171,14 @@ fn bad_parameters_get_one_sentence_and_exit_code_2() {
 
 const SWEEP: &str = "game=subtraction&moves=1,2&heap=N";
 
-/// The runs of a raw CSV table: its lines that start with a digit (not the sweep line or the
-/// header).
+/// The runs of a raw CSV table: its lines that start with a digit (not the header), without
+/// the last column, the run's CPU time (the one column two runs of a command do not share).
 fn data_lines(table: &str) -> Vec<String> {
-    table.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).map(str::to_string).collect()
+    table
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
 }
 
 #[test]
@@ -186,9 +190,9 @@ fn runtime_writes_a_table_with_percentiles_and_a_slope() {
     assert_eq!(
         lines[0],
         "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,\
-         mu_setting,gamma_setting,median_T_low,median_T_high,learner"
+         mu_setting,gamma_setting,median_T_low,median_T_high,learner,censored,bound_theorem_log10"
     );
-    assert_eq!(lines.len(), 5, "{stdout}");
+    assert_eq!(lines.len(), 4, "{stdout}");
     for (line, n) in lines[1..4].iter().zip([8, 17, 32]) {
         let f: Vec<&str> = line.split(',').collect();
         assert_eq!(f[1], n.to_string(), "positions, counting v* where heap 15 is a P-position");
@@ -197,7 +201,8 @@ fn runtime_writes_a_table_with_percentiles_and_a_slope() {
             (f[11].parse().unwrap(), f[10].parse().unwrap(), f[12].parse().unwrap());
         assert!(p10 <= median && median <= p90 && p10 % 20 == 0, "{line}");
     }
-    assert!(lines[4].starts_with("# log-log slope of median T against positions n: "), "{}", lines[4]);
+    // A tidy table: the slopes are in the JSON summary, not in comment lines.
+    assert!(!stdout.contains('#'), "{stdout}");
     let json: Value = serde_json::from_str(&ok(&[
         "runtime", "--game", SWEEP, "--sizes", "7,15,31", "--runs", "6", "--mu", "20", "--json",
     ]))
@@ -221,9 +226,19 @@ fn shards_run_exactly_the_runs_of_the_whole_sweep() {
             "runtime", "--game", SWEEP, "--sizes", "7,15", "--runs", "5", "--mu", "10", "--raw", "--shard",
             &shard,
         ]);
-        let file = dir.join(format!("shard{i}.csv"));
-        std::fs::write(&file, &part).unwrap();
-        files.push(file.to_string_lossy().into_owned());
+        let file = dir.join(format!("shard{i}.csv")).to_string_lossy().into_owned();
+        let written = ok(&[
+            "runtime", "--game", SWEEP, "--sizes", "7,15", "--runs", "5", "--mu", "10", "--raw", "--shard",
+            &shard, "--out", &file,
+        ]);
+        assert_eq!(written, "");
+        // The table on stdout has the rows --out appends (in the order they finished).
+        let mut appended = data_lines(&std::fs::read_to_string(&file).unwrap());
+        appended.sort();
+        let mut printed = data_lines(&part);
+        printed.sort();
+        assert_eq!(appended, printed);
+        files.push(file);
         rows.extend(data_lines(&part));
     }
     let mut expected: Vec<String> = data_lines(&all);
@@ -254,20 +269,25 @@ fn summarising_refuses_rows_that_are_not_one_sweep() {
     let write = |name: &str, extra: &[&str]| {
         let mut args = vec!["runtime", "--game", SWEEP, "--sizes", "7", "--runs", "3", "--raw"];
         args.extend_from_slice(extra);
-        let path = dir.join(name);
-        std::fs::write(&path, ok(&args)).unwrap();
-        path.to_string_lossy().into_owned()
+        let path = dir.join(name).to_string_lossy().into_owned();
+        if extra.contains(&"--json") {
+            std::fs::write(&path, ok(&args)).unwrap();
+        } else {
+            // The sweep is recorded in the sidecar --out writes beside the table.
+            args.extend(["--out", &path]);
+            assert_eq!(ok(&args), "");
+        }
+        path
     };
     let (a, naive) =
         (write("a.csv", &["--mu", "10"]), write("naive.csv", &["--mu", "10", "--engine", "naive"]));
-    let json = write("a.json", &["--mu", "10", "--json"]);
-    // The same tables without their sweep line, as written before sweeps were recorded:
-    // the rows alone are checked.
+    let json = write("raw-a.json", &["--mu", "10", "--json"]);
+    // The same tables without their sidecar, as a table on stdout or written before sweeps
+    // were recorded: the rows alone are checked.
     let legacy = |path: &str, name: &str| {
-        let text = std::fs::read_to_string(path).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, text.lines().skip(1).collect::<Vec<_>>().join("\n")).unwrap();
-        path.to_string_lossy().into_owned()
+        let path_new = dir.join(name);
+        std::fs::copy(path, &path_new).unwrap();
+        path_new.to_string_lossy().into_owned()
     };
     let (old_a, old_naive) = (legacy(&a, "old-a.csv"), legacy(&naive, "old-naive.csv"));
     let cases = [

@@ -43,9 +43,30 @@ impl Drop for TempDir {
     }
 }
 
-/// The runs of a raw CSV table (not its sweep line or header).
+/// The runs of a raw CSV table (not its header), without a raw table's last column, the run's
+/// CPU time (the one column two runs of a command do not share); a summary's lines whole.
 fn data_lines(table: &str) -> Vec<String> {
-    table.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).map(str::to_string).collect()
+    let raw = table.starts_with("size,engine,");
+    table
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| if raw { l.rsplit_once(',').unwrap().0.to_string() } else { l.to_string() })
+        .collect()
+}
+
+/// A summary's JSON without the provenance fields that name the command, the host and the
+/// date (the rest, the build and the stream included, is the same for the same sweep).
+fn without_occasion(json: &str) -> Value {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    for key in ["command", "host", "date"] {
+        v["provenance"].as_object_mut().unwrap().remove(key);
+    }
+    v
+}
+
+/// A raw table's sidecar JSON (`FILE.csv` → `FILE.json`).
+fn sidecar(table: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(table.with_extension("json")).unwrap()).unwrap()
 }
 
 /// The paper's four families (Benford & Lehre §6) as sweep templates, each with sizes that run fast.
@@ -98,12 +119,8 @@ fn grids_over_the_four_families_equal_their_cells_run_one_by_one() {
             }
         }
         assert_eq!(cells, 8);
-        // One slope line per (μ, γ) series.
-        assert_eq!(
-            grid_summary.lines().filter(|l| l.starts_with("# log-log slope")).count(),
-            4,
-            "{grid_summary}"
-        );
+        // A tidy table: the slopes are the JSON summary's, not comment lines.
+        assert!(!grid_summary.contains('#'), "{grid_summary}");
     }
 }
 
@@ -158,30 +175,37 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(
-        files,
-        [
-            "runtime.svg",
-            "shard-1-of-4.csv",
-            "shard-2-of-4.csv",
-            "shard-3-of-4.csv",
-            "shard-4-of-4.csv",
-            "summary.csv",
-            "summary.json"
-        ],
-        "no temporary file is left"
-    );
+    let mut expected_files = vec!["runtime.svg".to_string()];
+    for i in 1..=4 {
+        for ext in ["csv", "done", "json"] {
+            expected_files.push(format!("shard-{i}-of-4.{ext}"));
+        }
+    }
+    expected_files.extend(["summary.csv".to_string(), "summary.json".to_string()]);
+    assert_eq!(files, expected_files, "no temporary file is left");
     let mut whole = vec!["runtime"];
     whole.extend(sweep);
     assert_eq!(std::fs::read_to_string(out.join("summary.csv")).unwrap(), ok(&whole));
     whole.push("--json");
-    assert_eq!(std::fs::read_to_string(out.join("summary.json")).unwrap(), ok(&whole));
-    // Each shard's file names its sweep and holds its shard's runs; together, the whole.
+    let json = std::fs::read_to_string(out.join("summary.json")).unwrap();
+    assert_eq!(without_occasion(&json), without_occasion(&ok(&whole)));
+    let provenance = &serde_json::from_str::<Value>(&json).unwrap()["provenance"];
+    assert_eq!(provenance["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(provenance["spec"], "game=subtraction&moves=1,2&heap=N-1");
+    assert!(provenance["command"].as_str().unwrap().contains("runtime --summarise"), "{provenance}");
+    // Each shard's sidecar names its sweep and build; its table holds its shard's runs; together,
+    // the whole.
     let mut rows = Vec::new();
     for i in 1..=4 {
-        let table = std::fs::read_to_string(out.join(format!("shard-{i}-of-4.csv"))).unwrap();
-        let sweep_line: Value =
-            serde_json::from_str(table.lines().next().unwrap().strip_prefix("# sweep ").unwrap()).unwrap();
+        let path = out.join(format!("shard-{i}-of-4.csv"));
+        let table = std::fs::read_to_string(&path).unwrap();
+        let side = sidecar(&path);
+        let sweep_line = &side["sweep"];
+        assert_eq!(side["provenance"]["stream"], provenance["stream"]);
+        assert!(side["provenance"]["command"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("--shard {i}/4 --raw --out")));
         assert_eq!(sweep_line["shard"], serde_json::json!({"index": i, "count": 4}));
         assert_eq!(sweep_line["game"], "game=subtraction&moves=1,2&heap=N-1");
         rows.extend(data_lines(&table));
@@ -195,8 +219,7 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     // Any run replays from its shard's file alone: the sweep line's game with N filled in, and
     // the row's seed, μ and γ.
     let table = std::fs::read_to_string(out.join("shard-2-of-4.csv")).unwrap();
-    let sweep_line: Value =
-        serde_json::from_str(table.lines().next().unwrap().strip_prefix("# sweep ").unwrap()).unwrap();
+    let sweep_line = sidecar(&out.join("shard-2-of-4.csv"))["sweep"].clone();
     let row = data_lines(&table).pop().unwrap();
     let f: Vec<&str> = row.split(',').collect();
     let spec =
@@ -228,20 +251,18 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     let mut args = whole.clone();
     let seed_at = args.iter().position(|a| *a == "3").unwrap();
     args[seed_at] = "4";
-    args.extend(["--shard", "3/4"]);
-    std::fs::write(&other, ok(&args)).unwrap();
+    args.extend(["--shard", "3/4", "--out", &other]);
+    assert_eq!(ok(&args), "");
     let (code, _, stderr) = run(&["runtime", "--summarise", &shard(1), &shard(2), &other, &shard(4)]);
     assert_eq!(code, 2);
     assert!(stderr.contains("are from different sweeps (they differ in their seed)"), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1);
-    // A sweep line edited into nonsense (shard 0 of 0) is refused, not divided by.
+    // A sidecar edited into nonsense (shard 0 of 0) is refused, not divided by.
     let edited = dir.path("edited.csv");
-    let table = std::fs::read_to_string(shard(1)).unwrap();
-    std::fs::write(
-        &edited,
-        table.replace(r#""shard":{"index":1,"count":4}"#, r#""shard":{"index":0,"count":0}"#),
-    )
-    .unwrap();
+    std::fs::copy(shard(1), &edited).unwrap();
+    let mut side = sidecar(Path::new(&shard(1)));
+    side["sweep"]["shard"] = serde_json::json!({"index": 0, "count": 0});
+    std::fs::write(Path::new(&edited).with_extension("json"), side.to_string()).unwrap();
     let (code, _, stderr) = run(&["runtime", "--summarise", &edited]);
     assert_eq!(code, 2);
     assert!(stderr.contains("was not written by --raw: shard 0/0 is not one of 1 to k of k"), "{stderr}");
@@ -250,6 +271,8 @@ fn shards_run_as_the_slurm_script_runs_them_equal_the_whole_sweep() {
     let table = std::fs::read_to_string(shard(3)).unwrap();
     let lines: Vec<&str> = table.lines().collect();
     std::fs::write(&cut, lines[..lines.len() - 1].join("\n")).unwrap();
+    std::fs::copy(Path::new(&shard(3)).with_extension("json"), Path::new(&cut).with_extension("json"))
+        .unwrap();
     let (code, _, stderr) = run(&["runtime", "--summarise", &shard(1), &shard(2), &cut, &shard(4)]);
     assert_eq!(code, 2);
     assert!(stderr.contains("a shard's file is incomplete"), "{stderr}");
@@ -287,9 +310,7 @@ fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards()
         let (code, stderr) = sbatch_script(&shard_args("8"), &[("SLURM_ARRAY_TASK_ID", id)]);
         assert_eq!(code, 0, "{stderr}");
         assert!(stderr.contains(&format!("runtime.sbatch: shard {id} of 8 written to")), "{stderr}");
-        let table = std::fs::read_to_string(Path::new(&out).join(format!("shard-{id}-of-8.csv"))).unwrap();
-        let line: Value =
-            serde_json::from_str(table.lines().next().unwrap().strip_prefix("# sweep ").unwrap()).unwrap();
+        let line = sidecar(&Path::new(&out).join(format!("shard-{id}-of-8.csv")))["sweep"].clone();
         assert_eq!(line["shard"], serde_json::json!({"index": id.parse::<u32>().unwrap(), "count": 8}));
     }
     // A task id that is no shard of K, or no array at all: one sentence, exit 2, nothing written.
@@ -312,12 +333,21 @@ fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards()
     assert_eq!(code, 1, "{stderr}");
     let message = std::fs::read_to_string(Path::new(&out).join("missing-shards.txt")).unwrap();
     assert_eq!(stderr, message);
-    assert!(message.starts_with("runtime.sbatch: no summary: 2 of 8 shards are missing (4,6;"), "{message}");
+    assert!(
+        message.starts_with(
+            "runtime.sbatch: no summary: 2 of 8 shards are incomplete (4,6: shard 4 never started (no log); \
+             shard 6 never started (no log);"
+        ),
+        "{message}"
+    );
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/slurm/runtime.sbatch");
     assert!(
         message.contains(&format!(
-            "jid=$(sbatch --parsable --array=4,6 --output={out}/shard-%a.log scripts/slurm/runtime.sbatch shard 8 {out} \
+            "export IMPARTIAL={} RUNTIME_SBATCH={script} && \
+             jid=$(sbatch --parsable --array=4,6 --output={out}/shard-%a.log --open-mode=append {script} shard 8 {out} \
              --game 'game=subtraction&moves=1,2&heap=N-1' --sizes 8,16 --runs 3 --seed 5) && \
-             sbatch --dependency=afterany:$jid"
+             sbatch --dependency=afterany:$jid",
+            env!("CARGO_BIN_EXE_impartial")
         )),
         "{message}"
     );
@@ -328,6 +358,20 @@ fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards()
         .collect();
     files.sort();
     assert_eq!(files, ["missing-shards.txt"]);
+    // A shard cut short (a table without its .done mark) is named with the runs it keeps.
+    let done = Path::new(&out).join("shard-2-of-8.done");
+    std::fs::remove_file(&done).unwrap();
+    let (code, stderr) = sbatch_script(&summarise, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("(2,4,6: shard 2 was cut short after 1 runs, which a rerun keeps;"), "{stderr}");
+    // Its rerun resumes it: no run is made again, and the table is marked done.
+    let (code, stderr) = sbatch_script(&shard_args("8"), &[("SLURM_ARRAY_TASK_ID", "2")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("attempt 1 of shard 2 of 8") && stderr.contains("(1 runs there already)"),
+        "{stderr}"
+    );
+    assert!(done.exists());
     // Run the missing two and summarise again: the whole sweep's summary, and no note left.
     for id in ["4", "6"] {
         assert_eq!(sbatch_script(&shard_args("8"), &[("SLURM_ARRAY_TASK_ID", id)]).0, 0);
@@ -344,10 +388,10 @@ fn an_array_task_runs_the_shard_of_its_id_and_the_summary_names_missing_shards()
     // A summary that fails (a shard cut short) leaves no temporary file.
     let first = Path::new(&out).join("shard-1-of-8.csv");
     let table = std::fs::read_to_string(&first).unwrap();
-    std::fs::write(&first, table.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    std::fs::write(&first, table.lines().take(1).collect::<Vec<_>>().join("\n")).unwrap();
     let (code, stderr) = sbatch_script(&summarise, &[]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("incomplete"), "{stderr}");
+    assert!(stderr.contains("a shard's file is incomplete"), "{stderr}");
     let left: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -419,7 +463,11 @@ fn the_figure_is_valid_svg_whose_points_are_the_summarys() {
     let mut with_plot = args.to_vec();
     with_plot.extend(["--plot", &svg]);
     let summary: Value = serde_json::from_str(&ok(&with_plot)).unwrap();
-    assert_eq!(summary, serde_json::from_str::<Value>(&ok(&args)).unwrap(), "--plot changes nothing printed");
+    assert_eq!(
+        without_occasion(&summary.to_string()),
+        without_occasion(&ok(&args)),
+        "--plot changes nothing printed but the command"
+    );
     assert_eq!(dir.files(), ["figure.svg"], "no temporary file is left");
     let text = std::fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
@@ -458,11 +506,8 @@ fn the_figure_is_valid_svg_whose_points_are_the_summarys() {
         );
     }
     assert!(d1.1 < d0.1, "larger T is drawn higher");
-    // The bound's slope is drawn and named.
-    assert!(
-        text.contains("of Corollary 5.3&apos;s bound") || text.contains("of Corollary 5.3's bound"),
-        "bound line"
-    );
+    // The bounds' slopes are drawn and named.
+    assert!(text.contains("Cor. 5.3 bound, slope") && text.contains("Thm 5.2 bound, slope"), "bound lines");
     // So is the shaded percentile band, with a sample of its fill beside its words.
     let texts: Vec<&str> =
         doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
@@ -516,23 +561,30 @@ fn a_mu_gamma_grid_adds_a_heat_map_with_unfinished_cells_marked() {
         .collect();
     let crossed = texts.iter().filter(|t| **t == ">budget").count();
     assert_eq!(crossed, unfinished_medians, "each heat-map cell past the budget says so");
-    // A cell where some runs did not finish gives finished/runs.
+    // A cell where some runs did not finish gives k/R, k of its R runs censored, as the line
+    // plot does.
     for c in cells.iter().filter(|c| c["finished"] != c["runs"]) {
-        let note = format!("{}/{}", c["finished"], c["runs"]);
+        let note = format!("{}/{}", c["censored"], c["runs"]);
         assert!(texts.contains(&note.as_str()), "{note}");
     }
     // No lines on one axis for a grid: the medians are in the heat maps only.
     assert!(markers(&doc).is_empty(), "a grid draws no median lines");
     // Every axis is titled, and the colour scale has its key.
-    for title in ["γ, the model's margin", "μ", "median T, games (log scale); μ: games per generation;"] {
+    for title in [
+        "γ, the model's margin",
+        "μ",
+        "median T, games (log scale); μ: games a generation",
+        "hatched: past the budget; k/R: k of R runs censored",
+    ] {
         assert!(texts.iter().any(|t| t.replace("&apos;", "'") == title), "{title}: {texts:?}");
     }
     // Each size has its heat map.
     for size in [8, 32] {
         assert!(texts.iter().any(|t| t.starts_with(&format!("N = {size} ("))), "N = {size}");
     }
-    // One column of a paper: 400 px wide.
-    assert_eq!(doc.root_element().attribute("width"), Some("400"));
+    // One column of a paper: 8.5 cm wide, drawn on 400 units.
+    assert_eq!(doc.root_element().attribute("width"), Some("8.5cm"));
+    assert!(doc.root_element().attribute("viewBox").unwrap().starts_with("0 0 400 "));
     // Each cell's median is written in its square.
     for c in cells.iter().filter(|c| c["median"].is_u64()) {
         let t = c["median"].as_u64().unwrap();

@@ -91,6 +91,7 @@ fn a_huge_subtraction_move_costs_linear_time() {
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
     assert_eq!(seq["values"].as_array().unwrap().len(), 1_048_577);
     assert_eq!(seq["proven"], false);
+    assert_eq!(seq["stopped"], false, "the search reached --to");
 }
 
 #[test]
@@ -239,4 +240,5 @@ fn ctrl_c_ends_a_search_with_what_was_computed() {
     assert_eq!(seq["to"].as_u64().unwrap() as usize + 1, values);
     assert!(values > 4096, "{values}");
     assert_eq!(seq["proven"], false);
+    assert_eq!(seq["stopped"], true, "the JSON says the search was cut short");
 }

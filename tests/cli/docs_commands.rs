@@ -20,6 +20,7 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ("scripts/slurm/", "scripts/test-slurm"),
     ("sbatch ", "scripts/test-slurm"),
     ("jid=$(sbatch ", "scripts/test-slurm"),
+    ("export IMPARTIAL=", "scripts/test-slurm (the cluster's rerun block)"),
     ("mkdir -p results/", "scripts/test-slurm (the cluster's by-hand block)"),
     ("cargo build", "scripts/test"),
     ("cargo bench", "the benches themselves (docs/performance.md)"),

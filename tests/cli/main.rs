@@ -12,6 +12,7 @@ mod cli_refusals;
 mod cli_rules;
 mod cli_runtime_grid;
 mod cli_runtime_learner;
+mod cli_runtime_tables;
 mod cli_sequence;
 mod docs_commands;
 mod fuzz_cli;

@@ -28,6 +28,8 @@ mod runtime;
 #[cfg(not(target_arch = "wasm32"))]
 mod sequence;
 #[cfg(not(target_arch = "wasm32"))]
+mod tables;
+#[cfg(not(target_arch = "wasm32"))]
 mod umda;
 #[cfg(not(target_arch = "wasm32"))]
 mod value;
@@ -84,7 +86,8 @@ mod cli {
         /// Measure T (the games UMDA plays until an optimal strategy is among the winners) over
         /// many seeds per game size: a table with percentiles and the fitted log–log slope, beside
         /// Corollary 5.3's bound.
-        Runtime(RuntimeArgs),
+        // Boxed: its flags make it several times the size of the other commands.
+        Runtime(Box<RuntimeArgs>),
         /// Learn by one of Böhme's rules (Böhme: lnwt, lnwp, llt, llp, rlnwt, rllt) against
         /// an opponent, play after play, beside the paper's bounds; games may have cycles.
         Learn(LearnArgs),
@@ -119,7 +122,7 @@ mod cli {
         };
         match cli.command {
             Command::Umda(args) => finish(umda::umda(args)),
-            Command::Runtime(args) => finish(runtime::runtime(args)),
+            Command::Runtime(args) => finish(runtime::runtime(*args)),
             Command::Learn(args) => finish(learn::learn(args)),
             Command::Sequence(args) => match sequence::sequence(args) {
                 // An output error (a full disk) still decides the exit code.

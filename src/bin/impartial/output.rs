@@ -88,14 +88,22 @@ pub fn eprint(text: &str) {
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }
 
-/// The exit code after a command: 2 after bad input (its sentence written here); otherwise 1
-/// with one sentence when an output stream failed other than by a closed pipe, else 0.
+/// The error a command returns when one of its output files cannot be written: its sentence as
+/// an [`InputError::Output`], so that [`exit_code`] exits 1 (an output error), not 2 (bad input).
+pub fn output_error(sentence: String) -> InputError {
+    InputError::Output(sentence)
+}
+
+/// The exit code after a command: 2 after bad input (its sentence written here), 1 after an
+/// [`output_error`]; otherwise 1 with one sentence when an output stream failed other than by a
+/// closed pipe, else 0.
 pub fn exit_code(result: Result<(), InputError>) -> ExitCode {
     // Anything std's own line buffer still holds is written now, where its error is seen.
     let _ = Recorded { inner: io::stdout().lock(), stream: Stream::Stdout }.flush();
     if let Err(message) = result {
+        let code = if matches!(message, InputError::Output(_)) { 1 } else { 2 };
         eprint(&format!("impartial: {}\n", impartial::error::one_line(&message.to_string())));
-        return ExitCode::from(2);
+        return ExitCode::from(code);
     }
     let failed = FAILED.lock().map(|f| *f).unwrap_or([None, None]);
     let texts = FAILED_TEXT.lock().map(|t| t.clone()).unwrap_or_default();

@@ -1,21 +1,26 @@
-//! `impartial runtime --plot FILE.svg`: the figure of a sweep's summary, sized for a paper's
-//! single column (8.5 cm; drawn 400 px wide, so 12 px text prints at about 7.5 pt).
+//! `impartial runtime --plot FILE.svg`: the figure of a sweep's summary, sized for a journal's
+//! column: `--width single` (the default) is 8.5 cm wide, `--width double` 17.5 cm (the SVG's
+//! width and height are in cm; drawn on 400 or 824 units, so 1 unit prints at 0.60 pt, and the
+//! smallest text, 12.1 units, at 7.3 pt; a 300 dpi raster is 1,004 or 2,067 px wide). Every text
+//! is at least 7 pt at that width, and a heat map is at most as tall as it is wide while its
+//! panels fit side by side with cells wide enough for their numbers (else they are stacked). `--title`, `--xlabel` and `--ylabel` replace the default
+//! title (the spec) and axis titles; an empty `--title ''` leaves the title out (for a caption).
 //!
 //! A sweep of a few series (learners, or a few μ or γ): median T against positions n on log–log
 //! axes, one line per series with its 10th–90th percentile band, told apart by colour, dash and
-//! marker (so it reads in greyscale); a cell with unfinished runs gets a triangle at the budget
-//! with how many (k/R);
-//! the slope of Corollary 5.3's bound (Props 6.1–6.4) is drawn through the first median. The
-//! legend is under the axes, never over the data. A μ × γ grid (or more than four series) is
-//! drawn as heat maps instead, one per size stacked: median T over μ (rows) × γ (columns),
-//! written in each cell, on a colour scale light with T, with its key underneath; a median past
-//! the budget is a hatched white cell, and a cell where some runs did not finish gives
-//! finished/runs.
+//! marker (so it reads in greyscale); a cell with censored runs (unfinished at the budget) gets
+//! a triangle at the budget with k/R, k of its R runs censored; the slopes of Corollary 5.3's
+//! and Theorem 5.2's bounds are drawn through the first median as two dashed lines. The legend
+//! is under the axes, never over the data. A μ × γ grid (or more than four series) is drawn as
+//! heat maps instead, one per size, side by side: median T over μ (rows) × γ (columns), written
+//! in each cell, on a colour scale light with T, with its key underneath; a median past the
+//! budget is a hatched white cell, and a cell with censored runs gives k/R as well, with the
+//! same meaning as in the line plot (said in both legends).
 //!
 //! Drawn with `plotters`' SVG backend only: text is written as SVG `<text>` and laid out by
 //! the viewer, so no font or system library is needed. The plotted values are also written into
-//! the SVG's `<metadata id="impartial-runtime">` as JSON, so a reader (or a test) can check the
-//! picture against the summary. The file is written to a temporary file in the same directory
+//! the SVG's `<metadata id="impartial-runtime">` as JSON, with the summary's provenance and
+//! sweep, so a reader (or a test) can check the picture against the summary and its source. The file is written to a temporary file in the same directory
 //! and renamed, so a failed run leaves no partial figure.
 
 use std::collections::HashMap;
@@ -80,15 +85,79 @@ fn io_words(e: &std::io::Error) -> String {
     }
 }
 
+/// The column width a figure is drawn for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Width {
+    /// One column, 8.5 cm.
+    Single,
+    /// Two columns, 17.5 cm.
+    Double,
+}
+
+impl Width {
+    /// `single` or `double`, as `--width` takes it.
+    pub fn parse(text: &str) -> Result<Width, InputError> {
+        match text.trim() {
+            "single" => Ok(Width::Single),
+            "double" => Ok(Width::Double),
+            _ => Err(format!(
+                "{} is not a valid value for width: single (8.5 cm, one column) or double (17.5 cm).",
+                quoted(text)
+            )
+            .into()),
+        }
+    }
+
+    /// The printed width in cm.
+    pub fn cm(self) -> f64 {
+        match self {
+            Width::Single => 8.5,
+            Width::Double => 17.5,
+        }
+    }
+
+    /// The drawing's width in SVG units: the same size of unit (0.602 pt) at either width.
+    fn units(self) -> u32 {
+        match self {
+            Width::Single => 400,
+            Width::Double => 824,
+        }
+    }
+}
+
+/// What the user sets of a figure: its title and axis titles (None for the defaults) and its
+/// width.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The title; None for the sweep's default, empty for none.
+    pub title: Option<String>,
+    /// The x axis's title (the line plot's n, the heat map's γ).
+    pub xlabel: Option<String>,
+    /// The y axis's title (the line plot's T, the heat map's μ).
+    pub ylabel: Option<String>,
+    /// The column width.
+    pub width: Width,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { title: None, xlabel: None, ylabel: None, width: Width::Single }
+    }
+}
+
 /// Draws the figure and puts it at the target's path (temporary file, then rename).
-pub fn write(target: &Target, summary: &Summary, title: &str) -> Result<(), InputError> {
-    let svg = render(summary, title)?;
+pub fn write(target: &Target, summary: &Summary, title: &str, options: &Options) -> Result<(), InputError> {
+    let svg = render(summary, title, options)?;
     let written =
         std::fs::write(&target.temp, svg).and_then(|()| std::fs::rename(&target.temp, &target.path));
+    // The input was good: a figure that cannot be written is an output error (exit 1).
     written.map_err(|e| {
         let _ = std::fs::remove_file(&target.temp);
-        format!("Cannot write the figure to {}: {}.", quoted(&target.path.to_string_lossy()), io_words(&e))
-            .into()
+        crate::output::output_error(format!(
+            "Cannot write the figure to {}: {}.",
+            quoted(&target.path.to_string_lossy()),
+            io_words(&e)
+        ))
     })
 }
 
@@ -115,8 +184,10 @@ fn short(v: f64) -> String {
     }
 }
 
-/// The SVG text of the figure.
-pub fn render(summary: &Summary, title: &str) -> Result<String, InputError> {
+/// The SVG text of the figure; `default_title` unless the options give one.
+pub fn render(summary: &Summary, default_title: &str, options: &Options) -> Result<String, InputError> {
+    let title = options.title.as_deref().unwrap_or(default_title);
+    let layout = Layout::of(options.width, title);
     let series = figure_series(summary);
     // The μ × γ grid is UMDA's: a rule's cells (no μ or γ) are not on it.
     let umda_only = !summary.sizes.iter().any(|c| c.mu_setting == NO_SETTING);
@@ -124,28 +195,49 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, InputError> {
     let gammas: Vec<String> = distinct(summary.sizes.iter().map(gamma_label));
     let heat = umda_only && ((mus.len() > 1 && gammas.len() > 1) || series.len() > MAX_LINES);
     let sizes = sizes_of(summary);
-    let height = title_height(title)
+    let censored = summary.sizes.iter().any(|c| c.finished < c.runs);
+    let panels = HeatPanels::of(&layout, sizes.len(), mus.len(), gammas.len(), censored);
+    let height = layout.title_height
         + if heat {
-            heat_height(&sizes, mus.len())
+            panels.height()
         } else {
-            LINES_HEIGHT + LEGEND_ROW * legend_rows(summary, &series)
+            layout.lines_height + LEGEND_ROW * legend_rows(summary, &series)
         };
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (layout.width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
-        let (head, body) = root.split_vertically(title_height(title));
-        draw_title(&head, title)?;
+        let (head, body) = root.split_vertically(layout.title_height);
+        draw_title(&head, &layout)?;
         if heat {
-            draw_heat(&body, summary, &sizes, &mus, &gammas)?;
+            draw_heat(&body, summary, &sizes, &mus, &gammas, &panels, options)?;
         } else {
-            draw_lines(&body, summary, &series)?;
+            draw_lines(&body, summary, &series, &layout, options)?;
         }
         root.present().map_err(draw_error)?;
     }
+    // Printed size in cm, the drawing's units kept by the viewBox.
+    let cm = options.width.cm();
+    let printed = format!(
+        "<svg width=\"{cm}cm\" height=\"{:.3}cm\" viewBox=\"0 0 {} {height}\"",
+        cm * f64::from(height) / f64::from(layout.width),
+        layout.width
+    );
+    svg = svg.replacen(
+        &format!(
+            "<svg width=\"{}\" height=\"{height}\" viewBox=\"0 0 {} {height}\"",
+            layout.width, layout.width
+        ),
+        &printed,
+        1,
+    );
     let data = json!({
         "title": title,
         "heat_map": heat,
+        "width_cm": options.width.cm(),
+        // Where the figure's numbers come from, as the JSON summary gives it.
+        "provenance": summary.provenance,
+        "sweep": summary.sweep,
         "cells": summary.sizes.iter().map(|c| json!({
             "size": c.size,
             "positions": c.positions,
@@ -159,6 +251,7 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, InputError> {
             "p90": c.p90,
             "runs": c.runs,
             "finished": c.finished,
+            "censored": c.runs - c.finished,
         })).collect::<Vec<_>>(),
     });
     let data = data.to_string().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
@@ -170,20 +263,44 @@ pub fn render(summary: &Summary, title: &str) -> Result<String, InputError> {
     Ok(svg)
 }
 
-/// The figure's width in px: a single column (8.5 cm) at about 1.2 px per pt.
-const WIDTH: u32 = 400;
-/// The height of the lines figure's title and axes, without the legend.
-const LINES_HEIGHT: u32 = 330;
 /// One legend row.
-const LEGEND_ROW: u32 = 17;
-/// The title's line: at most this many characters, this high.
-const TITLE_CHARS: usize = 60;
-const TITLE_LINE: u32 = 14;
+const LEGEND_ROW: u32 = 20;
+/// A title line's height.
+const TITLE_LINE: u32 = 17;
 /// More series than this are a grid: heat maps, not lines.
 const MAX_LINES: usize = 4;
-/// Text sizes in px: tick labels and legend, axis titles, the title.
-const SMALL: u32 = 11;
-const TEXT: u32 = 12;
+/// Text sizes as `plotters` takes them (it writes 0.806 of them as the SVG's font-size, so
+/// 15 → 12.1 units, 7.3 pt at 0.602 pt a unit; 16 → 12.9 units, 7.8 pt): tick labels, legend
+/// and notes; axis titles and the title. No text is smaller than `SMALL`.
+const SMALL: u32 = 15;
+const TEXT: u32 = 16;
+
+/// The sizes of a figure that follow from its width and title.
+struct Layout {
+    /// The drawing's width in units.
+    width: u32,
+    /// The title's lines.
+    title: Vec<String>,
+    /// The height they take (0 without a title).
+    title_height: u32,
+    /// The line plot's height without its legend.
+    lines_height: u32,
+}
+
+impl Layout {
+    fn of(width: Width, title: &str) -> Layout {
+        let units = width.units();
+        // About 7.4 units a character at SMALL.
+        let chars = (units as usize - 16) * 10 / 74;
+        let title = if title.trim().is_empty() { Vec::new() } else { title_lines(title, chars) };
+        let title_height = if title.is_empty() { 4 } else { 6 + TITLE_LINE * title.len() as u32 };
+        let lines_height = match width {
+            Width::Single => 340,
+            Width::Double => 420,
+        };
+        Layout { width: units, title, title_height, lines_height }
+    }
+}
 
 /// Okabe–Ito colours (told apart with colour blindness); series also differ in dash and marker.
 const COLOURS: [RGBColor; 4] =
@@ -225,12 +342,12 @@ fn sizes_of(summary: &Summary) -> Vec<(usize, u64)> {
     sizes
 }
 
-/// The title in lines of at most `TITLE_CHARS` characters, broken at spaces.
-fn title_lines(title: &str) -> Vec<String> {
+/// The title in lines of at most `chars` characters, broken at spaces.
+fn title_lines(title: &str, chars: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in title.split(' ') {
         match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= TITLE_CHARS => {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= chars => {
                 line.push(' ');
                 line.push_str(word);
             }
@@ -240,18 +357,13 @@ fn title_lines(title: &str) -> Vec<String> {
     lines
 }
 
-/// The height the title takes.
-fn title_height(title: &str) -> u32 {
-    6 + TITLE_LINE * title_lines(title).len() as u32
-}
-
 /// Draws the title, centred, from the top of `area`.
-fn draw_title(area: &DrawingArea<SVGBackend<'_>, Shift>, title: &str) -> Result<(), InputError> {
-    for (i, line) in title_lines(title).into_iter().enumerate() {
+fn draw_title(area: &DrawingArea<SVGBackend<'_>, Shift>, layout: &Layout) -> Result<(), InputError> {
+    for (i, line) in layout.title.iter().enumerate() {
         area.draw(&Text::new(
-            line,
-            (WIDTH as i32 / 2, 4 + (TITLE_LINE as i32) * i as i32),
-            font(SMALL).pos(Pos::new(HPos::Center, VPos::Top)),
+            line.clone(),
+            (layout.width as i32 / 2, 4 + (TITLE_LINE as i32) * i as i32),
+            font(TEXT).pos(Pos::new(HPos::Center, VPos::Top)),
         ))
         .map_err(draw_error)?;
     }
@@ -309,14 +421,29 @@ type LegendRow = (String, RGBColor, Option<(u32, u32)>, Option<bool>, bool);
 
 fn legend_rows(summary: &Summary, series: &[Series<'_>]) -> u32 {
     let unfinished = summary.sizes.iter().any(|c| c.finished < c.runs);
-    let bound = series.iter().any(|s| s.bound_slope.is_some());
-    series.len() as u32 + u32::from(has_band(series)) + u32::from(unfinished) + u32::from(bound)
+    let anchored = |slope: fn(&Series<'_>) -> Option<f64>| {
+        series.iter().any(|s| slope(s).is_some() && s.cells.iter().any(|c| c.median.is_some()))
+    };
+    series.len() as u32
+        + u32::from(has_band(series))
+        + u32::from(unfinished)
+        + u32::from(anchored(|s| s.bound_slope))
+        + u32::from(anchored(|s| s.bound_theorem_slope))
 }
+
+/// A bound drawn as a line: which slope, its dash and its legend's name.
+type BoundLine = (fn(&Series<'_>) -> Option<f64>, (u32, u32), &'static str);
+
+/// The two bounds drawn as lines.
+const BOUNDS: [BoundLine; 2] =
+    [(|s| s.bound_slope, (8, 5), "Cor. 5.3"), (|s| s.bound_theorem_slope, (3, 3), "Thm 5.2")];
 
 fn draw_lines(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     summary: &Summary,
     series: &[Series<'_>],
+    layout: &Layout,
+    options: &Options,
 ) -> Result<(), InputError> {
     let cells = &summary.sizes;
     let budget = cells.iter().map(|c| c.max_games).max().unwrap_or(1) as f64;
@@ -339,23 +466,24 @@ fn draw_lines(
     measured.dedup();
     let x_ticks = if measured.len() <= 8 { measured } else { log_ticks(x0, x1) };
     let y_ticks = log_ticks(y0, y1);
-    let (chart_area, legend_area) = area.split_vertically(LINES_HEIGHT);
+    let (chart_area, legend_area) = area.split_vertically(layout.lines_height);
     let mut chart = ChartBuilder::on(&chart_area)
         .margin_top(8)
-        .margin_right(14)
+        .margin_right(16)
         .margin_left(4)
-        .x_label_area_size(38)
-        .y_label_area_size(54)
+        .x_label_area_size(44)
+        .y_label_area_size(62)
         .build_cartesian_2d(
             (x0..x1).log_scale().with_key_points(x_ticks),
             (y0..y1).log_scale().with_key_points(y_ticks),
         )
         .map_err(draw_error)?;
     let rules = rules_only(summary);
+    let y_default = if rules { "median T, plays (log scale)" } else { "median T, games (log scale)" };
     chart
         .configure_mesh()
-        .x_desc("positions n (log scale)")
-        .y_desc(if rules { "median T, plays (log scale)" } else { "median T, games (log scale)" })
+        .x_desc(options.xlabel.as_deref().unwrap_or("positions n (log scale)"))
+        .y_desc(options.ylabel.as_deref().unwrap_or(y_default))
         .axis_desc_style(font(TEXT))
         .label_style(font(SMALL))
         .x_label_formatter(&|v| short(*v))
@@ -416,7 +544,7 @@ fn draw_lines(
                 .draw_series(medians.iter().map(|&p| Circle::new(p, MARKER, color.stroke_width(2))))
                 .map_err(draw_error)?;
         }
-        // Unfinished runs: a triangle at the budget with how many.
+        // Censored runs: a triangle at the budget with k/R, k of the cell's R runs censored.
         for c in s.cells.iter().filter(|c| c.finished < c.runs) {
             let at = (c.positions as f64, budget);
             chart
@@ -429,8 +557,8 @@ fn draw_lines(
                     EmptyElement::at(at)
                         + Text::new(
                             format!("{}/{}", c.runs - c.finished, c.runs),
-                            (0, -7 - 11 * i as i32),
-                            ("sans-serif", 10)
+                            (0, -7 - 13 * i as i32),
+                            ("sans-serif", SMALL)
                                 .into_font()
                                 .color(&color)
                                 .pos(Pos::new(HPos::Center, VPos::Bottom)),
@@ -459,20 +587,26 @@ fn draw_lines(
             ))
             .map_err(draw_error)?;
         legend.push((
-            format!("budget, {} games (▲ k/R: k of R runs unfinished)", short(budget)),
+            format!(
+                "budget, {} {}; ▲ k/R: k of R runs censored",
+                short(budget),
+                if rules { "plays" } else { "games" }
+            ),
             RGBColor(110, 110, 110),
             Some((2, 4)),
             None,
             false,
         ));
     }
-    // The proven bound's slope, through the first series' first median.
-    let anchor = series.iter().find_map(|s| {
-        let b = s.bound_slope?;
-        let c = s.cells.iter().find(|c| c.median.is_some())?;
-        Some((b, c.positions as f64, c.median? as f64))
-    });
-    if let Some((b, n0, t0)) = anchor {
+    // The proven bounds' slopes, each through the first median of the first series that has the
+    // bound: Corollary 5.3's and Theorem 5.2's, two dashed lines.
+    for (slope_of, (on, off), name) in BOUNDS {
+        let anchor = series.iter().find_map(|s| {
+            let b = slope_of(s)?;
+            let c = s.cells.iter().find(|c| c.median.is_some())?;
+            Some((b, c.positions as f64, c.median? as f64))
+        });
+        let Some((b, n0, t0)) = anchor else { continue };
         // A median of 0 (a rule learner's initial strategy already optimal) sits at the foot.
         let t0 = t0.clamp(y0, y1);
         // Up to the right edge, or to the top or bottom edge where the line leaves the chart
@@ -486,20 +620,14 @@ fn draw_lines(
         let t1 = (t0 * (n1 / n0).powf(b)).clamp(y0, y1);
         let t1 = if t1.is_finite() { t1 } else { t0 };
         chart
-            .draw_series(DashedLineSeries::new(vec![(n0, t0), (n1, t1)], 8, 5, BLACK.stroke_width(1)))
+            .draw_series(DashedLineSeries::new(vec![(n0, t0), (n1, t1)], on, off, BLACK.stroke_width(1)))
             .map_err(draw_error)?;
-        legend.push((
-            format!("slope {b:.2} of Corollary 5.3's bound, through the first median"),
-            BLACK,
-            Some((8, 5)),
-            None,
-            false,
-        ));
+        legend.push((format!("{name} bound, slope {b:.2}"), BLACK, Some((on, off)), None, false));
     }
     // The legend, under the axes: a sample of each line, then its words.
     for (row, (label, color, dash, marker, band)) in legend.iter().enumerate() {
         let y = 8 + row as i32 * LEGEND_ROW as i32;
-        let (x0, x1) = (58, 86);
+        let (x0, x1) = (8, 36);
         let style = color.stroke_width(2);
         match dash {
             _ if *band => {
@@ -539,16 +667,60 @@ fn draw_lines(
     Ok(())
 }
 
-/// Layout of the heat maps, in px.
-const HEAT_PANEL_TOP: u32 = 18;
-const HEAT_ROW: u32 = 26;
-const HEAT_PANEL_BOTTOM: u32 = 40;
-const HEAT_KEY: u32 = 72;
-const HEAT_LEFT: i32 = 74;
-const HEAT_RIGHT: i32 = 12;
+/// Layout of the heat maps, in units.
+const HEAT_PANEL_TOP: u32 = 22;
+/// Under each panel, its γ labels; the γ axis's title is written once, above the key.
+const HEAT_PANEL_BOTTOM: u32 = 24;
+const HEAT_KEY: u32 = 104;
+const HEAT_MARGIN: i32 = 8;
+/// The μ labels' column at the left of each panel.
+const HEAT_LABELS: i32 = 46;
+/// A cell's least width (a median such as "2.5e6" at SMALL) and its height: two lines of
+/// SMALL text (the median and k/R) in a row, one line when no cell has censored runs; a row is
+/// made lower, down to the least, to keep the figure no taller than wide.
+const HEAT_CELL_MIN: i32 = 44;
+const HEAT_ROW_TWO: (u32, u32) = (26, 32);
+const HEAT_ROW_ONE: (u32, u32) = (16, 24);
 
-fn heat_height(sizes: &[(usize, u64)], mus: usize) -> u32 {
-    sizes.len() as u32 * (HEAT_PANEL_TOP + mus as u32 * HEAT_ROW + HEAT_PANEL_BOTTOM) + HEAT_KEY
+/// Where the heat maps' panels go: side by side, as many to a row as leave each cell
+/// `HEAT_CELL_MIN` wide, the rows balanced; so that the figure is no taller than wide while
+/// the panels fit.
+struct HeatPanels {
+    width: i32,
+    columns: usize,
+    rows: usize,
+    row_height: u32,
+    mus: usize,
+}
+
+impl HeatPanels {
+    fn of(layout: &Layout, sizes: usize, mus: usize, gammas: usize, two_lines: bool) -> HeatPanels {
+        let width = layout.width as i32;
+        let usable = width - 2 * HEAT_MARGIN;
+        let fits = |c: i32| usable / c - HEAT_LABELS >= HEAT_CELL_MIN * gammas as i32;
+        let most = (1..=sizes.max(1) as i32).take_while(|&c| c == 1 || fits(c)).last().unwrap_or(1) as usize;
+        let rows = sizes.max(1).div_ceil(most);
+        let columns = sizes.max(1).div_ceil(rows);
+        let (least, most) = if two_lines { HEAT_ROW_TWO } else { HEAT_ROW_ONE };
+        let fixed = layout.title_height + rows as u32 * (HEAT_PANEL_TOP + HEAT_PANEL_BOTTOM) + HEAT_KEY;
+        let room = (layout.width.saturating_sub(fixed)) / (rows * mus.max(1)) as u32;
+        let row_height = room.clamp(least, most);
+        HeatPanels { width, columns, rows, row_height, mus }
+    }
+
+    fn panel_height(&self) -> u32 {
+        HEAT_PANEL_TOP + self.mus as u32 * self.row_height + HEAT_PANEL_BOTTOM
+    }
+
+    fn height(&self) -> u32 {
+        self.rows as u32 * self.panel_height() + HEAT_KEY
+    }
+
+    /// Panel k's left edge and its width.
+    fn panel_x(&self, k: usize) -> (i32, i32) {
+        let w = (self.width - 2 * HEAT_MARGIN) / self.columns as i32;
+        (HEAT_MARGIN + w * (k % self.columns) as i32, w)
+    }
 }
 
 /// The colour of a median at h in [0, 1] of the log scale: viridis, whose lightness grows with
@@ -558,13 +730,15 @@ fn heat_colour(h: f64) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
-/// Heat maps of median T over the μ × γ grid, one per size, stacked, with the colour key.
+/// Heat maps of median T over the μ × γ grid, one per size, side by side, with the colour key.
 fn draw_heat(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     summary: &Summary,
     sizes: &[(usize, u64)],
     mus: &[String],
     gammas: &[String],
+    panels: &HeatPanels,
+    options: &Options,
 ) -> Result<(), InputError> {
     let cell: HashMap<(u64, String, String), &CellSummary> =
         summary.sizes.iter().map(|c| ((c.size, mu_label(c), gamma_label(c)), c)).collect();
@@ -577,16 +751,18 @@ fn draw_heat(
         (lo, hi) = (lo - 0.5, hi + 0.5);
     }
     let scale = |t: u64| ((t as f64).max(1.0).log10() - lo) / (hi - lo);
-    let width = WIDTH as i32;
-    let (left, right) = (HEAT_LEFT, width - HEAT_RIGHT);
-    let cw = (right - left) as f64 / gammas.len() as f64;
-    let rh = HEAT_ROW as i32;
-    let mut top = 0;
-    for &(positions, size) in sizes {
+    let rh = panels.row_height as i32;
+    let x_title = options.xlabel.as_deref().unwrap_or("γ, the model's margin");
+    let y_title = options.ylabel.as_deref().unwrap_or("μ");
+    for (k, &(positions, size)) in sizes.iter().enumerate() {
+        let top = (k / panels.columns) as i32 * panels.panel_height() as i32;
+        let (panel_left, panel_width) = panels.panel_x(k);
+        let (left, right) = (panel_left + HEAT_LABELS, panel_left + panel_width - 4);
+        let cw = (right - left) as f64 / gammas.len() as f64;
         let grid_top = top + HEAT_PANEL_TOP as i32;
         let grid_bottom = grid_top + rh * mus.len() as i32;
         area.draw(&Text::new(
-            format!("N = {size} ({positions} positions)"),
+            format!("N = {size} (n = {positions})"),
             ((left + right) / 2, top + 2),
             font(TEXT).pos(Pos::new(HPos::Center, VPos::Top)),
         ))
@@ -595,7 +771,7 @@ fn draw_heat(
             let y = grid_top + rh * j as i32;
             area.draw(&Text::new(
                 mu.clone(),
-                (left - 5, y + rh / 2),
+                (left - 4, y + rh / 2),
                 font(SMALL).pos(Pos::new(HPos::Right, VPos::Center)),
             ))
             .map_err(draw_error)?;
@@ -604,7 +780,8 @@ fn draw_heat(
                 let x_end = left + (cw * (i + 1) as f64).round() as i32;
                 let Some(c) = cell.get(&(size, mu.clone(), gamma.clone())) else { continue };
                 let (cx, cy) = ((x + x_end) / 2, y + rh / 2);
-                let partial = (c.finished < c.runs).then(|| format!("{}/{}", c.finished, c.runs));
+                // k/R as in the line plot: k of the cell's R runs censored.
+                let partial = (c.finished < c.runs).then(|| format!("{}/{}", c.runs - c.finished, c.runs));
                 let (text, ink) = match c.median {
                     Some(t) => {
                         let h = scale(t);
@@ -627,7 +804,8 @@ fn draw_heat(
                         (">budget".to_string(), BLACK)
                     }
                 };
-                let (main_y, note_y) = if partial.is_some() { (cy - 5, cy + 7) } else { (cy, cy) };
+                let (main_y, note_y) =
+                    if partial.is_some() { (cy - rh / 4 - 1, cy + rh / 4 + 1) } else { (cy, cy) };
                 area.draw(&Text::new(
                     text,
                     (cx, main_y),
@@ -638,7 +816,10 @@ fn draw_heat(
                     area.draw(&Text::new(
                         note,
                         (cx, note_y),
-                        ("sans-serif", 9).into_font().color(&ink).pos(Pos::new(HPos::Center, VPos::Center)),
+                        ("sans-serif", SMALL)
+                            .into_font()
+                            .color(&ink)
+                            .pos(Pos::new(HPos::Center, VPos::Center)),
                     ))
                     .map_err(draw_error)?;
                 }
@@ -666,23 +847,24 @@ fn draw_heat(
             ))
             .map_err(draw_error)?;
         }
-        area.draw(&Text::new(
-            "γ, the model's margin",
-            ((left + right) / 2, grid_bottom + 20),
-            font(TEXT).pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(draw_error)?;
         // The μ axis's title heads its column of labels (a panel is too short to write it along).
         area.draw(&Text::new(
-            "μ",
-            (left - 5, grid_top - 3),
+            y_title,
+            (left - 4, grid_top - 3),
             font(TEXT).pos(Pos::new(HPos::Right, VPos::Bottom)),
         ))
         .map_err(draw_error)?;
-        top = grid_bottom + HEAT_PANEL_BOTTOM as i32;
     }
-    // The key: the colour scale of median T with its ticks, and what a hatched cell means.
-    let (key_top, key_h) = (top + 8, 12);
+    // The key: the colour scale of median T with its ticks, and what a cell's words mean.
+    let top = panels.rows as i32 * panels.panel_height() as i32;
+    let (left, right) = (HEAT_MARGIN + HEAT_LABELS, panels.width - HEAT_MARGIN - 4);
+    area.draw(&Text::new(
+        x_title,
+        (panels.width / 2, top),
+        font(TEXT).pos(Pos::new(HPos::Center, VPos::Top)),
+    ))
+    .map_err(draw_error)?;
+    let (key_top, key_h) = (top + 24, 12);
     let steps = 60;
     for k in 0..steps {
         let x = left + (right - left) * k / steps;
@@ -706,15 +888,16 @@ fn draw_heat(
         ))
         .map_err(draw_error)?;
     }
+    let centre = panels.width / 2;
     area.draw(&Text::new(
-        "median T, games (log scale); μ: games per generation;",
-        ((left + right) / 2, key_top + key_h + 20),
+        "median T, games (log scale); μ: games a generation",
+        (centre, key_top + key_h + 22),
         font(SMALL).pos(Pos::new(HPos::Center, VPos::Top)),
     ))
     .map_err(draw_error)?;
     area.draw(&Text::new(
-        "hatched: past the budget; k/R: k of R runs finished",
-        ((left + right) / 2, key_top + key_h + 34),
+        "hatched: past the budget; k/R: k of R runs censored",
+        (centre, key_top + key_h + 38),
         font(SMALL).pos(Pos::new(HPos::Center, VPos::Top)),
     ))
     .map_err(draw_error)?;

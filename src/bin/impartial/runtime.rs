@@ -6,12 +6,15 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use impartial::games::Limits;
 use impartial::learn::params::{parse_budget, parse_seed, Engine};
-use impartial::learn::runtime::{self, GammaSetting, Grid, Learner, MuSetting, RunRow, Shard, SweepInfo};
+use impartial::learn::runtime::{
+    self, GammaSetting, Grid, Learner, MuSetting, Provenance, RunRow, Shard, SweepInfo,
+};
 use serde_json::json;
 
 use crate::files::read_arg;
 use crate::learn_flags::{mu_setting, out, LearnFlags};
 use crate::plot;
+use crate::tables::{read_sidecar, sidecar_path, write_atomic, RawSidecar, RawTable};
 use impartial::error::quoted;
 
 #[derive(Args)]
@@ -49,23 +52,54 @@ pub struct RuntimeArgs {
     /// percentile band, and for a μ × γ grid a heat map of median T.
     #[arg(long, value_name = "FILE.svg", conflicts_with = "shard", allow_hyphen_values = true)]
     pub plot: Option<String>,
+    /// The figure's title (default: the game, runs, learner, engine and budget; '' for none).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub title: Option<String>,
+    /// The figure's x axis title (the line plot's n; the heat map's γ).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub xlabel: Option<String>,
+    /// The figure's y axis title (the line plot's T; the heat map's μ).
+    #[arg(long, requires = "plot", allow_hyphen_values = true)]
+    pub ylabel: Option<String>,
+    /// The figure's width: single (8.5 cm, one journal column) or double (17.5 cm); every text
+    /// is at least 7 pt at that width.
+    #[arg(long, requires = "plot", default_value = "single", allow_hyphen_values = true)]
+    pub width: String,
     /// Print JSON instead of CSV.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out")]
     pub json: bool,
     /// Instead of the summary, the log-rank test between every two cells (learners, or μ and γ
     /// settings) at each size: runs censored at the budget, χ² on 1 degree of freedom.
     #[arg(long, conflicts_with_all = ["raw", "plot"])]
     pub compare: bool,
+    /// Write the table to FILE.csv instead of stdout, and its sidecar JSON next to it
+    /// (FILE.json: for --raw the provenance and the sweep, else the JSON summary). With --raw
+    /// each run's row is appended as it finishes, and the same command run again resumes the
+    /// table: it keeps the rows there and runs only the others.
+    #[arg(long, value_name = "FILE.csv", allow_hyphen_values = true)]
+    pub out: Option<String>,
 }
 
 pub fn runtime(args: RuntimeArgs) -> Result<(), InputError> {
-    // The figure's path is checked before anything is read or run.
+    // The figure's and the table's paths and the figure's options are checked before anything
+    // is read or run.
     let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
+    if let Some(path) = &args.out {
+        crate::tables::check_out(path)?;
+    }
+    let figure = plot::Options {
+        title: args.title.clone(),
+        xlabel: args.xlabel.clone(),
+        ylabel: args.ylabel.clone(),
+        width: plot::Width::parse(&args.width)?,
+    };
     if let Some(files) = &args.summarise {
         let mut tables = Vec::new();
+        let mut builds: Vec<(String, Option<Provenance>)> = Vec::new();
         let mut runs = 0usize;
         for file in files {
-            let (info, rows) = read_raw(file)?;
+            let (info, provenance, rows) = read_raw(file)?;
+            builds.push((file.clone(), provenance));
             runs += rows.len();
             if runs as u64 > MAX_JOBS {
                 return Err(format!(
@@ -79,14 +113,25 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), InputError> {
         if rows.is_empty() {
             return Err("The raw tables hold no runs; write them with `impartial runtime --raw`.".into());
         }
+        let build = one_build(&builds)?;
         if args.compare {
             return print_comparisons(&rows, args.json);
         }
-        let summary = runtime::summarise(&rows)?;
+        let mut summary = runtime::summarise(&rows)?;
+        summary.provenance = Some(Provenance {
+            version: build.as_ref().map_or("unknown".into(), |b| b.version.clone()),
+            commit: build.as_ref().map_or("unknown".into(), |b| b.commit.clone()),
+            stream: build.as_ref().map_or("unknown".into(), |b| b.stream.clone()),
+            ..this_provenance(
+                info.as_ref().map_or("unknown", |i| i.game.as_str()),
+                info.as_ref().map_or("unknown", |i| i.learner.as_str()),
+            )
+        });
+        summary.sweep = info.clone();
         if let Some(target) = &plot {
-            plot::write(target, &summary, &figure_title(info.as_ref()))?;
+            plot::write(target, &summary, &figure_title(info.as_ref()), &figure)?;
         }
-        return print_summary(&summary, args.json);
+        return print_summary(&summary, args.json, args.out.as_deref());
     }
     // clap enforces both when --summarise is absent.
     let (Some(game), Some(sizes)) = (args.game, args.sizes) else {
@@ -254,26 +299,103 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), InputError> {
         k: grid.learners.iter().any(|l| l.label() == "cga").then_some(knobs.k),
         shard,
     };
+    let provenance = this_provenance(&info.game, &info.learner);
+    // With --raw --out, the table grows as runs finish, and the runs already in it (an earlier
+    // attempt of this command) are not run again.
+    let (table, mut kept): (Option<(RawTable, JobSet)>, Vec<RunRow>) = match (&args.out, args.raw) {
+        (Some(path), true) => {
+            let sidecar = RawSidecar { provenance: provenance.clone(), sweep: info.clone() };
+            let table = RawTable::open(path, &sidecar)?;
+            let (_, _, kept) = read_raw(path)?;
+            let shape = info.shape();
+            let mut done = std::collections::HashSet::new();
+            for row in &kept {
+                let job = info.job_of(row).filter(|&j| shard.includes(shape.job_index(j))).ok_or_else(|| {
+                    format!(
+                        "{} holds a row (size {}, run {}) that is not a run of this shard of this sweep; give --out a new file.",
+                        quoted(path),
+                        row.size,
+                        row.run
+                    )
+                })?;
+                if !done.insert(shape.job_index(job)) {
+                    return Err(format!(
+                        "{} holds run {} of size {} twice; give --out a new file.",
+                        quoted(path),
+                        row.run,
+                        row.size
+                    )
+                    .into());
+                }
+            }
+            (Some((table, done)), kept)
+        }
+        _ => (None, Vec::new()),
+    };
     let progress = Progress::new()?;
-    let rows = runtime::sweep(&grid, prepare, shard, engine, max_games, seed, |total| progress.show(total))
-        .map_err(|e| e.to_string())?;
+    let failed = std::sync::Mutex::new(None);
+    let shape = info.shape();
+    let rows = runtime::sweep(
+        &grid,
+        prepare,
+        shard,
+        engine,
+        max_games,
+        seed,
+        |job| table.as_ref().is_some_and(|(_, done)| done.contains(&shape.job_index(job))),
+        |row, total| {
+            if let Some((table, _)) = &table {
+                if let Err(e) = table.append(row) {
+                    if let Ok(mut f) = failed.lock() {
+                        f.get_or_insert(e);
+                    }
+                }
+            }
+            progress.show(total)
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let rows = match &table {
+        Some(_) if plot.is_none() && !args.compare => return Ok(()),
+        Some(_) => {
+            // In the sweep's order, as a run without --out gives them (rows are appended in the
+            // order they finish).
+            kept.extend(rows);
+            kept.sort_by_key(|r| info.job_of(r).map(|j| shape.job_index(j)));
+            kept
+        }
+        None => rows,
+    };
     if args.compare {
         return print_comparisons(&rows, args.json);
     }
     let summary = match (&plot, args.raw) {
         (None, true) => None,
-        _ => Some(runtime::summarise(&rows)?),
+        _ => {
+            let mut summary = runtime::summarise(&rows)?;
+            summary.provenance = Some(provenance.clone());
+            summary.sweep =
+                Some(SweepInfo { shard: Shard::ALL, ..info.clone() }).filter(|_| shard == Shard::ALL);
+            Some(summary)
+        }
     };
     if let (Some(target), Some(summary)) = (&plot, &summary) {
-        plot::write(target, summary, &figure_title(Some(&info)))?;
+        plot::write(target, summary, &figure_title(Some(&info)), &figure)?;
     }
     if args.raw {
+        if table.is_some() {
+            return Ok(());
+        }
         let text = if args.json {
-            serde_json::to_string(&json!({ "sweep": info, "rows": rows })).unwrap_or_default() + "\n"
+            serde_json::to_string(&json!({ "provenance": provenance, "sweep": info, "rows": rows }))
+                .unwrap_or_default()
+                + "\n"
         } else {
-            let mut text =
-                format!("{}{}\n", runtime::SWEEP_LINE, serde_json::to_string(&info).unwrap_or_default());
-            text += runtime::RAW_HEADER;
+            // A tidy table: the provenance and the sweep are in --out's sidecar, or --json.
+            let mut text = String::from(runtime::RAW_HEADER);
             text.push('\n');
             for row in &rows {
                 text += &row.to_csv();
@@ -284,7 +406,80 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), InputError> {
         out(&text);
         return Ok(());
     }
-    print_summary(summary.as_ref().expect("summarised unless --raw without --plot"), args.json)
+    print_summary(
+        summary.as_ref().expect("summarised unless --raw without --plot"),
+        args.json,
+        args.out.as_deref(),
+    )
+}
+
+/// The jobs (by index in the sweep's order) a resumed table already holds.
+type JobSet = std::collections::HashSet<u64>;
+
+/// This build's provenance for a table written now by this command line.
+fn this_provenance(spec: &str, learner: &str) -> Provenance {
+    let command = std::env::args_os()
+        .map(|a| {
+            let a = a.to_string_lossy().into_owned();
+            let plain =
+                !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "_./,:=+@%-".contains(c));
+            if plain {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let seconds =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    Provenance::now(command, spec, learner, host_name(), seconds)
+}
+
+/// This machine's host name ("unknown" if it has none).
+fn host_name() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; gethostname writes at most that many bytes.
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    match std::str::from_utf8(&buf[..end]) {
+        Ok(name) if ok && !name.is_empty() => name.to_string(),
+        _ => "unknown".to_string(),
+    }
+}
+
+/// The one build and random stream of the tables' rows (None when no table records one, as
+/// tables written before 0.2.0); refuses tables of two builds or streams, and a mix of tables
+/// with and without provenance.
+fn one_build(builds: &[(String, Option<Provenance>)]) -> Result<Option<Provenance>, InputError> {
+    let Some((first_file, first)) = builds.first() else { return Ok(None) };
+    for (file, build) in &builds[1..] {
+        match (first, build) {
+            (Some(a), Some(b)) if !a.same_build(b) => {
+                return Err(format!(
+                    "{} and {} come from different builds or random streams ({} {} {} against {} {} {}); summarise rows of one build at a time.",
+                    quoted(first_file),
+                    quoted(file),
+                    a.version,
+                    a.commit,
+                    a.stream,
+                    b.version,
+                    b.commit,
+                    b.stream
+                ).into())
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                let (old, new) = if first.is_none() { (first_file, file) } else { (file, first_file) };
+                return Err(format!(
+                    "{} records no build (written before version 0.2.0) but {} does; summarise them separately.",
+                    quoted(old),
+                    quoted(new)
+                ).into());
+            }
+            _ => {}
+        }
+    }
+    Ok(first.clone())
 }
 
 /// How a sweep shows its progress on stderr: on a terminal, one line rewritten as runs finish;
@@ -475,11 +670,15 @@ fn group(x: u64) -> String {
     impartial::error::group_digits(u128::from(x))
 }
 
-/// One file written by `runtime --raw` (CSV) or `runtime --raw --json`: the sweep it names
-/// (None for files written before sweeps were recorded) and its rows. A CSV table is read a
-/// line at a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows
-/// kept, and a file without line ends (`/dev/zero`) is refused after one line's bytes.
-fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> {
+/// A raw table as read: the sweep it names, the build that wrote it, and its rows.
+type RawRead = (Option<SweepInfo>, Option<Provenance>, Vec<RunRow>);
+
+/// One file written by `runtime --raw` (CSV, with its sidecar when `--out` wrote it) or
+/// `runtime --raw --json`: the sweep it names and the build that wrote it (None for files
+/// written before sweeps, or builds, were recorded) and its rows. A CSV table is read a line at
+/// a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows kept, and a
+/// file without line ends (`/dev/zero`) is refused after one line's bytes.
+fn read_raw(file: &str) -> Result<RawRead, InputError> {
     use std::io::{BufRead, Read};
     let what = "raw table";
     let too_long = || {
@@ -490,7 +689,12 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> 
         )
     };
     let failed = |e: std::io::Error| crate::files::read_error(what, file, &e);
+    let sidecar = read_sidecar(file)?;
     let mut reader = std::io::BufReader::new(crate::files::open_bounded(what, file)?.take(MAX_RAW_BYTES + 1));
+    // A byte-order mark (a table saved by a spreadsheet) is not part of the table.
+    if reader.fill_buf().map_err(failed)?.starts_with(b"\xEF\xBB\xBF") {
+        reader.consume(3);
+    }
     // The first byte that is not white space tells JSON from CSV; the white space before it
     // is consumed, its line ends counted.
     let mut line_number = 0usize;
@@ -524,15 +728,17 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> 
         };
         if first == Some(b'[') {
             let rows: Vec<RunRow> = serde_json::from_slice(&bytes).map_err(not_json)?;
-            return Ok((None, rows));
+            return Ok((None, None, rows));
         }
         #[derive(serde::Deserialize)]
         struct RawJson {
+            #[serde(default)]
+            provenance: Option<Provenance>,
             sweep: SweepInfo,
             rows: Vec<RunRow>,
         }
         return serde_json::from_slice::<RawJson>(&bytes)
-            .map(|t| (Some(t.sweep), t.rows))
+            .map(|t| (Some(t.sweep), t.provenance, t.rows))
             .map_err(|e| not_json(e).into());
     }
     let mut rows = Vec::new();
@@ -600,7 +806,16 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> 
         }
         rows.push(row);
     }
-    Ok((info, rows))
+    match sidecar {
+        Some(sidecar) if info.is_none() => Ok((Some(sidecar.sweep), Some(sidecar.provenance), rows)),
+        Some(_) => Err(format!(
+            "{} has a sweep line and a sidecar {}; give the files as --raw wrote them.",
+            quoted(file),
+            quoted(&sidecar_path(file).to_string_lossy())
+        )
+        .into()),
+        None => Ok((info, None, rows)),
+    }
 }
 
 /// `--compare`: the log-rank tests, as CSV or JSON.
@@ -615,13 +830,24 @@ fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), InputError> {
     Ok(())
 }
 
-fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), InputError> {
-    if json {
-        out(&(serde_json::to_string(&summary).unwrap_or_default() + "\n"));
-    } else {
-        out(&summary.to_csv());
+/// The summary as CSV or JSON on stdout, or with `--out FILE.csv` as the CSV there and the JSON
+/// in its sidecar (each written whole through a temporary file).
+fn print_summary(summary: &runtime::Summary, json: bool, file: Option<&str>) -> Result<(), InputError> {
+    let json_text = serde_json::to_string(&summary).unwrap_or_default() + "\n";
+    match file {
+        Some(path) => {
+            write_atomic(std::path::Path::new(path), summary.to_csv().as_bytes())?;
+            write_atomic(&sidecar_path(path), json_text.as_bytes())
+        }
+        None if json => {
+            out(&json_text);
+            Ok(())
+        }
+        None => {
+            out(&summary.to_csv());
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 use impartial::InputError;

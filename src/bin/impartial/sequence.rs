@@ -145,7 +145,7 @@ pub fn sequence(args: SequenceArgs) -> Result<bool, InputError> {
     let _ = if args.summary {
         write_summary(&mut out, &spec, &sequence, stopped, started.elapsed())
     } else if args.json {
-        write_json(&mut out, &spec, &sequence)
+        write_json(&mut out, &spec, &sequence, interrupted || out_of_time)
     } else {
         write_text(&mut out, &spec, &sequence, asked)
     }
@@ -296,8 +296,9 @@ fn progress_line(status: &Status, elapsed: Duration) -> String {
     )
 }
 
-/// The JSON object, the values written one at a time.
-fn write_json(out: &mut impl Write, spec: &str, sequence: &Sequence) -> std::io::Result<()> {
+/// The JSON object, the values written one at a time; `stopped` says the search was cut short
+/// (Ctrl-C, or the --seconds limit) before what was asked.
+fn write_json(out: &mut impl Write, spec: &str, sequence: &Sequence, stopped: bool) -> std::io::Result<()> {
     let to = sequence.values.len() - 1;
     write!(out, "{{\"game\":{},\"to\":{to},\"values\":[", serde_json::to_string(spec)?)?;
     for (i, v) in sequence.values.iter().enumerate() {
@@ -307,7 +308,7 @@ fn write_json(out: &mut impl Write, spec: &str, sequence: &Sequence) -> std::io:
         write!(out, "{v}")?;
     }
     let period = serde_json::to_string(&sequence.period)?;
-    writeln!(out, "],\"period\":{period},\"proven\":{}}}", sequence.period.is_some())
+    writeln!(out, "],\"period\":{period},\"proven\":{},\"stopped\":{stopped}}}", sequence.period.is_some())
 }
 
 /// The text form: the values twenty to a line, then the period in words.

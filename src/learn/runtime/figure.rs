@@ -11,6 +11,8 @@ pub struct FigureSeries<'a> {
     pub label: String,
     /// The slope of Corollary 5.3's bound, drawn through the first median; None for rule learners.
     pub bound_slope: Option<f64>,
+    /// The slope of Theorem 5.2's bound, drawn the same way; None for rule learners.
+    pub bound_theorem_slope: Option<f64>,
     /// The series' cells, sorted by n.
     pub cells: Vec<&'a CellSummary>,
 }
@@ -63,7 +65,12 @@ pub fn figure_series(summary: &Summary) -> Vec<FigureSeries<'_>> {
             } else {
                 format!("μ = {mu}, γ = {gamma}")
             };
-            Some(FigureSeries { label: format!("{name}{slope}"), bound_slope: s.bound_slope, cells })
+            Some(FigureSeries {
+                label: format!("{name}{slope}"),
+                bound_slope: s.bound_slope,
+                bound_theorem_slope: s.bound_theorem_slope,
+                cells,
+            })
         })
         .collect()
 }

@@ -14,6 +14,7 @@
 //! single run can be replayed with `impartial umda --seed`.
 
 mod figure;
+mod provenance;
 mod runs;
 mod settings;
 mod summary;
@@ -22,6 +23,7 @@ mod sweep;
 mod template;
 
 pub use figure::*;
+pub use provenance::*;
 pub use runs::*;
 pub use settings::*;
 pub use summary::*;

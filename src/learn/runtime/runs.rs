@@ -69,16 +69,37 @@ pub struct RunRow {
     /// The learner as [`Learner::label`] writes it (`umda` in rows written before learners).
     #[serde(default = "umda_label")]
     pub learner: String,
+    /// log10 of Theorem 5.2's bound over C² at this size (its sum over W_G at the theorem's
+    /// least μ); None where `bound_log10` is, when W_G is empty, and in rows written before
+    /// version 0.2.0.
+    #[serde(default)]
+    pub bound_theorem_log10: Option<f64>,
+    /// The CPU time of the run's thread, in seconds (None in rows written before 0.2.0, and
+    /// where the platform has no thread clock). The only column that differs between two runs
+    /// of one command; nothing summarised depends on it.
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
 }
 
 /// The raw table's header: one name per value of [`RunRow::to_csv`], in its order.
-pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting,learner";
+/// Every column but the four labels (`engine`, `mu_setting`, `gamma_setting`, `learner`) and
+/// `found` (`true`/`false`) is a number or empty (a bound or CPU time not known), and
+/// `censored` is 1 for a run that spent its budget (its `games` are the games played so far,
+/// a lower bound on T) and 0 for a run that found Opt(G) (its `games` are T).
+///
+/// The last three columns came with version 0.2.0, after the columns of earlier versions.
+pub const RAW_HEADER: &str = "size,engine,max_games,positions,max_degree,run,seed,mu,gamma,found,games,generations,bound_log10,mu_setting,gamma_setting,learner,censored,bound_theorem_log10,cpu_seconds";
+
+/// The raw table's columns before version 0.2.0 (no `censored`, `bound_theorem_log10`,
+/// `cpu_seconds`); such tables are still read.
+const OLD_RAW_COLUMNS: [usize; 3] = [13, 15, 16];
 
 impl RunRow {
     /// One CSV line of the raw table, in the columns of [`RAW_HEADER`].
     pub fn to_csv(&self) -> String {
+        let number = |x: Option<f64>| x.map(|b| b.to_string()).unwrap_or_default();
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.size,
             self.engine,
             self.max_games,
@@ -91,20 +112,45 @@ impl RunRow {
             self.found,
             self.games,
             self.generations,
-            self.bound_log10.map(|b| b.to_string()).unwrap_or_default(),
+            number(self.bound_log10),
             self.mu_setting,
             self.gamma_setting,
             self.learner,
+            u8::from(!self.found),
+            number(self.bound_theorem_log10),
+            self.cpu_seconds.map(|c| format!("{c:.6}")).unwrap_or_default(),
         )
     }
 
-    /// Parses a line written by [`RunRow::to_csv`] (or by a version before grids, without the
-    /// two settings, or before learners, without the learner).
+    /// Parses a line written by [`RunRow::to_csv`] (or by a version before 0.2.0: before grids,
+    /// without the two settings, before learners, without the learner).
     pub fn from_csv(line: &str) -> Option<RunRow> {
-        let f: Vec<&str> = line.trim().split(',').collect();
-        if ![13, 15, 16].contains(&f.len()) {
+        let all: Vec<&str> = line.trim().split(',').collect();
+        let new = all.len() == RAW_HEADER.split(',').count();
+        if !new && !OLD_RAW_COLUMNS.contains(&all.len()) {
             return None;
         }
+        // The columns of 0.2.0 taken off the end, the rest is the old layout.
+        let number = |text: &str| -> Option<Option<f64>> {
+            if text.is_empty() {
+                Some(None)
+            } else {
+                Some(Some(text.parse().ok().filter(|b: &f64| b.is_finite())?))
+            }
+        };
+        let (f, censored, bound_theorem_log10, cpu_seconds) = if new {
+            let mut f = all;
+            let cpu = f.pop()?;
+            let theorem = f.pop()?;
+            let censored = f.pop()?;
+            let cpu = number(cpu)?;
+            if cpu.is_some_and(|c| c < 0.0) {
+                return None;
+            }
+            (f, Some(censored), number(theorem)?, cpu)
+        } else {
+            (all, None, None, None)
+        };
         let setting = |i: usize, ok: fn(&str) -> bool| -> Option<String> {
             let text = f.get(i).copied().unwrap_or("");
             (text.is_empty() || ok(text)).then(|| text.to_string())
@@ -140,8 +186,26 @@ impl RunRow {
                 Some(t) => Learner::parse(t).ok()?.label(),
                 None => umda_label(),
             },
+            bound_theorem_log10,
+            cpu_seconds,
         })
+        // `censored` must say what `found` says.
+        .filter(|row| censored.is_none_or(|c| c == if row.found { "0" } else { "1" }))
     }
+}
+
+/// The CPU time of the calling thread in seconds (POSIX's thread clock); None where there is
+/// none (wasm).
+pub fn thread_cpu_seconds() -> Option<f64> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `t` is a valid timespec for the call to write.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        ok.then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+    }
+    #[cfg(target_arch = "wasm32")]
+    None
 }
 
 /// A sweep's cell settings, as run: the μ and γ of the grid axes and their labels.
@@ -211,13 +275,15 @@ pub fn run_one(
         mu_setting: setting.mu.label(),
         gamma_setting: setting.gamma.label(),
         learner: umda_label(),
+        bound_theorem_log10: size.bound_theorem_log10,
+        cpu_seconds: None,
     }
 }
 
 /// Runs run `run` of a model learner ([`crate::learn::learner`]) in a cell until found or until
 /// its next step would pass `max_games`. For UMDA the same run, row for row, as [`run_one`].
 /// A learner without μ (the compact GA) writes μ 0 and `-` for its μ setting, one without an
-/// engine `-` for the engine; Corollary 5.3's bound is written for UMDA only.
+/// engine `-` for the engine; Corollary 5.3's and Theorem 5.2's bounds are written for UMDA only.
 #[allow(clippy::too_many_arguments)]
 pub fn run_model(
     size: &SweepSize,
@@ -253,6 +319,9 @@ pub fn run_model(
         mu_setting: if algorithm.uses_mu { setting.mu.label() } else { NO_SETTING.to_string() },
         gamma_setting: setting.gamma.label(),
         learner: algorithm.name.to_string(),
+        bound_theorem_log10: if algorithm.paper_bound { size.bound_theorem_log10 } else { None },
+        // Measured by the sweep around the run (the thread's CPU clock).
+        cpu_seconds: None,
     }
 }
 
@@ -293,6 +362,8 @@ pub fn run_rule(
         mu_setting: NO_SETTING.to_string(),
         gamma_setting: NO_SETTING.to_string(),
         learner: Learner::Rule(rule, opponent).label(),
+        bound_theorem_log10: None,
+        cpu_seconds: None,
     }
 }
 

@@ -32,6 +32,10 @@ pub struct CellSummary {
     pub runs: usize,
     /// Runs that reached Opt(G) within the budget.
     pub finished: usize,
+    /// Runs censored at the budget (`runs − finished`): their T is only known to exceed the
+    /// games they played.
+    #[serde(default)]
+    pub censored: usize,
     /// Mean T over the finished runs (CSV `mean_T`); None when none finished.
     pub mean_finished: Option<f64>,
     /// Median T (CSV `median_T`); None when it falls on unfinished runs.
@@ -42,6 +46,9 @@ pub struct CellSummary {
     pub p90: Option<u64>,
     /// log10 of Corollary 5.3's bound over C² (for normal play).
     pub bound_log10: Option<f64>,
+    /// log10 of Theorem 5.2's bound over C² (its sum over W_G at the theorem's least μ).
+    #[serde(default)]
+    pub bound_theorem_log10: Option<f64>,
     /// The grid axes' labels of this cell (empty for rows from before grids).
     pub mu_setting: String,
     /// The γ axis label of this cell (`0.01`, `paper`; `-` for a rule learner).
@@ -79,6 +86,9 @@ pub struct SeriesSummary {
     pub slope_high: Option<f64>,
     /// The same slope for Corollary 5.3's bound, for comparison.
     pub bound_slope: Option<f64>,
+    /// The same slope for Theorem 5.2's bound.
+    #[serde(default)]
+    pub bound_theorem_slope: Option<f64>,
     /// How many sizes the measured slope was fitted on (sizes whose median is past the budget
     /// are left out), of `sizes`.
     pub slope_sizes: usize,
@@ -92,6 +102,14 @@ pub struct SeriesSummary {
 /// A sweep's table (one row per cell) and its fitted log–log slopes against n (positions).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// Where the rows come from: the build, its random stream, the sweep and the command (set
+    /// by the caller; None in summaries written before 0.2.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<super::Provenance>,
+    /// The sweep the rows come from (its sizes, axes, runs, engine, budget and seed; None for
+    /// rows that name none, as tables written before sweeps were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<SweepInfo>,
     /// The cells, size-major as run (the name predates grids, when a cell was a size).
     pub sizes: Vec<CellSummary>,
     /// One per (μ, γ) of the grid, in the grid's order.
@@ -129,6 +147,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
             )
             .into());
         }
+        check_row(row)?;
         let key = (row.learner.as_str(), row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
         let g = *group_of.entry(key).or_insert_with(|| {
             groups.push(Vec::new());
@@ -145,6 +164,21 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
                     "Size {} was run with different settings (engine, budget, μ, γ or game) in these rows; \
                      summarise one sweep at a time.",
                     row.size
+                )
+                .into());
+            }
+        }
+        if let Some(first) = groups[g].first() {
+            let same_bits = |a: Option<f64>, b: Option<f64>| a.map(f64::to_bits) == b.map(f64::to_bits);
+            if !same_bits(first.bound_log10, row.bound_log10)
+                || !same_bits(first.bound_theorem_log10, row.bound_theorem_log10)
+            {
+                return Err(format!(
+                    "Size {}{} has two different bounds in these rows (runs {} and {}), which one game cannot have; give the files as --raw wrote them.",
+                    row.size,
+                    cell_words(&row.mu_setting, &row.gamma_setting),
+                    first.run,
+                    row.run
                 )
                 .into());
             }
@@ -186,12 +220,14 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
                 gamma: first.gamma,
                 runs,
                 finished: finished.len(),
+                censored: runs - finished.len(),
                 mean_finished: (!finished.is_empty())
                     .then(|| finished.iter().map(|&t| t as f64).sum::<f64>() / finished.len() as f64),
                 median: percentile(0.5),
                 p10: percentile(0.1),
                 p90: percentile(0.9),
                 bound_log10: first.bound_log10,
+                bound_theorem_log10: first.bound_theorem_log10,
                 mu_setting: first.mu_setting.clone(),
                 gamma_setting: first.gamma_setting.clone(),
                 median_low: None,
@@ -224,6 +260,9 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
                 fit_slope(of().filter_map(|s| Some(((s.positions as f64).ln(), (s.median? as f64).ln()))));
             let bound_slope =
                 fit_slope(of().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_log10? * ln10))));
+            let bound_theorem_slope = fit_slope(
+                of().filter_map(|s| Some(((s.positions as f64).ln(), s.bound_theorem_log10? * ln10))),
+            );
             // Each cell's replicates are made, used for its interval and the series' slope
             // replicates, and dropped: memory is one cell's, not the sweep's.
             let mut reps = slope.map(|_| SlopeReplicates::default());
@@ -249,6 +288,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
                 slope_low,
                 slope_high,
                 bound_slope,
+                bound_theorem_slope,
                 slope_sizes: of().filter(|s| s.median.is_some()).count(),
                 sizes: m.len(),
                 km: km_slope(
@@ -268,6 +308,8 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
     }
     let single = (series.len() == 1).then(|| series[0].clone());
     Ok(Summary {
+        provenance: None,
+        sweep: None,
         sizes: cells,
         slope: single.as_ref().and_then(|s| s.slope),
         slope_low: single.as_ref().and_then(|s| s.slope_low),
@@ -277,6 +319,46 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
         series,
         resamples: bootstrap::RESAMPLES,
     })
+}
+
+/// Refuses a row no run could have written: more games than its budget, UMDA's games other
+/// than μ per generation, or a run censored before its budget was spent.
+fn check_row(row: &RunRow) -> Result<(), InputError> {
+    let at =
+        || format!("Run {} of size {}{}", row.run, row.size, cell_words(&row.mu_setting, &row.gamma_setting));
+    let budget = crate::error::group_digits(u128::from(row.max_games));
+    let games = crate::error::group_digits(u128::from(row.games));
+    if row.games > row.max_games {
+        return Err(format!(
+            "{} played {games} games, above its budget of {budget}, which no run does; give the files as --raw wrote them.",
+            at()
+        ).into());
+    }
+    let umda = row.learner == umda_label();
+    if umda && Some(row.games) != u64::from(row.mu).checked_mul(row.generations) {
+        return Err(format!(
+            "{} played {games} games in {} generations of μ = {}, not μ games per generation as UMDA does; give the files as --raw wrote them.",
+            at(),
+            row.generations,
+            row.mu
+        ).into());
+    }
+    // Unfinished only when the budget has no room left: for UMDA, not for another generation
+    // of μ games; for a rule learner, not for another play.
+    let room = if umda {
+        u64::from(row.mu)
+    } else if row.mu_setting == NO_SETTING {
+        1
+    } else {
+        0
+    };
+    if !row.found && room > 0 && row.games + room <= row.max_games {
+        return Err(format!(
+            "{} is marked unfinished after {games} games, though its budget of {budget} had room for more; give the files as --raw wrote them.",
+            at()
+        ).into());
+    }
+    Ok(())
 }
 
 /// The `q`-th percentile of T over `runs` runs whose finished T are `finished` (sorted): nearest
@@ -306,18 +388,23 @@ fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
 }
 
 /// The summary CSV's header: one name per column [`Summary::to_csv`] writes, in its order.
-pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high,learner";
+/// (`censored` and `bound_theorem_log10` came with version 0.2.0, after the earlier columns.)
+pub const SUMMARY_HEADER: &str = "size,positions,max_degree,engine,mu,gamma,max_games,runs,finished,mean_T,median_T,p10_T,p90_T,bound_log10,mu_setting,gamma_setting,median_T_low,median_T_high,learner,censored,bound_theorem_log10";
 
 impl Summary {
-    /// CSV: one row per cell; a missing percentile or interval end (it falls on unfinished
-    /// runs) is written `>budget`; the slopes follow as `#` comment lines, one per series.
+    /// CSV: one row per cell, a tidy table (no comment lines; the slopes and provenance are in
+    /// the JSON summary, its sidecar). Every column but the labels `engine`, `mu_setting`,
+    /// `gamma_setting` and `learner` is a number or empty: a percentile or interval end that
+    /// falls on censored runs (T only known to exceed the budget) is empty, as is a mean with
+    /// no finished run or a bound under misère play.
     pub fn to_csv(&self) -> String {
-        let opt = |x: Option<u64>| x.map_or(">budget".to_string(), |t| t.to_string());
+        let opt = |x: Option<u64>| x.map_or(String::new(), |t| t.to_string());
+        let bound = |b: Option<f64>| b.map_or(String::new(), |b| format!("{b:.3}"));
         let mut out = String::from(SUMMARY_HEADER);
         out.push('\n');
         for s in &self.sizes {
             out += &format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.size,
                 s.positions,
                 s.max_degree,
@@ -331,49 +418,14 @@ impl Summary {
                 opt(s.median),
                 opt(s.p10),
                 opt(s.p90),
-                s.bound_log10.map_or(String::new(), |b| format!("{b:.3}")),
+                bound(s.bound_log10),
                 s.mu_setting,
                 s.gamma_setting,
                 opt(s.median_low),
                 opt(s.median_high),
                 s.learner,
-            );
-        }
-        // Rounded first, so a slope of −0.0001 is written 0.000, not −0.000.
-        let slope =
-            |x: Option<f64>| x.map_or("n/a".to_string(), |s| format!("{:.3}", (s * 1e3).round() / 1e3 + 0.0));
-        let has_rule = self.series.iter().any(|s| s.mu_setting == NO_SETTING);
-        for series in &self.series {
-            let left_out = series.sizes.saturating_sub(series.slope_sizes);
-            let note = if left_out > 0 {
-                format!(
-                    " (fitted on {} of {} sizes: a median past the budget is left out)",
-                    series.slope_sizes, series.sizes
-                )
-            } else {
-                String::new()
-            };
-            let interval = match series.slope {
-                Some(_) => format!(
-                    ", 95% bootstrap interval {} to {}",
-                    slope(series.slope_low),
-                    series.slope_high.map_or("more than the budget shows".to_string(), |s| slope(Some(s)))
-                ),
-                None => String::new(),
-            };
-            let cell = if series.mu_setting == NO_SETTING {
-                format!(" for {}", series.learner)
-            } else if has_rule {
-                format!(" for {} at μ = {}, γ = {}", series.learner, series.mu_setting, series.gamma_setting)
-            } else if self.series.len() > 1 {
-                format!(" at μ = {}, γ = {}", series.mu_setting, series.gamma_setting)
-            } else {
-                String::new()
-            };
-            out += &format!(
-                "# log-log slope of median T against positions n{cell}: {}{note}{interval}; of Corollary 5.3's bound: {}\n",
-                slope(series.slope),
-                slope(series.bound_slope)
+                s.censored,
+                bound(s.bound_theorem_log10),
             );
         }
         out

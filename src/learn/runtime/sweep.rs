@@ -131,10 +131,12 @@ impl Grid {
 
 /// Runs a shard's jobs on all cores; rows come back in job order whatever the thread count.
 /// Each size is built by `prepare` when its first job comes up and dropped after its last.
-/// `progress` is called once as each run finishes, from whichever thread ran it, with the
-/// number of runs in the shard; the caller counts the calls (under its own lock), since a count
-/// taken here could reach it out of order.
+/// Jobs for which `skip` is true are not run (a resumed shard's runs already in its table).
+/// `each` is called once as each run finishes, from whichever thread ran it, with its row (its
+/// `cpu_seconds` the thread's CPU time over the run) and the number of runs to do; the caller
+/// counts the calls (under its own lock), since a count taken here could reach it out of order.
 #[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)]
 pub fn sweep(
     grid: &Grid,
     prepare: impl Fn(u64) -> Result<super::template::SweepSize, InputError>,
@@ -142,11 +144,12 @@ pub fn sweep(
     engine: crate::learn::params::Engine,
     max_games: u64,
     seed: u64,
-    progress: impl Fn(usize) + Sync,
+    skip: impl Fn(Job) -> bool,
+    each: impl Fn(&RunRow, usize) + Sync,
 ) -> Result<Vec<RunRow>, InputError> {
     use crate::learn::learner::Settings;
     use rayon::prelude::*;
-    let jobs = grid.jobs(shard);
+    let jobs: Vec<Job> = grid.jobs(shard).into_iter().filter(|&job| !skip(job)).collect();
     let mut rows = Vec::with_capacity(jobs.len());
     // Jobs are in size-major order: one size is built, its cells' runs go to every core, and
     // it is dropped before the next is built.
@@ -160,7 +163,8 @@ pub fn sweep(
         }
         rows.par_extend(group.par_iter().map(|job| {
             let setting = CellSetting { mu: grid.mus[job.mu], gamma: grid.gammas[job.gamma] };
-            let row = match grid.learners[job.learner] {
+            let cpu = thread_cpu_seconds();
+            let mut row = match grid.learners[job.learner] {
                 Learner::Model(algorithm) => {
                     let settings =
                         Settings { params: params[&(job.mu, job.gamma)], engine, knobs: grid.knobs };
@@ -168,7 +172,8 @@ pub fn sweep(
                 }
                 Learner::Rule(rule, opponent) => run_rule(&size, rule, opponent, job.run, max_games, seed),
             };
-            progress(jobs.len());
+            row.cpu_seconds = cpu.zip(thread_cpu_seconds()).map(|(a, b)| b - a);
+            each(&row, jobs.len());
             row
         }));
     }
@@ -482,9 +487,18 @@ mod tests {
         };
         // Each finished run records how many sizes had been built by then.
         let seen = Mutex::new(Vec::new());
-        let rows = sweep(&grid(&[5, 9, 12], &[4], 3), prepare, Shard::ALL, Engine::Fast, 400, 7, |_| {
-            seen.lock().unwrap().push(built.load(Ordering::SeqCst));
-        })
+        let rows = sweep(
+            &grid(&[5, 9, 12], &[4], 3),
+            prepare,
+            Shard::ALL,
+            Engine::Fast,
+            400,
+            7,
+            |_| false,
+            |_, _| {
+                seen.lock().unwrap().push(built.load(Ordering::SeqCst));
+            },
+        )
         .unwrap();
         assert_eq!(built.load(Ordering::SeqCst), 3, "each size is built once");
         assert_eq!(*seen.lock().unwrap(), [1, 1, 1, 2, 2, 2, 3, 3, 3], "one size at a time, in order");
@@ -507,7 +521,8 @@ mod tests {
             Engine::Fast,
             100,
             1,
-            |_| {},
+            |_| false,
+            |_, _| {},
         )
         .unwrap();
         assert_eq!(*built.lock().unwrap(), [1, 3]);
@@ -515,11 +530,34 @@ mod tests {
     }
 
     #[test]
+    fn a_resumed_shard_runs_only_the_jobs_it_lacks_and_they_equal_the_whole_runs() {
+        let prepare = |size| prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
+        let g = grid(&[2, 3], &[4], 3);
+        let shape = g.clone();
+        let run = |skip: &dyn Fn(Job) -> bool| {
+            let mut rows = sweep(&g, prepare, Shard::ALL, Engine::Fast, 2000, 9, skip, |_, _| {}).unwrap();
+            rows.iter_mut().for_each(|r| r.cpu_seconds = None);
+            rows
+        };
+        let whole = run(&|_| false);
+        let rest = run(&|job| shape.job_index(job).is_multiple_of(2));
+        assert_eq!(rest.len(), 3);
+        let odd: Vec<RunRow> = whole.iter().skip(1).step_by(2).cloned().collect();
+        assert_eq!(rest, odd);
+    }
+
+    #[test]
     fn a_grid_cell_is_the_same_cell_run_alone() {
         let prepare = |size| prepare("game=chomp&rows=N&cols=N", size, &Limits::DEFAULT);
-        let whole =
-            sweep(&grid(&[2, 3], &[4, 8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
-        let alone = sweep(&grid(&[3], &[8], 3), prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| {}).unwrap();
+        // The CPU time is the one column that differs between two runs of a job.
+        let run = |g: Grid| {
+            let mut rows =
+                sweep(&g, prepare, Shard::ALL, Engine::Fast, 2000, 9, |_| false, |_, _| {}).unwrap();
+            rows.iter_mut().for_each(|r| r.cpu_seconds = None);
+            rows
+        };
+        let whole = run(grid(&[2, 3], &[4, 8], 3));
+        let alone = run(grid(&[3], &[8], 3));
         let cell: Vec<&RunRow> = whole.iter().filter(|r| r.size == 3 && r.mu == 8).collect();
         assert_eq!(cell, alone.iter().collect::<Vec<_>>());
         assert_eq!(whole.len(), 12);

@@ -19,6 +19,9 @@ pub struct SweepSize {
     pub task: Arc<Task>,
     /// log10 of Corollary 5.3's runtime bound divided by C² (None under misère play).
     pub bound_log10: Option<f64>,
+    /// log10 of Theorem 5.2's runtime bound divided by C², Σ over W_G of (20Δn)^{s(v)} at the
+    /// theorem's least μ (None under misère play, or when W_G is empty).
+    pub bound_theorem_log10: Option<f64>,
 }
 
 impl SweepSize {
@@ -173,8 +176,10 @@ impl SweepSize {
     /// this way, as [`prepare`] does each size of a sweep).
     pub fn build(spec: &str, size: u64, limits: &Limits) -> Result<SweepSize, InputError> {
         let task = Task::from_spec(spec, limits)?;
-        let bound_log10 = task.runtime_bounds(1.0).and_then(|b| b.corollary_runtime_over_c2.log10);
-        Ok(SweepSize { size, task: Arc::new(task), bound_log10 })
+        let bounds = task.runtime_bounds(1.0);
+        let bound_log10 = bounds.as_ref().and_then(|b| b.bound_log10);
+        let bound_theorem_log10 = bounds.as_ref().and_then(|b| b.bound_theorem_log10);
+        Ok(SweepSize { size, task: Arc::new(task), bound_log10, bound_theorem_log10 })
     }
 }
 
