@@ -191,8 +191,9 @@ export class GraphView {
     const hall = this.present && s && s.n <= HALL_POSITIONS && s.info.widest > 1 && this.width;
     const row = Math.max(2 * MAX_RADIUS + LABEL_SPACE + (this.labelPx() - 11) + 2, (2 * MAX_RADIUS) / 0.45);
     const height = hall ? Math.ceil(PAD_TOP + this.legendSpace() + this.padBottom() + (s.info.widest - 1) * row) : 0;
+    // (A custom property the stylesheet reads on screen only: paper keeps print.css's height.)
     const wanted = height > 0 ? `${height}px` : '';
-    if (this.canvas.style.minHeight !== wanted) this.canvas.style.minHeight = wanted;
+    if (this.canvas.style.getPropertyValue('--hall-height') !== wanted) this.canvas.style.setProperty('--hall-height', wanted);
   }
 
   /**
