@@ -136,6 +136,21 @@ mod tests {
     }
 
     #[test]
+    fn a_domino_takes_two_clicks_and_a_stick_one() {
+        let cells = PositionView::Cells { rows: 1, cols: 2, filled: vec![false, false] };
+        assert!(cells.how_to_move().contains("domino"));
+        assert!(cells.next_click().is_some_and(|w| w.contains("to its right or below it")));
+        let sticks = PositionView::Sticks {
+            vertices: vec![(0, 0), (0, 1)],
+            ground: vec![true, false],
+            sticks: vec![(0, 1)],
+            remaining: vec![true],
+        };
+        assert!(sticks.how_to_move().contains("cut"));
+        assert_eq!(sticks.next_click(), None);
+    }
+
+    #[test]
     fn heaps_read_as_lines_only_when_one_is_drawn_in_lines() {
         let line = |heaps: Vec<u64>| PositionView::Heaps { heaps }.how_to_move().contains("lines below");
         assert!(!line(vec![5, 7, 2]));
