@@ -58,7 +58,7 @@ export class Share {
  * Draws the QR code of `text` on `canvas` (or says why not), then sets the canvas'
  * `data-link` to `text`: the link it now stands for.
  */
-function renderQr(canvas, text, note) {
+export function renderQr(canvas, text, note) {
   const ctx = canvas.getContext('2d');
   let modules;
   try {

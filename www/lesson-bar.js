@@ -1,0 +1,93 @@
+// The lesson being given: it resolves the address (lesson.js) into the page state the controller
+// opens, draws the slide bar ("k / n", the title, the caption, the speaker notes), keeps the
+// lesson's keys at the end of the address the controller writes, and takes the clicker's keys:
+// PageDown / PageUp the next / previous slide, B (or .) blanks the screen and any key un-blanks
+// it. → and ← stay with the mode. <body> carries data-lesson, data-slide (from 1), data-slides.
+
+import catalogue from './lessons.json' with { type: 'json' };
+import { lessonKeys, resolve } from './lesson.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The built-in lessons, by name (www/lessons.json). */
+export const LESSONS = catalogue;
+
+export class LessonBar {
+  /** `controller`: opens a state (openFromHash) and keeps the page's values (page.present). */
+  constructor(controller) {
+    this.controller = controller;
+    this.current = null; // { lesson, index }
+    $('lesson-next').addEventListener('click', () => this.go(1));
+    $('lesson-prev').addEventListener('click', () => this.go(-1));
+    $('lesson-blank').addEventListener('click', () => this.blank(false));
+  }
+
+  /**
+   * Opens the address: its lesson (or none) and the state it names, scrolled to the top (the
+   * controller's opening may scroll on to what the link names, such as the Grundy strip).
+   */
+  open(hash = location.hash) {
+    const { state, lesson, index, notices } = resolve(hash, LESSONS);
+    this.current = lesson ? { lesson, index } : null;
+    this.render();
+    this.controller.openFromHash(`#${state}`, notices);
+  }
+
+  /** The address with the lesson's keys after the state (the controller has just written the state). */
+  keepAddress() {
+    if (!this.current) return;
+    const keys = lessonKeys(this.current.lesson, this.current.index);
+    if (!location.hash.endsWith(`&${keys}`)) history.replaceState(null, '', `${location.hash}&${keys}`);
+  }
+
+  /**
+   * Slide `index + by`, in its own state (a new entry in the history, so Back returns to this
+   * slide as it was left); presentation mode stays as it is.
+   */
+  go(by) {
+    if (!this.current) return;
+    const index = this.current.index + by;
+    if (index < 0 || index >= this.current.lesson.slides.length) return;
+    const present = this.controller.page?.present === '1' ? '&present=1' : '';
+    location.hash = `#${lessonKeys(this.current.lesson, index)}${present}`;
+  }
+
+  /** A key pressed (not in a field): whether the lesson took it. */
+  key(key) {
+    if (!$('lesson-blank').hidden) {
+      this.blank(false);
+      return true;
+    }
+    if (!this.current) return false;
+    if (key === 'PageDown') this.go(1);
+    else if (key === 'PageUp') this.go(-1);
+    else if (key === 'b' || key === 'B' || key === '.') this.blank(true);
+    else return false;
+    return true;
+  }
+
+  /** A black screen over the page (the class looks at the lecturer), or the page again. */
+  blank(on) {
+    $('lesson-blank').hidden = !on;
+    document.body.dataset.blank = String(on);
+  }
+
+  render() {
+    const body = document.body.dataset;
+    $('lesson-bar').hidden = !this.current;
+    if (!this.current) {
+      for (const key of ['lesson', 'slide', 'slides']) delete body[key];
+      return;
+    }
+    const { lesson, index } = this.current;
+    const slide = lesson.slides[index];
+    const n = lesson.slides.length;
+    Object.assign(body, { lesson: lesson.name, slide: String(index + 1), slides: String(n) });
+    $('lesson-count').textContent = `${index + 1} / ${n}`;
+    $('lesson-title').textContent = lesson.title;
+    $('lesson-caption').textContent = slide.caption ?? '';
+    $('lesson-note-text').textContent = slide.note || 'No speaker notes for this slide.';
+    $('lesson-prev').disabled = index === 0;
+    $('lesson-next').disabled = index === n - 1;
+  }
+}
