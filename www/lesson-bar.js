@@ -4,13 +4,18 @@
 // PageDown / PageUp the next / previous slide, B (or .) blanks the screen and any key un-blanks
 // it. → and ← stay with the mode. <body> carries data-lesson, data-slide (from 1), data-slides.
 
-import catalogue from './lessons.json' with { type: 'json' };
 import { lessonKeys, resolve } from './lesson.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The built-in lessons, by name (www/lessons.json). */
-export const LESSONS = catalogue;
+/**
+ * The built-in lessons, by name: data (www/lessons.json), read once as this module loads (a
+ * top-level await, so every importer has them; an empty table if they cannot be read, and a
+ * lesson link then says so).
+ */
+export const LESSONS = await fetch(new URL('./lessons.json', import.meta.url))
+  .then((response) => (response.ok ? response.json() : {}))
+  .catch(() => ({}));
 
 export class LessonBar {
   /** `controller`: opens a state (openFromHash) and keeps the page's values (page.present). */

@@ -137,7 +137,11 @@ export function resolve(hash, catalogue) {
   } else {
     const names = Object.keys(catalogue);
     const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
-    notices.push(`There is no lesson ${quoted(name)}: the built-in lessons are ${list} (or ${CUSTOM}, with its slides in slides=).`);
+    notices.push(
+      names.length === 0
+        ? `There is no lesson ${quoted(name)}: the built-in lessons could not be loaded (www/lessons.json).`
+        : `There is no lesson ${quoted(name)}: the built-in lessons are ${list} (or ${CUSTOM}, with its slides in slides=).`,
+    );
   }
   if (!lesson) return { state: rest, lesson: null, index: 0, notices };
   const n = lesson.slides.length;

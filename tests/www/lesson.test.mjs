@@ -186,3 +186,9 @@ describe('the built-in lessons', () => {
     }
   });
 });
+
+test('without the built-in lessons (www/lessons.json not read), a lesson link says so', () => {
+  const r = resolve('#lesson=nim&slide=2', {});
+  assert.deepEqual(r.notices, ["There is no lesson 'nim': the built-in lessons could not be loaded (www/lessons.json)."]);
+  assert.equal(r.lesson, null);
+});
