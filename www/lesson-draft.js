@@ -80,9 +80,9 @@ export class LessonDraft {
     $('lesson-draft').replaceChildren(
       ...slides.map((slide, i) => {
         const button = (text, label, action, disabled = false) =>
-          make('button', { type: 'button', textContent: text, title: label, disabled, onclick: action }, );
-        const field = (name, max, label) => {
-          const input = make('input', { type: 'text', value: slide[name], maxLength: max, spellcheck: true });
+          make('button', { type: 'button', textContent: text, title: label, disabled, onclick: action });
+        const field = (name, max, label, placeholder) => {
+          const input = make('input', { type: 'text', value: slide[name], maxLength: max, spellcheck: true, placeholder });
           input.setAttribute('aria-label', `${label} of slide ${i + 1}`);
           input.dataset.field = name;
           input.addEventListener('input', () => this.update(editSlide(this.draft, i, name, input.value), null, false));
@@ -92,8 +92,8 @@ export class LessonDraft {
           'li',
           {},
           make('a', { href: `#${slide.state}`, textContent: `Slide ${i + 1}` }),
-          field('caption', MAX_CAPTION, 'Caption'),
-          field('note', MAX_NOTE, 'Speaker note'),
+          field('caption', MAX_CAPTION, 'Caption', 'Caption'),
+          field('note', MAX_NOTE, 'Speaker note', 'Speaker note'),
           make(
             'span',
             { className: 'buttons' },
