@@ -57,8 +57,11 @@ export class LessonBar {
     location.hash = `#${lessonKeys(this.current.lesson, index)}${present}`;
   }
 
-  /** A key pressed (not in a field): whether the lesson took it. */
-  key(key) {
+  /**
+   * A key pressed: whether the lesson took it. PageDown / PageUp wherever the focus is; B (or .)
+   * not while `typing` in a field; while blanked, any key shows the page again (and does nothing else).
+   */
+  key(key, typing = false) {
     if (!$('lesson-blank').hidden) {
       this.blank(false);
       return true;
@@ -66,7 +69,7 @@ export class LessonBar {
     if (!this.current) return false;
     if (key === 'PageDown') this.go(1);
     else if (key === 'PageUp') this.go(-1);
-    else if (key === 'b' || key === 'B' || key === '.') this.blank(true);
+    else if (!typing && (key === 'b' || key === 'B' || key === '.')) this.blank(true);
     else return false;
     return true;
   }

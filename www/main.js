@@ -65,13 +65,19 @@ function wire(controller, form) {
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
+    const typing = t instanceof HTMLElement && Boolean(t.isContentEditable || t.closest('input, textarea, select'));
+    // A lesson's PageDown / PageUp (a clicker) go to its next / previous slide wherever the focus
+    // is (a slider or a menu would take them); B blanks the screen.
+    if (controller.lesson.key(e.key, typing)) {
+      e.preventDefault();
+      return;
+    }
     // Typing in a field (or moving a slider) is not a shortcut; on a button, Space and Enter
     // press the button.
-    if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
+    if (typing) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
-    // The lesson first (PageDown / PageUp, B to blank); V, O, N, W, G reveal a part the link hid
-    // (reveal.js); then the mode's own keys.
-    if (controller.lesson.key(e.key) || revealKey(e.key) || controller.modes.key(e.key)) e.preventDefault();
+    // V, O, N, W, G reveal a part the link hid (reveal.js), before the mode's own keys.
+    if (revealKey(e.key) || controller.modes.key(e.key)) e.preventDefault();
   });
   // In-page links scroll without touching the address, which holds the state.
   document.addEventListener('click', (e) => {

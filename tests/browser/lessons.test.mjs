@@ -149,6 +149,7 @@ describe('the clicker and the address', () => {
       // The buttons of the bar do what the keys do.
       await page.click('#lesson-next');
       await slideShown(page, 2, 2);
+
       await page.evaluate(() => window.scrollTo(0, 500));
       await page.goBack();
       await slideShown(page, 1, 3);
@@ -164,6 +165,19 @@ describe('the clicker and the address', () => {
       await page.waitForFunction(() => Number(document.body.dataset.opened) >= 4);
       assert.equal(await page.evaluate(() => document.body.dataset.lesson), undefined);
       assert.equal(await page.isVisible('#lesson-bar'), false);
+      // PageDown goes to the next slide even from a slider that would take it (here μ's, on a
+      // slide in the learner's mode), which keeps its value.
+      await page.evaluate(() => (location.hash = '#lesson=learning&slide=1&present=1'));
+      await slideShown(page, 1, 5);
+      await page.focus('#mu-slider');
+      await page.keyboard.press('PageDown');
+      await slideShown(page, 2, 6);
+      assert.equal(await page.evaluate(() => document.body.dataset.lesson), 'learning');
+      assert.match(await page.evaluate(() => location.hash), /mu=20&/);
+      await page.focus('#mu-slider');
+      await page.keyboard.press('PageUp');
+      await slideShown(page, 1, 7);
+      assert.match(await page.evaluate(() => location.hash), /mu=20&/);
     }, { viewport: HD });
   });
 
