@@ -225,8 +225,7 @@ export class Controller {
   get latest() { return this.record.latest; }
 
   updateUrl() {
-    if (this.session) this.share.write(this.session.info.game, this.page);
-    this.lesson.keepAddress();
+    if (this.session) this.share.write(this.session.info.game, this.page, this.lesson.keys());
   }
 
   /** A mode's values changed: the page keeps them, and the address. */

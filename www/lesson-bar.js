@@ -38,11 +38,9 @@ export class LessonBar {
     this.controller.openFromHash(`#${state}`, notices);
   }
 
-  /** The address with the lesson's keys after the state (the controller has just written the state). */
-  keepAddress() {
-    if (!this.current) return;
-    const keys = lessonKeys(this.current.lesson, this.current.index);
-    if (!location.hash.endsWith(`&${keys}`)) history.replaceState(null, '', `${location.hash}&${keys}`);
+  /** The lesson's keys the address keeps after the state ('' outside a lesson). */
+  keys() {
+    return this.current ? lessonKeys(this.current.lesson, this.current.index) : '';
   }
 
   /**
