@@ -192,3 +192,15 @@ test('without the built-in lessons (www/lessons.json not read), a lesson link sa
   assert.deepEqual(r.notices, ["There is no lesson 'nim': the built-in lessons could not be loaded (www/lessons.json)."]);
   assert.equal(r.lesson, null);
 });
+
+test('docs/teaching.md gives every built-in lesson: its link, and each slide\'s link, caption and state', () => {
+  const doc = readFileSync(new URL('../../docs/teaching.md', import.meta.url), 'utf8');
+  for (const [name, lesson] of Object.entries(LESSONS)) {
+    assert.ok(doc.includes(`](../index.html#lesson=${name}&present=1)`), name);
+    lesson.slides.forEach((s, i) => {
+      assert.ok(doc.includes(`](../index.html#lesson=${name}&slide=${i + 1}&present=1)`), `${name} ${i + 1}`);
+      assert.ok(doc.includes(`**${s.caption}**`), `${name} ${i + 1}: ${s.caption}`);
+      assert.ok(doc.includes(`\`${s.state}\``), `${name} ${i + 1}: ${s.state}`);
+    });
+  }
+});
