@@ -31,16 +31,21 @@ async function slideShown(page, k, opened) {
 
 /**
  * What the slide on screen shows a class: its teaching panel (the mode's `teach` element; the
- * Grundy strip and its stepper when the link opens scrolled to it; the board when the game has
- * no nim-sum table), where it is, the page's scroll, and its texts under `min` px.
+ * Grundy strip and its stepper when the link opens scrolled to it; when the game has no nim-sum
+ * table, the teaching panels its mode's panel shows instead (`.theory`: misère Nim's rule,
+ * Wythoff's pairs), else its board), where it is, the page's scroll, and its texts under `min` px.
  */
 function slideView(min) {
   return import('./www/modes/index.js').then(({ modeOf }) => {
     const { mode } = document.body.dataset;
     const shown = (el) => el && el.getClientRects().length > 0 && el.getBoundingClientRect().height > 0;
     let ids = [modeOf(mode).teach];
+    const panel = document.getElementById(modeOf(mode).panel);
     if (document.body.dataset.scrolled === 'strip') ids = ['grundy-strip'];
-    else if (!shown(document.getElementById(ids[0]))) ids = [document.querySelector(`#${modeOf(mode).panel} .board`)?.id];
+    else if (!shown(document.getElementById(ids[0]))) {
+      ids = [...(panel?.querySelectorAll('.theory') ?? [])].filter(shown).map((el) => el.id);
+      if (ids.length === 0) ids = [panel?.querySelector('.board')?.id];
+    }
     const small = [];
     const boxes = ids.map((id) => {
       const panel = document.getElementById(id);
