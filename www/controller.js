@@ -122,10 +122,10 @@ export class Controller {
   }
 
   install(session, page, notices) {
+    setHidden(page.hide); // what the link hides, before anything is drawn and while views hold the old game (reveal.js)
     this.session?.free();
     this.session = session;
     this.page = page;
-    setHidden(page.hide); // what the link hides, before anything is drawn (reveal.js)
     prepareCyclic(session, page, notices);
     const params = applySettings(session, page, notices);
     this.remote.attach(session.cyclic ? null : session);
