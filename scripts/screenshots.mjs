@@ -4,9 +4,13 @@
 //
 //   node scripts/screenshots.mjs              every mode
 //   node scripts/screenshots.mjs quiz puzzle  only these modes
+//   node scripts/screenshots.mjs lessons      every slide of every built-in lesson, given with
+//                                             PageDown at 1920×1080 in presentation, written to
+//                                             docs/screenshots/lessons/NAME-K.png
+//   node scripts/screenshots.mjs lessons nim  only these lessons
 //   node scripts/screenshots.mjs --present    only the 1920×1080 presentation pictures
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { launchChromium } from '../tests/browser/chromium.mjs';
@@ -60,15 +64,56 @@ const SIZES = [
   { name: '390x844', viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } },
 ];
 
+const lessons = process.argv[2] === 'lessons';
 // `--present`: only the presentation size (docs/screenshots/*-1920x1080-present.png).
 const presentOnly = process.argv.includes('--present');
-const only = process.argv.slice(2).filter((a) => a !== '--present');
+const only = process.argv.slice(lessons ? 3 : 2).filter((a) => a !== '--present');
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const server = await startServer();
 const browser = await launchChromium();
+
+/** Two frames, so the canvases have drawn what the page now holds. */
+const frames = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * Every slide of each built-in lesson as a class sees it: opened with `#lesson=NAME&present=1`
+ * and given with PageDown alone, each picture once the page has opened the slide (data-slide,
+ * data-opened), scrolled where the link says and its canvases drawn.
+ */
+async function lessonShots() {
+  const catalogue = JSON.parse(readFileSync(join(ROOT, 'www', 'lessons.json'), 'utf8'));
+  const dir = join(out, 'lessons');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, lesson] of Object.entries(catalogue)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    // The computer answers at once (play-mode.js's pause is for a person's eyes).
+    await page.addInitScript(() => {
+      globalThis.impartialReplyDelayMs = 0;
+    });
+    await page.goto(`${server.url}#lesson=${name}&present=1`);
+    for (let k = 1; k <= lesson.slides.length; k++) {
+      if (k > 1) await page.keyboard.press('PageDown');
+      await page.waitForFunction(
+        (k) => document.body.dataset.state === 'ready' && document.body.dataset.slide === String(k) && Number(document.body.dataset.opened) >= k,
+        k,
+      );
+      if (lesson.slides[k - 1].state.includes('strip=')) await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
+      await page.waitForFunction(() => document.getElementById('qr').dataset.link);
+      await frames(page);
+      const file = join(dir, `${name}-${k}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+    }
+    await context.close();
+  }
+}
+
 try {
-  for (const size of SIZES.filter((s) => !presentOnly || s.present)) {
+  if (lessons) await lessonShots();
+  for (const size of lessons ? [] : SIZES.filter((s) => !presentOnly || s.present)) {
     for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.mode))) {
       const context = await browser.newContext({ viewport: size.viewport, ...size.context });
       const page = await context.newPage();

@@ -9,6 +9,7 @@ import { DrawMode } from './draw-mode.js';
 import { EDGE_BUDGET } from './graph-view.js';
 import { count, renderFacts, renderSummary, renderTable } from './panels.js';
 import { KnownValues } from './known.js';
+import { LessonBar } from './lesson-bar.js';
 import { RemoteRun } from './learn-remote.js';
 import { LearnerChoice, openLinked, openSession, prepareCyclic, tellKnown } from './learners.js';
 import { Modes } from './modes.js';
@@ -39,6 +40,7 @@ export class Controller {
     // The hover card keeps off the graph's legend (presentation mode).
     reserveTop(() => graphView.legendSpace());
     this.share = new Share();
+    this.lesson = new LessonBar(this);
     this.rules = new RulesMode({ graph: graphView, card: this.card });
     // Every mode's parts (www/modes/).
     this.modes = new Modes(this);
@@ -86,9 +88,10 @@ export class Controller {
   get points() { return this.chart.points; }
   get frameTimes() { return this.scheduler.frameTimes; }
 
-  /** Restores everything from the address; bad parts become notices and defaults. */
-  openFromHash() {
-    const { spec, page, notices } = parseHash(location.hash);
+  /** Restores everything from `hash` (the lesson's notices first); bad parts become notices and defaults. */
+  openFromHash(hash = location.hash, before = []) {
+    const { spec, page, notices } = parseHash(hash);
+    notices.unshift(...before);
     const opening = ++this.openings;
     let tooLarge = null;
     this.known.cancel();
@@ -96,8 +99,9 @@ export class Controller {
     this.setPlaying(page.paused !== '1' && !reducedMotion()); // reduced motion: it waits for Play
     this.notices.show(notices);
     if (tooLarge !== null) tellKnown(this, tooLarge, () => opening === this.openings, notices);
-    // The mode may act on its link (scroll to what it names), unless another game came first.
+    // A new address opens at the top; the mode may scroll to what its link names, unless another game came first.
     delete document.body.dataset.scrolled;
+    window.scrollTo(0, 0);
     this.modes.opened(notices, () => opening === this.openings);
   }
 
@@ -118,10 +122,10 @@ export class Controller {
   }
 
   install(session, page, notices) {
+    setHidden(page.hide); // what the link hides, before anything is drawn and while views hold the old game (reveal.js)
     this.session?.free();
     this.session = session;
     this.page = page;
-    setHidden(page.hide); // what the link hides, before anything is drawn (reveal.js)
     prepareCyclic(session, page, notices);
     const params = applySettings(session, page, notices);
     this.remote.attach(session.cyclic ? null : session);
@@ -162,14 +166,10 @@ export class Controller {
   }
 
   /** Whether the current mode shows the learner (its run, stats and chart). */
-  get learnerShown() {
-    return modeOf(this.page.mode).learner;
-  }
+  get learnerShown() { return modeOf(this.page.mode).learner; }
 
-  /**
-   * Presentation mode for a projector: the graph and the board large, fonts that scale with the
-   * screen, a legend on the graph, the game form put away (the run's controls stay beside).
-   */
+  /** Presentation mode for a projector: the graph and the board large, fonts that scale with the
+   *  screen, a legend on the graph, the game form put away (the run's controls stay beside). */
   setPresent(on) {
     this.page.present = on ? '1' : '0';
     document.body.dataset.present = String(on);
@@ -225,7 +225,7 @@ export class Controller {
   get latest() { return this.record.latest; }
 
   updateUrl() {
-    if (this.session) this.share.write(this.session.info.game, this.page);
+    if (this.session) this.share.write(this.session.info.game, this.page, this.lesson.keys());
   }
 
   /** A mode's values changed: the page keeps them, and the address. */

@@ -7,6 +7,9 @@ import { Controller } from './controller.js';
 import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
+import { resolve } from './lesson.js';
+import { LESSONS } from './lesson-bar.js';
+import { LessonDraft } from './lesson-draft.js';
 import { reducedMotion } from './motion.js';
 import { makeTabs, showMode } from './modes.js';
 import { copyText } from './panels.js';
@@ -62,9 +65,16 @@ function wire(controller, form) {
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
+    const typing = t instanceof HTMLElement && Boolean(t.isContentEditable || t.closest('input, textarea, select'));
+    // A lesson's PageDown / PageUp (a clicker) go to its next / previous slide wherever the focus
+    // is (a slider or a menu would take them); B blanks the screen.
+    if (controller.lesson.key(e.key, typing)) {
+      e.preventDefault();
+      return;
+    }
     // Typing in a field (or moving a slider) is not a shortcut; on a button, Space and Enter
     // press the button.
-    if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select'))) return;
+    if (typing) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
     // V, O, N, W, G reveal a part the link hid (reveal.js), before the mode's own keys.
     if (revealKey(e.key) || controller.modes.key(e.key)) e.preventDefault();
@@ -86,7 +96,7 @@ function wire(controller, form) {
     if (!location.hash.includes('=')) {
       controller.updateUrl();
     } else {
-      controller.openFromHash();
+      controller.lesson.open();
       form.show(controller.session.info.game);
     }
     opened();
@@ -113,7 +123,7 @@ function legend() {
  * A tab pressed while the core loads is remembered for when it is there.
  */
 function firstPaint() {
-  const { page } = parseHash(location.hash);
+  const { page } = parseHash(`#${resolve(location.hash, LESSONS).state}`);
   let early = null;
   makeTabs((mode) => {
     if (window.impartial) window.impartial.controller.setMode(mode);
@@ -179,7 +189,15 @@ async function main() {
   // A drawn game's spec goes into the form as a built one does.
   controller.draw.onBuilt = () => form.show(controller.session.info.game);
   wire(controller, form);
-  controller.openFromHash();
+  // Each address opens on its own first screen (lesson-bar.js, controller.js), not where the
+  // browser last was.
+  history.scrollRestoration = 'manual';
+  controller.lesson.open();
+  // Any view can become a slide of one's own lesson (without presentation mode).
+  new LessonDraft(() => {
+    const spec = controller.session.info.game;
+    return { state: controller.link(spec, { present: '0' }).slice(1), caption: `${modeOf(controller.page.mode).tab}: ${spec.replace(/^game=/, '').replaceAll('&', ' ')}` };
+  });
   if (earlyMode()) controller.setMode(earlyMode());
   form.show(controller.session.info.game);
   opened();

@@ -21,8 +21,9 @@ export class Share {
    * link shared (field, Copy and QR) leaves presentation mode out: the projector's setting is
    * not the students' phones'. The address keeps it, so a reload stays in presentation mode.
    */
-  write(spec, page) {
-    const hash = formatHash(spec, page);
+  write(spec, page, after = '') {
+    // `after`: keys the address keeps after the state, not shared (the lesson's, lesson-bar.js).
+    const hash = formatHash(spec, page) + (after && `&${after}`);
     if (location.hash !== hash) history.replaceState(null, '', hash);
     this.link = `${location.href.split('#')[0]}${formatHash(spec, { ...page, present: '0' })}`;
     $('share-link').value = this.link;
@@ -58,7 +59,7 @@ export class Share {
  * Draws the QR code of `text` on `canvas` (or says why not), then sets the canvas'
  * `data-link` to `text`: the link it now stands for.
  */
-function renderQr(canvas, text, note) {
+export function renderQr(canvas, text, note) {
   const ctx = canvas.getContext('2d');
   let modules;
   try {

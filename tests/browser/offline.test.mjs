@@ -53,7 +53,7 @@ test('publish writes exactly the page’s files, and a version that names them',
   assert.ok(version, 'the published index.html names its version');
   const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes(`const VERSION = '${version}';`));
-  for (const file of ['./', 'index.html', 'www/main.js', 'www/style.css', 'pkg/impartial_bg.wasm']) assert.ok(sw.includes(`"${file}"`), file);
+  for (const file of ['./', 'index.html', 'www/main.js', 'www/style.css', 'www/lessons.json', 'pkg/impartial_bg.wasm']) assert.ok(sw.includes(`"${file}"`), file);
   // Every URL of the page is relative: nothing starts at the host's root.
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]), []);
@@ -82,6 +82,12 @@ test('served from a subpath, opened once, the page works after the server has st
     await page.waitForFunction(() => document.getElementById('board').dataset.position === '3,4,5');
     assert.deepEqual(await plays(page), ['person', 'computer']);
     assert.equal(await page.evaluate(() => document.body.dataset.present), 'true');
+    // A built-in lesson (www/lessons.json, from the cache) opens at its slide after a reload.
+    await page.goto(`${server.url}impartial/#lesson=wythoff&slide=2&present=1`);
+    await page.reload();
+    assert.equal(await ready(page), 'ready');
+    await page.waitForFunction(() => document.body.dataset.lesson === 'wythoff' && document.body.dataset.slide === '2');
+    assert.equal(await page.isVisible('#notice'), false);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
+import { resolve } from '../../www/lesson.js';
 import { browserHarness } from './harness.mjs';
 import { ROOT } from './server.mjs';
 
@@ -448,11 +449,14 @@ describe('the theory beside the board', () => {
 
 describe('docs/teaching.md', () => {
   const links = [...readFileSync(join(ROOT, 'docs', 'teaching.md'), 'utf8').matchAll(/\]\(\.\.\/index\.html(#(?:[^()\s]|\([^()\s]*\))+)\)/g)].map((m) => m[1]);
-  test('has the three lessons’ links', () => assert.ok(links.length >= 12, `${links.length} links`));
+  test('has the lessons’ links', () => assert.ok(links.length >= 12, `${links.length} links`));
+  // A lesson's link (#lesson=nim&slide=2) opens its slide's state (www/lesson.js).
+  const lessons = JSON.parse(readFileSync(join(ROOT, 'www', 'lessons.json'), 'utf8'));
   for (const hash of links) {
     test(`${hash} opens on a fresh page in its mode, with no notice`, async () => {
+      const state = resolve(hash, lessons).state;
       await withPage(hash, async (page) => {
-        const mode = new URLSearchParams(hash.slice(1)).get('mode') ?? 'learn';
+        const mode = new URLSearchParams(state).get('mode') ?? 'learn';
         assert.equal(await page.evaluate(() => document.body.dataset.mode), mode);
         assert.equal(await page.isVisible('#notice'), false, await page.locator('#notice').innerText());
         assert.equal(await page.getAttribute(`#mode-${mode}`, 'aria-pressed'), 'true');
@@ -463,7 +467,7 @@ describe('docs/teaching.md', () => {
         assert.deepEqual(await page.evaluate(smallTexts, 18), [], 'texts under 18 px');
         const teach = await page.evaluate(async (m) => (await import('./www/modes/index.js')).modeOf(m).teach, mode);
         // A step-by-step link naming a heap of the strip opens scrolled to the strip and its stepper.
-        const strip = mode === 'steps' && new URLSearchParams(hash.slice(1)).has('strip');
+        const strip = mode === 'steps' && new URLSearchParams(state).has('strip');
         if (strip) await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
         const panels = mode === 'play' ? ['board', 'nim-sum', 'grundy-strip'] : strip ? ['grundy-strip', 'strip-next', 'strip-mex'] : [teach];
         const boxes = await Promise.all(panels.map(async (id) => [id, await page.locator(`#${id}`).boundingBox()]));
