@@ -151,8 +151,6 @@ impl KaplanMeier {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct CellSurvival {
-    /// Runs censored at their budget (not found).
-    pub censored: usize,
     /// The Kaplan–Meier median of T; None when Ŝ stays above ½.
     pub km_median: Option<u64>,
     /// Its Brookmeyer–Crowley 95% interval (log–log, Greenwood); an end is None where the
@@ -184,7 +182,6 @@ pub fn cell_survival(sample: &[Observation], tau: u64) -> CellSurvival {
     let mut finished: Vec<u64> = sample.iter().filter(|o| o.event).map(|o| o.time).collect();
     finished.sort_unstable();
     CellSurvival {
-        censored: sample.iter().filter(|o| !o.event).count(),
         km_median: median,
         km_median_ci: median.map(|_| [low, high]),
         km_p10: km.quantile(0.1),
