@@ -144,19 +144,21 @@ fn nim_sums(positions: usize) -> Row {
 fn main() {
     let rounds: usize = std::env::var("PEERS_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(9);
     let only = std::env::var("PEERS_ROWS").unwrap_or_default();
-    let rows = vec![
-        subtraction(&[1, 3, 4], 1_000_000),
-        subtraction(&[2, 5, 7], 1_000_000),
-        subtraction(&[1, 4, 5, 9], 1_000_000),
-        chomp(8, 8),
-        chomp(10, 10),
-        chomp(7, 12),
-        nim_sums(10_000),
+    // Built only when run, so a profile of one row holds only that row's work.
+    let rows: Vec<(&str, Box<dyn Fn() -> Row>)> = vec![
+        ("subtraction {1,3,4}", Box::new(|| subtraction(&[1, 3, 4], 1_000_000))),
+        ("subtraction {2,5,7}", Box::new(|| subtraction(&[2, 5, 7], 1_000_000))),
+        ("subtraction {1,4,5,9}", Box::new(|| subtraction(&[1, 4, 5, 9], 1_000_000))),
+        ("Chomp 8x8", Box::new(|| chomp(8, 8))),
+        ("Chomp 10x10", Box::new(|| chomp(10, 10))),
+        ("Chomp 7x12", Box::new(|| chomp(7, 12))),
+        ("Nim sums", Box::new(|| nim_sums(10_000))),
     ];
     println!("ours ÷ theirs, thread CPU time, median of {rounds} interleaved rounds (each also checks the values agree)");
     println!("| work | peer | ours | theirs | ours ÷ theirs (median; range) |");
     println!("|---|---|---|---|---|");
-    for mut row in rows.into_iter().filter(|r| r.name.contains(only.as_str())) {
+    for (_, build) in rows.into_iter().filter(|(name, _)| name.contains(only.as_str())) {
+        let mut row = build();
         let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
         // One untimed call each first: page faults and lazy setup belong to neither.
         assert_eq!((row.ours)(), (row.theirs)(), "{}: the values differ", row.name);
