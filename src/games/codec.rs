@@ -74,6 +74,11 @@ pub fn numbers(label: &str) -> Option<Vec<u64>> {
     label.split(',').map(number).collect()
 }
 
+/// "00", "01", … "99" in a row.
+const PAIRS: &[u8; 200] =
+    b"0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
 /// Numbers joined by commas, as specs and labels list them.
 pub fn join_u64(values: &[u64]) -> String {
     // Digits written straight into one string: a list of 64 heaps (a Nim spec's canonical
@@ -84,14 +89,20 @@ pub fn join_u64(values: &[u64]) -> String {
         if i > 0 {
             out.push(',');
         }
+        // Two digits a step from the right, from a table of 00..99.
         let (mut v, mut at) = (v, digits.len());
-        loop {
+        while v >= 100 {
+            let pair = 2 * (v % 100) as usize;
+            v /= 100;
+            at -= 2;
+            digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        }
+        if v >= 10 {
+            at -= 2;
+            digits[at..at + 2].copy_from_slice(&PAIRS[2 * v as usize..2 * v as usize + 2]);
+        } else {
             at -= 1;
-            digits[at] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
+            digits[at] = b'0' + v as u8;
         }
         // ASCII digits only.
         out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
