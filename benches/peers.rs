@@ -61,6 +61,9 @@ struct Row {
     theirs: Box<dyn FnMut() -> Vec<u64>>,
 }
 
+/// Makes a row when it is run.
+type RowBuilder = Box<dyn Fn() -> Row>;
+
 fn subtraction(moves: &[u32], to: usize) -> Row {
     let set: Vec<String> = moves.iter().map(u32::to_string).collect();
     let name = format!("subtraction {{{}}} to 10^6", set.join(","));
@@ -145,7 +148,7 @@ fn main() {
     let rounds: usize = std::env::var("PEERS_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(9);
     let only = std::env::var("PEERS_ROWS").unwrap_or_default();
     // Built only when run, so a profile of one row holds only that row's work.
-    let rows: Vec<(&str, Box<dyn Fn() -> Row>)> = vec![
+    let rows: Vec<(&str, RowBuilder)> = vec![
         ("subtraction {1,3,4}", Box::new(|| subtraction(&[1, 3, 4], 1_000_000))),
         ("subtraction {2,5,7}", Box::new(|| subtraction(&[2, 5, 7], 1_000_000))),
         ("subtraction {1,4,5,9}", Box::new(|| subtraction(&[1, 4, 5, 9], 1_000_000))),
