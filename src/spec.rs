@@ -187,11 +187,20 @@ impl GameSpec {
 
     /// Builds a spec from already split `key=value` pairs; every key must belong to the game.
     pub fn from_pairs(pairs: &[(String, String)]) -> Result<GameSpec, InputError> {
-        // A set, not a list: a 256 KiB spec may hold tens of thousands of keys.
-        let mut seen = std::collections::HashSet::with_capacity(pairs.len());
-        for (key, _) in pairs {
-            if !seen.insert(key.as_str()) {
-                return Err(InputError::DuplicateKey(clipped(key)));
+        // A set, not a list, for many keys: a 256 KiB spec may hold tens of thousands of them.
+        // A few (every real spec) are compared pairwise, without hashing or allocating.
+        if pairs.len() <= 16 {
+            for (i, (key, _)) in pairs.iter().enumerate() {
+                if pairs[..i].iter().any(|(k, _)| k == key) {
+                    return Err(InputError::DuplicateKey(clipped(key)));
+                }
+            }
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(pairs.len());
+            for (key, _) in pairs {
+                if !seen.insert(key.as_str()) {
+                    return Err(InputError::DuplicateKey(clipped(key)));
+                }
             }
         }
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
@@ -273,6 +282,10 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, InputError> {
 
 fn percent_decode(text: &str) -> Result<String, InputError> {
     let bytes = text.as_bytes();
+    // Most values have no escape: a copy, not a byte at a time.
+    if !bytes.contains(&b'%') {
+        return Ok(text.to_string());
+    }
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {

@@ -21,7 +21,7 @@ use crate::budget::Limits;
 use crate::error::{group_digits, InputError};
 use crate::games::hackendot::forest_gset;
 use crate::games::poset::{GsetStep, PosetExpr};
-use crate::games::Family;
+use crate::games::{self, chomp, Family};
 use crate::numbers::bad_value;
 use crate::spec::{parse_pairs, GameSpec, Play};
 
@@ -226,8 +226,16 @@ fn algebra_value(canonical: String, gset: Vec<u32>) -> Value {
     Value::of(canonical, u64::from(crate::games::poset::mex(&gset)), Method::GsetAlgebra, Some(gset))
 }
 
-/// The start's value from the position graph, built within the CLI's budget.
+/// The start's value from the position graph, built within the CLI's budget. Chomp under
+/// normal play walks its graph without storing the edges ([`chomp::root_grundy`]): the same
+/// positions, moves and budget, a fifth of the memory traffic.
 fn by_graph(text: &str) -> Result<Value, InputError> {
+    let spec = GameSpec::parse(text)?;
+    if let (Family::Chomp(board), Play::Normal) = (&spec.family, spec.play) {
+        games::check_budget(&spec, &Limits::DEFAULT)?;
+        let grundy = u64::from(chomp::root_grundy(board.rows, board.cols));
+        return Ok(Value::of(spec.to_string(), grundy, Method::PositionGraph, None));
+    }
     let game = AnalysedGame::from_spec(text, &Limits::DEFAULT)?;
     let root = game.graph.root();
     Ok(Value {

@@ -252,14 +252,20 @@ pub fn estimate(game: &impl AsRef<Family>, limits: &Limits) -> Result<Size, Inpu
 /// Builds the game graph of a spec (or a family), refusing instances above `limits` before
 /// allocating.
 pub fn build(game: &impl AsRef<Family>, limits: &Limits) -> Result<GameGraph, InputError> {
+    let limits = &check_budget(game, limits)?;
+    game.as_ref().build_unchecked(limits)
+}
+
+/// Refuses, as [`build`] does, an instance above `limits` (or above what u32 ids and CSR
+/// offsets hold, whatever a caller asks for); returns the limits a build works within.
+pub fn check_budget(game: &impl AsRef<Family>, limits: &Limits) -> Result<Limits, InputError> {
     let family = game.as_ref();
-    // Ids and CSR offsets are u32: no budget may pass that, whatever a caller asks for.
-    let limits = &Limits {
+    let limits = Limits {
         max_positions: limits.max_positions.min(u64::from(u32::MAX) - 1),
         max_edges: limits.max_edges.min(u64::from(u32::MAX)),
     };
-    check_size(family.name(), family.estimate_unchecked(limits)?, limits)?;
-    family.build_unchecked(limits)
+    check_size(family.name(), family.estimate_unchecked(&limits)?, &limits)?;
+    Ok(limits)
 }
 
 /// A built game: acyclic, as every family but a custom graph always is, or with cycles.

@@ -753,13 +753,21 @@ fn draw_fresh(
 ) -> usize {
     if stale[v] {
         stale[v] = false;
-        let mut sum = 0.0;
-        for e in range.clone() {
-            sum += p[e];
-            cdf[e] = sum;
-        }
+        rebuild_sums(cdf, p, range.clone());
     }
     draw(rng, cdf, range)
+}
+
+/// Position v's running sums from p (a position the pass changed, once per generation at
+/// most): out of the path's loop, which draws a move on every step.
+#[cold]
+#[inline(never)]
+fn rebuild_sums(cdf: &mut [f64], p: &[f64], range: std::ops::Range<usize>) {
+    let mut sum = 0.0;
+    for e in range {
+        sum += p[e];
+        cdf[e] = sum;
+    }
 }
 
 /// A move drawn from p_t(v) by scanning p itself (for readers that cannot rebuild the running
