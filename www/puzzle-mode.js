@@ -83,13 +83,13 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
   const whyP = misere
     ? `under misère play every move from ${from.label} goes to an N-position`
     : nim
-      ? `its nim-sum is ${sumText(sums.from)}, and a move changes one component, so it always leaves a non-zero nim-sum`
+      ? `its nim-sum is ${sumText(sums.from)}, and a move replaces one component by a follower of another value (a value is the mex of its followers' values, so never one of them), so every move leaves a non-zero nim-sum`
       : `g(${from.label}) = ${from.mex}: no follower has value 0, so every move goes to an N-position`;
   // A sentence of its own: it follows a full stop.
   const whyN = misere
     ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes to a misère P-position' : 'moves go to misère P-positions'}: ${some(winning)}`
     : nim
-      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
+      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes one of value x ⊕ ${sums.from.total}): ${some(winning)}`
       : `Here g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;
   if (chosen === null) {
     return from.outcome === 'P'
@@ -109,7 +109,9 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
   }
   const value = misere ? `a misère N-position` : nim ? `nim-sum ${sumText(sums.to)}` : `value g = ${chosen.grundy}`;
   if (from.outcome === 'P') {
-    return { right: false, words: `${head} leaves ${value}, and so does every move: ${whyP}. The answer was “no winning move”.` };
+    // Every move from a P-position leaves an N-position, but not the same value: say "non-zero".
+    const kind = misere ? 'an N-position' : nim ? 'a non-zero nim-sum' : 'a non-zero value';
+    return { right: false, words: `${head} leaves ${value}, and every move from ${from.label} leaves ${kind}: ${whyP}. The answer was “no winning move”.` };
   }
   return { right: false, words: `${head} leaves ${value}, so your opponent can win from there. ${whyN}.` };
 }

@@ -45,12 +45,13 @@ describe('the quiz link', () => {
     assert.throws(() => parseQuiz('0:0~7'), /'7' has no answer/);
   });
 
-  test('quiz is written only in quiz mode and only when there are answers', () => {
+  test('quiz is written only when there are answers, and kept in every mode (switching loses no score)', () => {
     const { page } = parseHash('#game=nim&heaps=1&mode=quiz&quiz=0:0');
     assert.equal(page.quiz, '0:0');
-    assert.match(formatHash('game=nim&heaps=1', page), /&mode=quiz&quiz=0%3A0$/);
+    assert.match(formatHash('game=nim&heaps=1', page), /&mode=quiz&quiz=0:0$/);
     assert.doesNotMatch(formatHash('game=nim&heaps=1', { ...page, quiz: '' }), /quiz=/);
-    assert.doesNotMatch(formatHash('game=nim&heaps=1', { ...page, mode: 'steps' }), /quiz=/);
+    assert.match(formatHash('game=nim&heaps=1', { ...page, mode: 'steps' }), /&mode=steps&step=0&quiz=0:0$/);
+    assert.match(formatHash('game=nim&heaps=1', { ...page, mode: 'puzzle', puzzles: 'none' }), /&mode=puzzle&quiz=0:0&puzzles=none$/);
     const puzzle = parseHash('#game=nim&heaps=1&mode=puzzle&puzzles=none~0').page;
     assert.match(formatHash('game=nim&heaps=1', puzzle), /&mode=puzzle&puzzles=none~0$/);
   });
@@ -153,6 +154,20 @@ describe('the puzzles', () => {
     const p = { label: '2', outcome: 'P', grundy: 0, mex: 'mex{1, 2} = 0' };
     const right = explainPuzzle({ from: p, moves: [], chosen: null, sums: null, misere: false });
     assert.deepEqual(right, { right: true, words: 'Right: no move wins from 2: g(2) = mex{1, 2} = 0: no follower has value 0, so every move goes to an N-position.' });
+  });
+
+  test('a move from a P-position is said to leave its own nim-sum, not "so does every move"', () => {
+    // Nim 4,5,1 is a P-position (4 ⊕ 5 ⊕ 1 = 0); its moves leave 7, 6, 5, 4, 1, … (issue 45).
+    const p = { label: '4,5,1', outcome: 'P', grundy: 0, mex: 'mex{…} = 0' };
+    const heaps = (label) => label.split(',').map((h) => ({ label: h, grundy: Number(h) }));
+    const total = (label) => label.split(',').reduce((x, h) => x ^ Number(h), 0);
+    const to = { to: 1, label: '3,5,1', grundy: 7, outcome: 'N', optimal: false, terminal: false };
+    const r = explainPuzzle({ from: p, moves: [to], chosen: to, sums: { from: { rows: heaps('4,5,1'), total: 0 }, to: { rows: heaps(to.label), total: total(to.label) } }, misere: false, sizes: true });
+    assert.equal(r.right, false);
+    assert.doesNotMatch(r.words, /so does every move/);
+    assert.match(r.words, /^4,5,1 → 3,5,1 leaves nim-sum 3 ⊕ 5 ⊕ 1 = 7, and every move from 4,5,1 leaves a non-zero nim-sum: its nim-sum is 4 ⊕ 5 ⊕ 1 = 0/);
+    const single = explainPuzzle({ from: { label: '3', outcome: 'P', grundy: 0, mex: 'mex{1, 2} = 0' }, moves: [], chosen: { to: 1, label: '1', grundy: 2, optimal: false, terminal: false }, sums: null, misere: false });
+    assert.match(single.words, /^3 → 1 leaves value g = 2, and every move from 3 leaves a non-zero value: g\(3\) = mex\{1, 2\} = 0/);
   });
 
   test('the nim-sum is written with g() unless a heap is its own value', () => {
