@@ -9,6 +9,7 @@
 import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { count } from './panels.js';
+import { keepInView } from './in-view.js';
 import { keptWords } from './quiz-mode.js';
 import { quoted } from './link-text.js';
 
@@ -219,6 +220,8 @@ export class PuzzleMode {
     this.hint = '';
     this.render();
     $('puzzle-next').focus({ preventScroll: true });
+    // The verdict in view (after a tap on the board it was drawn below the screen).
+    keepInView($('puzzle-question'), $('puzzle-explain'));
   }
 
   next() {

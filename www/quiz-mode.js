@@ -8,6 +8,7 @@
 // (tests/www/); the class owns the panel.
 
 import { BoardMoves } from './board-moves.js';
+import { followKeyboard, keepInView } from './in-view.js';
 import { count } from './panels.js';
 import { quoted } from './link-text.js';
 import { explainStep, setText, stepOf } from './steps-mode.js';
@@ -136,7 +137,21 @@ export class QuizMode {
     this.board = new BoardMoves($('quiz-board'));
     $('quiz-check').addEventListener('click', () => this.check());
     $('quiz-reveal').addEventListener('click', () => this.showMe());
-    $('quiz-restart').addEventListener('click', () => this.restart());
+    // "Start again" wipes the score: it asks first (#confirm-restart).
+    $('quiz-restart').addEventListener('click', () => {
+      $('confirm-restart').hidden = false;
+      $('quiz-restart-no').focus({ preventScroll: true });
+      keepInView($('confirm-restart'));
+    });
+    $('quiz-restart-no').addEventListener('click', () => {
+      $('confirm-restart').hidden = true;
+    });
+    $('quiz-restart-yes').addEventListener('click', () => {
+      $('confirm-restart').hidden = true;
+      this.restart();
+    });
+    // With the keyboard up, the question, the answer box and the verdict stay on screen.
+    followKeyboard(() => $('quiz-panel'), () => this.inView());
     $('quiz-answer').addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
       e.preventDefault();
@@ -170,6 +185,13 @@ export class QuizMode {
     this.result = '';
     this.message = '';
     this.asked = replay.open ? session.find(replay.open.label) : -1;
+    // The mex box is open at the first question of a quiz, closed (on request) after.
+    $('quiz-help').open = this.entries.length === 0;
+  }
+
+  /** The exercise's first and last lines on screen: the question and the verdict (or the answer box). */
+  inView() {
+    return [$('quiz-question'), this.message ? $('quiz-message') : $('quiz-answer').parentElement];
   }
 
   /** The game as the replay reads it: the core's values and followers. */
@@ -272,6 +294,7 @@ export class QuizMode {
     const label = this.session.label(id);
     let entry = this.openEntry;
     if (!entry || entry.label !== label) {
+      if (this.entries.length === 0) $('quiz-help').open = false;
       entry = { label, attempts: [] };
       this.entries.push(entry);
     }
@@ -297,6 +320,7 @@ export class QuizMode {
     this.result = result;
     this.message = message;
     this.render();
+    if (this.active && message) keepInView(...this.inView());
   }
 
   /** The outcomes known for the graph: the core's for revealed positions, 3 (hidden) for the rest. */
@@ -345,6 +369,35 @@ export class QuizMode {
     boardBox.hidden = !this.board.view || this.board.view.kind === 'named';
     if (!boardBox.hidden) this.board.show({ help: false });
     this.renderPick(ready, id);
+    this.renderFollowers(id, followers, views);
+  }
+
+  /**
+   * Beside the question, its followers with their values once known (the mex's set, in the
+   * graph's order), and for a sum of components the XOR rule next to the mex.
+   */
+  renderFollowers(id, followers, views) {
+    const s = this.session;
+    const items = followers.map((w) => {
+      const li = document.createElement('li');
+      const known = this.revealed.has(w);
+      const value = this.misere ? (views.outcome[w] === 0 ? 'P' : 'N') : String(views.grundy[w]);
+      li.dataset.label = s.label(w);
+      li.dataset.grundy = known && !this.misere ? value : '';
+      if (this.misere && known) li.dataset.outcome = value;
+      li.textContent = `${s.label(w)}: ${known ? (this.misere ? value : `g = ${value}`) : '? (not known yet)'}`;
+      if (!known) li.className = 'unknown';
+      return li;
+    });
+    if (id >= 0 && items.length === 0) {
+      const li = Object.assign(document.createElement('li'), { className: 'none', textContent: this.misere ? 'no moves' : 'no moves: the mex of {} is 0' });
+      items.push(li);
+    }
+    $('quiz-followers').replaceChildren(...items);
+    // A sum (two components or more, with a move): its value is also the XOR of theirs.
+    const sum = id >= 0 && !this.misere && followers.length > 0 ? s.nimSum(id) : null;
+    $('quiz-xor').textContent =
+      sum?.rows?.length >= 2 ? `A sum: g = ${sum.rows.map((r) => `g(${r.label})`).join(' ⊕ ')} (XOR), the same number as the mex.` : '';
   }
 
   /** The menu of positions ready to compute (the keyboard's and a phone's way to pick). */

@@ -53,6 +53,19 @@ export const PAGE_KEYS = [...SHARED_KEYS, ...MODES.flatMap((m) => m.keys.map((k)
 
 const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
 
+/**
+ * The keys whose change is a step the Back button undoes (a history entry): the mode, and each
+ * mode key marked `history` (an answer given). Other changes (a slider) replace the address.
+ */
+export const HISTORY_KEYS = ['mode', ...PAGE_KEYS.filter((k) => k.history).map((k) => k.key)];
+
+/** Whether going from address `before` to page values `page` is a step for the Back button. */
+export const isHistoryStep = (before, page) => {
+  if (!before.includes('=')) return false;
+  const was = parseHash(before).page;
+  return HISTORY_KEYS.some((k) => (was[k] ?? '') !== (page[k] ?? ''));
+};
+
 function speed(text) {
   const value = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || value < SPEEDS[0] || value > SPEEDS[SPEEDS.length - 1]) {
