@@ -10,6 +10,7 @@ import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { count } from './panels.js';
 import { keepInView } from './in-view.js';
+import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { keptWords } from './quiz-mode.js';
 import { quoted } from './link-text.js';
 
@@ -149,7 +150,12 @@ export class PuzzleMode {
     this.misere = session.info.play === 'misere';
     this.mask = null;
     this.board.setGame(session);
-    const replay = replayPuzzles(parsePuzzles(page.puzzles), this.game());
+    this.exercise = exerciseOf(session);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = restoredProgress(page.puzzles, this.exercise, 'puzzle-panel', notices);
+    if (kept !== null) page.puzzles = kept;
+    $('puzzle-panel').dataset.restored = String(kept !== null);
+    const replay = replayPuzzles(capAnswers(parsePuzzles(page.puzzles), notices), this.game());
     if (replay.problem) {
       notices.push(
         `The puzzles in the link do not fit ${session.info.game} with seed ${session.params().seed}: ${replay.problem}. ` +
@@ -187,9 +193,11 @@ export class PuzzleMode {
   setActive(on) {
     this.active = on;
     $('puzzle-panel').hidden = !on;
+    if (on) showProgressNote($('puzzle-panel'));
     // A new seed (set in the learner's mode) draws other puzzles: the answers so far were to the old ones.
     if (on && this.session.params().seed !== this.seed) {
       this.seed = this.session.params().seed;
+      this.exercise = exerciseOf(this.session);
       Object.assign(this, { answers: [], right: 0, verdict: null });
       this.load();
     }
@@ -211,6 +219,11 @@ export class PuzzleMode {
     const s = this.session;
     const chosen = to === null ? null : this.moves.find((m) => m.to === to);
     if (to !== null && !chosen) return;
+    if (this.answers.length >= MAX_ANSWERS) {
+      this.hint = FULL;
+      this.render();
+      return;
+    }
     const from = s.position(this.id);
     const sums = { from: s.nimSum(this.id), to: chosen ? s.nimSum(chosen.to) : null };
     const { right, words } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
@@ -251,6 +264,7 @@ export class PuzzleMode {
 
   render() {
     this.onChange(this.puzzles);
+    saveProgress(this.exercise, 'puzzle-panel', this.puzzles);
     if (!this.active) return;
     const s = this.session;
     const views = s.views();

@@ -9,6 +9,7 @@
 
 import { BoardMoves } from './board-moves.js';
 import { followKeyboard, keepInView } from './in-view.js';
+import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { count } from './panels.js';
 import { quoted } from './link-text.js';
 import { explainStep, setText, stepOf } from './steps-mode.js';
@@ -127,6 +128,16 @@ export function wrongWords(label, given, values, misere) {
   );
 }
 
+/** A link's entries with at most MAX_ANSWERS attempts in all (progress.js), the rest cut with a notice. */
+function capEntries(entries, notices) {
+  const attempts = entries.flatMap((e, k) => e.attempts.map((a) => [k, a]));
+  const kept = capAnswers(attempts, notices);
+  if (kept.length === attempts.length) return entries;
+  const cut = [];
+  for (const [k, a] of kept) (cut[k] ??= { label: entries[k].label, attempts: [] }).attempts.push(a);
+  return cut.filter(Boolean);
+}
+
 export class QuizMode {
   /** `graph` and `card` hide what is not yet known; `onChange(quiz)` keeps the address. */
   constructor({ graph, card, onChange }) {
@@ -166,9 +177,14 @@ export class QuizMode {
     this.misere = session.info.play === 'misere';
     this.mask = null;
     this.board.setGame(session);
+    this.exercise = exerciseOf(session);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = restoredProgress(page.quiz, this.exercise, 'quiz-panel', notices);
+    if (kept !== null) page.quiz = kept;
+    $('quiz-panel').dataset.restored = String(kept !== null);
     let entries = [];
     try {
-      entries = parseQuiz(page.quiz);
+      entries = capEntries(parseQuiz(page.quiz), notices);
     } catch (err) {
       notices.push(`quiz=${quoted(page.quiz)} cannot be read: ${err.message}. Starting the quiz afresh.`);
     }
@@ -209,12 +225,18 @@ export class QuizMode {
   setActive(on) {
     this.active = on;
     $('quiz-panel').hidden = !on;
+    if (on) showProgressNote($('quiz-panel'));
     if (!on) {
       this.graph.setReveal(null);
       this.card.setHidden(null);
       return;
     }
     this.render();
+  }
+
+  /** Whether the link holds as many answers as one keeps. */
+  get full() {
+    return this.entries.reduce((n, e) => n + e.attempts.length, 0) >= MAX_ANSWERS;
   }
 
   /** The link's `quiz` value. */
@@ -266,6 +288,10 @@ export class QuizMode {
     const id = this.asked;
     if (!this.active || id < 0) return;
     const field = $('quiz-answer');
+    if (this.full) {
+      this.say('wrong', FULL);
+      return;
+    }
     const typed = normalise(field.value, this.misere);
     if (typed === null) {
       this.say('', `Type ${allowedAnswers(this.misere)}${field.value.trim() ? `, not ${quoted(field.value.trim())}` : ''}.`);
@@ -286,12 +312,17 @@ export class QuizMode {
   showMe() {
     const id = this.asked;
     if (!this.active || id < 0) return;
+    if (this.full) {
+      this.say('wrong', FULL);
+      return;
+    }
     this.record(id, SHOWN);
     this.say('', `Shown: ${this.ruleLine(id)}.`);
   }
 
   record(id, attempt) {
     const label = this.session.label(id);
+    if (this.entries.reduce((n, e) => n + e.attempts.length, 0) >= MAX_ANSWERS) return;
     let entry = this.openEntry;
     if (!entry || entry.label !== label) {
       if (this.entries.length === 0) $('quiz-help').open = false;
@@ -333,6 +364,7 @@ export class QuizMode {
 
   render() {
     this.onChange(this.quiz);
+    saveProgress(this.exercise, 'quiz-panel', this.quiz);
     if (!this.active) return;
     const s = this.session;
     const views = s.views();

@@ -104,11 +104,23 @@ describe('on a phone (390 × 844, touch)', () => {
       // A reload keeps the score (it is in the link).
       await page.reload();
       await at(page, 'quiz-panel', 'score', score);
+      // The same exercise link opened again (a new page, no answers in it): the score comes back, said.
+      const base = page.url().split('#')[0];
+      await page.goto('about:blank');
+      await page.goto(`${base}#game=nim&heaps=1,2,3&mode=quiz&seed=1`);
+      await at(page, 'quiz-panel', 'restored', 'true');
+      await at(page, 'quiz-panel', 'score', score);
+      assert.match(await page.locator('#notice').innerText(), /kept in this browser and are back/);
+      assert.equal(await page.isVisible('#practice-progress'), true);
+      assert.equal(await page.isVisible('#practice-copy'), true);
       // Start again asks first.
       await page.tap('#quiz-restart');
       assert.equal(await page.isVisible('#confirm-restart'), true);
       await page.tap('#quiz-restart-no');
       assert.equal((await panel(page, 'quiz-panel')).score, score);
+      await page.tap('#quiz-restart');
+      await page.tap('#quiz-restart-yes');
+      await at(page, 'quiz-panel', 'score', '0/0');
     }, phone);
   });
 

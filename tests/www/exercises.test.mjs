@@ -176,3 +176,15 @@ describe('the puzzles', () => {
     assert.equal(nimSumText({ rows: [{ label: '3', grundy: 3 }], total: 3 }, true), '3 = 3');
   });
 });
+
+describe('a link\'s answers are bounded', () => {
+  test('at most MAX_ANSWERS are kept, with one notice naming how many there were', async () => {
+    const { MAX_ANSWERS, capAnswers } = await import('../../www/progress.js');
+    const notices = [];
+    assert.deepEqual(capAnswers(['a', 'b'], notices), ['a', 'b']);
+    assert.deepEqual(notices, []);
+    const many = Array.from({ length: MAX_ANSWERS + 5 }, (_, k) => String(k));
+    assert.deepEqual(capAnswers(many, notices), many.slice(0, MAX_ANSWERS));
+    assert.deepEqual(notices, [`The link has ${MAX_ANSWERS + 5} answers; a link keeps at most ${MAX_ANSWERS}, so the first ${MAX_ANSWERS} are used.`]);
+  });
+});
