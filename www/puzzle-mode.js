@@ -10,6 +10,7 @@ import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { count } from './panels.js';
 import { keepInView } from './in-view.js';
+import { isTouch, touchText } from './touch.js';
 import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { keptWords } from './quiz-mode.js';
 import { quoted } from './link-text.js';
@@ -127,7 +128,8 @@ export class PuzzleMode {
     this.session = null;
     this.active = false;
     this.board = new BoardMoves($('puzzle-board'), {
-      onMove: (to) => this.answer(to),
+      // On touch a board move is scored only once confirmed: a second tap on it, or Make this move.
+      onMove: (to) => this.boardMove(to),
       // After an answer the board waits for Next.
       refuse: () => (this.verdict || this.id < 0 ? '' : null),
       onWords: (words) => {
@@ -137,6 +139,8 @@ export class PuzzleMode {
       onRedraw: () => this.render(),
     });
     $('puzzle-none').addEventListener('click', () => this.answer(null));
+    $('confirm-move').addEventListener('click', () => this.answer(this.waiting));
+    this.waiting = null; // on touch, the board move tapped once, until confirmed
     $('puzzle-next').addEventListener('click', () => this.next());
     $('puzzle-moves').addEventListener('click', (e) => {
       const b = e.target instanceof Element && e.target.closest('button[data-id]');
@@ -227,6 +231,7 @@ export class PuzzleMode {
     const from = s.position(this.id);
     const sums = { from: s.nimSum(this.id), to: chosen ? s.nimSum(chosen.to) : null };
     const { right, words } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
+    this.waiting = null;
     this.answers.push(chosen ? chosen.label : NONE);
     if (right) this.right += 1;
     this.verdict = { k: this.k, right, words, to: chosen ? chosen.to : -1 };
@@ -237,9 +242,22 @@ export class PuzzleMode {
     keepInView($('puzzle-question'), $('puzzle-explain'));
   }
 
+  /** A move made on the board: at once with a mouse; on touch, the second time (a mis-tap is not scored). */
+  boardMove(to) {
+    if (!isTouch() || this.waiting === to) {
+      this.answer(to);
+      return;
+    }
+    this.waiting = to;
+    this.hint = `Your move: ${this.session.label(this.id)} → ${this.session.label(to)}? Tap it again or tap Make this move to answer; tap another move to change it.`;
+    this.render();
+    keepInView($('puzzle-question'), $('confirm-move'));
+  }
+
   next() {
     if (!this.verdict) return;
     this.verdict = null;
+    this.waiting = null;
     this.load();
     this.render();
   }
@@ -293,10 +311,12 @@ export class PuzzleMode {
     explain.textContent = this.verdict ? this.verdict.words : (this.hint ?? '');
     explain.className = this.verdict ? (this.verdict.right ? 'right' : 'wrong') : '';
     $('puzzle-next').hidden = !this.verdict;
+    $('confirm-move').hidden = this.verdict !== null || this.waiting === null;
     $('puzzle-none').disabled = Boolean(this.verdict) || this.id < 0;
     this.renderBoard(label);
     this.renderMoves();
     this.renderGames();
+    touchText(panel);
   }
 
   renderBoard(label) {

@@ -9,6 +9,7 @@
 
 import { BoardMoves } from './board-moves.js';
 import { followKeyboard, keepInView } from './in-view.js';
+import { touchText } from './touch.js';
 import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { count } from './panels.js';
 import { quoted } from './link-text.js';
@@ -402,6 +403,7 @@ export class QuizMode {
     if (!boardBox.hidden) this.board.show({ help: false });
     this.renderPick(ready, id);
     this.renderFollowers(id, followers, views);
+    touchText(panel);
   }
 
   /**

@@ -128,7 +128,16 @@ describe('on a phone (390 × 844, touch)', () => {
     await withPage('#game=nim&heaps=7,5,3&mode=puzzle&seed=1', async (page) => {
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position !== '');
       assert.deepEqual(await smallTargets(page, 'puzzle-panel'), []);
+      // Touch words: "tap", never "click" (the board's words come from the core).
+      assert.doesNotMatch(await page.locator('#puzzle-panel').innerText(), /click|hover/i);
+      // A board tap selects; nothing is scored until it is confirmed.
+      await page.tap('#puzzle-board [data-part="0:0"]');
+      await page.waitForSelector('#confirm-move:not([hidden])');
+      assert.equal((await panel(page, 'puzzle-panel')).result, '');
+      assert.deepEqual(await inViewport(page, ['#confirm-move']), { '#confirm-move': true });
+      assert.deepEqual(await smallTargets(page, 'puzzle-panel'), []);
       await page.screenshot({ path: join(SHOTS, 'puzzle-start.png') });
+      // Another move tapped instead, then a move from the list (a button: one tap answers).
       await page.locator('#puzzle-moves button').first().tap();
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
       assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
