@@ -31,6 +31,9 @@ export const PUZZLE_GAMES = [
   { title: 'Chomp', spec: 'game=chomp&rows=3&cols=4' },
 ];
 
+/** Before an answer given after "show g(n) of a row" (a hint: the answer scores no point). */
+export const HINTED = '!';
+
 export const parsePuzzles = (text) => (text === '' ? [] : text.split(PUZZLE_SEPARATOR));
 export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
 
@@ -43,19 +46,22 @@ export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
 export function replayPuzzles(answers, game) {
   const kept = [];
   let right = 0;
-  for (const [k, answer] of answers.entries()) {
+  for (const [k, given] of answers.entries()) {
     const id = game.puzzle(k);
     if (id < 0) return { answers: kept, right, problem: 'this game has no position with a move, so no puzzle' };
+    // A hinted answer ("!" first) is checked but scores no point.
+    const hinted = given.startsWith(HINTED);
+    const answer = hinted ? given.slice(HINTED.length) : given;
     if (answer === NONE) {
-      right += game.isP(id) ? 1 : 0;
+      right += game.isP(id) && !hinted ? 1 : 0;
     } else {
       const move = game.moveTo(id, answer);
       if (!move) {
         return { answers: kept, right, problem: `answer ${k + 1}, ${quoted(answer)}, is not one move from puzzle ${k + 1}, ${quoted(game.label(id))}: use a position one move away or ${NONE}` };
       }
-      right += move.optimal ? 1 : 0;
+      right += move.optimal && !hinted ? 1 : 0;
     }
-    kept.push(answer);
+    kept.push(given);
   }
   return { answers: kept, right, problem: null };
 }
@@ -140,6 +146,12 @@ export class PuzzleMode {
     });
     $('puzzle-none').addEventListener('click', () => this.answer(null));
     $('confirm-move').addEventListener('click', () => this.answer(this.waiting));
+    $('puzzle-values').addEventListener('click', () => {
+      this.hinted = true;
+      this.render();
+      keepInView($('puzzle-values-text'));
+    });
+    this.hinted = false; // "show g(n) of a row" was used on this puzzle
     this.waiting = null; // on touch, the board move tapped once, until confirmed
     $('puzzle-next').addEventListener('click', () => this.next());
     $('puzzle-moves').addEventListener('click', (e) => {
@@ -230,10 +242,11 @@ export class PuzzleMode {
     }
     const from = s.position(this.id);
     const sums = { from: s.nimSum(this.id), to: chosen ? s.nimSum(chosen.to) : null };
-    const { right, words } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
+    const { right, words: said } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
+    const words = this.hinted && right ? `${said} It scores no point: the rows’ values were shown.` : said;
     this.waiting = null;
-    this.answers.push(chosen ? chosen.label : NONE);
-    if (right) this.right += 1;
+    this.answers.push((this.hinted ? HINTED : '') + (chosen ? chosen.label : NONE));
+    if (right && !this.hinted) this.right += 1;
     this.verdict = { k: this.k, right, words, to: chosen ? chosen.to : -1 };
     this.hint = '';
     this.render();
@@ -258,6 +271,7 @@ export class PuzzleMode {
     if (!this.verdict) return;
     this.verdict = null;
     this.waiting = null;
+    this.hinted = false;
     this.load();
     this.render();
   }
@@ -312,6 +326,7 @@ export class PuzzleMode {
     explain.className = this.verdict ? (this.verdict.right ? 'right' : 'wrong') : '';
     $('puzzle-next').hidden = !this.verdict;
     $('confirm-move').hidden = this.verdict !== null || this.waiting === null;
+    this.renderValues();
     $('puzzle-none').disabled = Boolean(this.verdict) || this.id < 0;
     this.renderBoard(label);
     this.renderMoves();
@@ -328,6 +343,25 @@ export class PuzzleMode {
     const marks = this.verdict ? new Map([...this.board.marks({ winning: true })].filter(([, m]) => m === 'winning')) : this.board.marks();
     const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
     this.board.show({ marks, caption, help: !this.verdict });
+  }
+
+  /**
+   * Kayles and the other heap games whose rows are not their own values (octal, subtraction):
+   * "show g(n) of a row" gives the values of rows 0 … the longest in the puzzle (the core's
+   * Grundy strip), a hint that costs the puzzle's point; shown by itself once answered.
+   */
+  renderValues() {
+    const strip = this.session.info.grundy_strip;
+    const nim = this.session.info.game.startsWith('game=nim&');
+    const rows = this.id >= 0 ? (this.session.nimSum(this.id)?.rows ?? []) : [];
+    const longest = Math.max(0, ...rows.map((r) => Number(r.label)).filter(Number.isInteger));
+    const offered = Boolean(strip) && !nim && this.id >= 0 && longest < strip.values.length;
+    const shown = offered && (this.hinted || this.verdict !== null);
+    $('puzzle-hint-row').hidden = !offered || shown;
+    $('puzzle-values-text').hidden = !shown;
+    $('puzzle-values-text').textContent = shown
+      ? `Values of a row of n: ${strip.values.slice(0, longest + 1).map((g, n) => `g(${n}) = ${g}`).join(', ')}`
+      : '';
   }
 
   /** The moves as buttons (the keyboard's way; values only once answered). */

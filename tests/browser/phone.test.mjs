@@ -154,6 +154,33 @@ describe('on a phone (390 × 844, touch)', () => {
     }, phone);
   });
 
+  test('Kayles: "show g(n) of a row" gives the rows\' values from the core and costs the puzzle\'s point', async () => {
+    await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2', async (page) => {
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position !== '');
+      assert.equal(await page.isVisible('#puzzle-values-text'), false);
+      await page.tap('#puzzle-values');
+      const values = await page.locator('#puzzle-values-text').innerText();
+      // Kayles' values (OEIS A002186): 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4.
+      const kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+      for (const m of values.matchAll(/g\((\d+)\) = (\d+)/g)) assert.equal(Number(m[2]), kayles[Number(m[1])], values);
+      assert.match(values, /^Values of a row of n: g\(0\) = 0, g\(1\) = 1/);
+      assert.deepEqual(await inViewport(page, ['#puzzle-values-text']), { '#puzzle-values-text': true });
+      await page.screenshot({ path: join(SHOTS, 'puzzle-kayles-values.png') });
+      // The winning move, from the list: right, but no point.
+      const winning = await page.evaluate(() => {
+        const s = window.impartial.controller.session;
+        const id = s.find(document.getElementById('puzzle-panel').dataset.position);
+        return s.moves(id).find((m) => m.optimal)?.label ?? null;
+      });
+      if (winning) await page.locator(`#puzzle-moves button[data-to="${winning}"]`).tap();
+      else await page.tap('#puzzle-none');
+      await at(page, 'puzzle-panel', 'result', 'right');
+      assert.equal((await panel(page, 'puzzle-panel')).score, '0/1');
+      assert.match(await page.locator('#puzzle-explain').innerText(), /scores no point/);
+      assert.match(page.url(), /puzzles=!/);
+    }, phone);
+  });
+
   test('steps: the counter, the board and the buttons fit, targets ≥ 44 px', async () => {
     await withPage('#game=subtraction&moves=1,3,4&heap=10&mode=steps&paused=1', async (page) => {
       await page.waitForFunction(() => document.getElementById('steps-panel').hidden === false);

@@ -188,3 +188,17 @@ describe('a link\'s answers are bounded', () => {
     assert.deepEqual(notices, [`The link has ${MAX_ANSWERS + 5} answers; a link keeps at most ${MAX_ANSWERS}, so the first ${MAX_ANSWERS} are used.`]);
   });
 });
+
+describe('a hinted puzzle answer', () => {
+  test('is checked like any other but scores no point', async () => {
+    const { HINTED } = await import('../../www/puzzle-mode.js');
+    const game = {
+      puzzle: () => 0,
+      label: () => '1,2',
+      isP: () => false,
+      moveTo: (id, label) => (label === '1,1' ? { optimal: true } : label === '0,2' ? { optimal: false } : null),
+    };
+    assert.deepEqual(replayPuzzles([`${HINTED}1,1`, '1,1'], game), { answers: ['!1,1', '1,1'], right: 1, problem: null });
+    assert.match(replayPuzzles([`${HINTED}2,2`], game).problem, /'2,2', is not one move/);
+  });
+});
