@@ -240,7 +240,8 @@ export class Controller {
   }
 
   describeCanvas() {
-    renderSummary($('graph'), this.session.info, this.latest);
+    // The learner's figures only where it runs (not in an exercise): the mode's `learner`.
+    renderSummary($('graph'), this.session.info, modeOf(this.page.mode).learner ? this.latest : null);
   }
 
   /** For tests and the browser benchmark. */

@@ -61,6 +61,8 @@ describe('on a phone (390 × 844, touch)', () => {
       assert.equal(await page.isVisible('#mode-menu'), true, 'the modes are one menu on a phone');
       assert.equal(await page.isVisible('#mode-quiz'), false, 'the tabs are folded');
       assert.equal(await page.inputValue('#mode-menu'), 'quiz');
+      // The graph's description fits the mode: no learner's figures in an exercise.
+      assert.doesNotMatch(await page.getAttribute('#graph', 'aria-label'), /Generation|Π/);
       assert.equal(await page.getAttribute('#quiz-help', 'open'), '', 'the mex box is open at the first question');
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, 'quiz-start.png') });
