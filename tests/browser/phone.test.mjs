@@ -196,6 +196,22 @@ describe('on a phone (390 × 844, touch)', () => {
   });
 });
 
+describe('axe on the practice links at 390 × 844', () => {
+  const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+  for (const hash of ['#game=nim&heaps=1,2,3&mode=quiz&seed=1', '#game=nim&heaps=7,5,3&mode=puzzle&seed=1', '#game=subtraction&moves=1,3,4&heap=10&mode=steps']) {
+    test(hash, async () => {
+      await withPage(hash, async (page) => {
+        await page.addScriptTag({ path: AXE });
+        const violations = await page.evaluate(async () => {
+          const result = await window.axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        });
+        assert.deepEqual(violations, []);
+      }, phone);
+    });
+  }
+});
+
 describe('the puzzle verdicts over every position of the exercises\' games', () => {
   const GAMES = [
     'game=nim&heaps=7,5,3',
