@@ -212,6 +212,25 @@ describe('axe on the practice links at 390 × 844', () => {
   }
 });
 
+describe('no jumping layout on the exercise links at 390 × 844', () => {
+  // The layout shifts the page reports (PerformanceObserver 'layout-shift', the measure behind
+  // Lighthouse's cumulative layout shift), summed from the start to the first frame after ready.
+  const observe = () => {
+    window.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifted += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  };
+  for (const hash of ['#game=nim&heaps=1,2,3&mode=quiz&seed=1', '#game=subtraction&moves=1,3,4&heap=10&mode=quiz&quiz=0:0~1:1~2:0~3:1~4:2', '#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2', '#game=subtraction&moves=1,3,4&heap=10&mode=steps&present=1']) {
+    test(hash, async () => {
+      await withPage(hash, async (page) => {
+        const shifted = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.shifted)))));
+        assert.ok(shifted <= 0.1, `cumulative layout shift ${shifted.toFixed(3)} > 0.1`);
+      }, { ...phone, init: observe });
+    });
+  }
+});
+
 describe('the puzzle verdicts over every position of the exercises\' games', () => {
   const GAMES = [
     'game=nim&heaps=7,5,3',
