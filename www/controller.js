@@ -239,8 +239,7 @@ export class Controller {
     return formatHash(spec, { ...this.page, ...changes });
   }
 
-  describeCanvas() {
-    // The learner's figures only where it runs (not in an exercise): the mode's `learner`.
+  describeCanvas() { // the learner's figures only in a mode where it runs (not an exercise)
     renderSummary($('graph'), this.session.info, modeOf(this.page.mode).learner ? this.latest : null);
   }
 
