@@ -34,6 +34,28 @@ export const PUZZLE_GAMES = [
 /** Before an answer given after "show g(n) of a row" (a hint: the answer scores no point). */
 export const HINTED = '!';
 
+/** A puzzle is not one of the last RECENT shown, if another can be drawn in TRIES draws. */
+const RECENT = 8;
+const TRIES = 64;
+
+/**
+ * The puzzles of a set without repeats: `draw(j)` is the core's j-th seeded puzzle (an id, -1
+ * for none); `ids` (extended in place, with `ids.next` the next draw) the set's puzzles so far.
+ * Puzzle k is the next draw that is not among the RECENT before it (seed 2 of Kayles drew the
+ * same position as puzzles 6 and 7); a game with too few positions repeats after TRIES draws.
+ * Returns puzzle k's id.
+ */
+export function distinctPuzzle(draw, k, ids) {
+  ids.next ??= 0;
+  while (ids.length <= k) {
+    const recent = ids.slice(-RECENT);
+    let id = draw(ids.next++);
+    for (let t = 1; t < TRIES && id >= 0 && recent.includes(id); t++) id = draw(ids.next++);
+    ids.push(id);
+  }
+  return ids[k];
+}
+
 export const parsePuzzles = (text) => (text === '' ? [] : text.split(PUZZLE_SEPARATOR));
 export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
 
@@ -185,10 +207,17 @@ export class PuzzleMode {
     this.load();
   }
 
+  /** Puzzle k of this game and seed (the set drawn so far is kept until either changes). */
+  puzzleId(k) {
+    const key = `${this.session.info.game}&seed=${this.session.params().seed}`;
+    if (this.drawn?.key !== key) this.drawn = Object.assign([], { key });
+    return distinctPuzzle((j) => this.session.puzzle(j), k, this.drawn);
+  }
+
   game() {
     const s = this.session;
     return {
-      puzzle: (k) => s.puzzle(k),
+      puzzle: (k) => this.puzzleId(k),
       label: (id) => s.label(id),
       isP: (id) => s.views().outcome[id] === 0,
       moveTo: (id, label) => {
@@ -200,9 +229,8 @@ export class PuzzleMode {
 
   /** The puzzle shown: number k (answers so far, or the one just answered), its position and moves. */
   load() {
-    const s = this.session;
     this.k = this.verdict ? this.verdict.k : this.answers.length;
-    this.id = s.puzzle(this.k);
+    this.id = this.puzzleId(this.k);
     this.moves = this.board.load(this.id);
   }
 

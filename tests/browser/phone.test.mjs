@@ -159,6 +159,9 @@ describe('on a phone (390 × 844, touch)', () => {
   test('Kayles: "show g(n) of a row" gives the rows\' values from the core and costs the puzzle\'s point', async () => {
     await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2', async (page) => {
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position !== '');
+      // The set does not repeat (seed 2 used to give the same position as puzzles 6 and 7, 18 and 19).
+      const set = await page.evaluate(() => Array.from({ length: 24 }, (_, k) => window.impartial.controller.modes.get('puzzle').view.puzzleId(k)));
+      for (const [k, id] of set.entries()) assert.ok(!set.slice(Math.max(0, k - 8), k).includes(id), `puzzle ${k + 1} repeats: ${set}`);
       assert.equal(await page.isVisible('#puzzle-values-text'), false);
       await page.tap('#puzzle-values');
       const values = await page.locator('#puzzle-values-text').innerText();

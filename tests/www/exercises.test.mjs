@@ -202,3 +202,19 @@ describe('a hinted puzzle answer', () => {
     assert.match(replayPuzzles([`${HINTED}2,2`], game).problem, /'2,2', is not one move/);
   });
 });
+
+describe('the puzzles of a set', () => {
+  test('do not repeat one of the last few, and a game with too few positions still ends', async () => {
+    const { distinctPuzzle } = await import('../../www/puzzle-mode.js');
+    const raw = [3, 5, 5, 7, 3, 9, 9, 9, 2];
+    const ids = [];
+    const got = [0, 1, 2, 3, 4].map((k) => distinctPuzzle((j) => raw[j % raw.length], k, ids));
+    assert.deepEqual(got, [3, 5, 7, 9, 2]);
+    // One position only: it repeats (after a bounded number of draws), never loops for ever.
+    let draws = 0;
+    const one = [];
+    assert.deepEqual([0, 1, 2].map((k) => distinctPuzzle(() => (draws++, 4), k, one)), [4, 4, 4]);
+    assert.ok(draws <= 1 + 2 * 64, `${draws} draws`);
+    assert.equal(distinctPuzzle(() => -1, 0, []), -1);
+  });
+});
