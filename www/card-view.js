@@ -83,9 +83,9 @@ export class CardView {
     else this.timer ||= setTimeout(() => this.draw(), wait);
   }
 
-  /** The × of a card kept by a tap (a phone has no hover away to hide it). */
+  /** The × of a card kept by a tap (a phone has no hover away to hide it); drawn by the stylesheet, so the card's text stays its own. */
   closeButton() {
-    const b = Object.assign(document.createElement('button'), { type: 'button', id: 'hover-card-close', className: 'card-close', textContent: '×' });
+    const b = Object.assign(document.createElement('button'), { type: 'button', id: 'hover-card-close', className: 'card-close' });
     b.setAttribute('aria-label', 'Close the card');
     b.addEventListener('click', () => {
       this.card.dataset.sticky = 'false';
