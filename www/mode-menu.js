@@ -24,9 +24,10 @@ export function makeModeMenu(onMode) {
 export function syncModeMenu() {
   const select = $('mode-menu');
   if (!select) return;
+  // Written only when changed: each write restyles the menu.
   for (const option of select.options) {
     const tab = $(`mode-${option.value}`);
-    option.disabled = Boolean(tab?.disabled);
-    if (tab?.getAttribute('aria-pressed') === 'true') select.value = option.value;
+    if (option.disabled !== Boolean(tab?.disabled)) option.disabled = Boolean(tab?.disabled);
+    if (tab?.getAttribute('aria-pressed') === 'true' && select.value !== option.value) select.value = option.value;
   }
 }

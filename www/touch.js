@@ -3,8 +3,11 @@
 // said as a phone user does them, and keyboard-only hints (.keys-only) are hidden by the
 // stylesheet (body[data-touch='true']).
 
+/** The media query, made once (each render asks it). */
+let finger = null;
+
 /** Whether the main pointer is a finger (no hover, coarse). */
-export const isTouch = () => globalThis.matchMedia?.('(hover: none) and (pointer: coarse)').matches ?? false;
+export const isTouch = () => (finger ??= globalThis.matchMedia?.('(hover: none) and (pointer: coarse)') ?? null)?.matches ?? false;
 
 const VERBS = { Click: 'Tap', click: 'tap', clicks: 'taps', clicked: 'tapped', clicking: 'tapping', Hover: 'Tap', hover: 'tap' };
 
