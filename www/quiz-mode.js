@@ -424,7 +424,7 @@ export class QuizMode {
       return li;
     });
     if (id >= 0 && items.length === 0) {
-      const li = Object.assign(document.createElement('li'), { className: 'none', textContent: this.misere ? 'no moves' : 'no moves: the mex of {} is 0' });
+      const li = Object.assign(document.createElement('li'), { className: 'none', textContent: 'no moves: no followers' }); // the answer is the student's to give
       items.push(li);
     }
     $('quiz-followers').replaceChildren(...items);
