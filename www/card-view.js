@@ -83,6 +83,18 @@ export class CardView {
     else this.timer ||= setTimeout(() => this.draw(), wait);
   }
 
+  /** The × of a card kept by a tap (a phone has no hover away to hide it); drawn by the stylesheet, so the card's text stays its own. */
+  closeButton() {
+    const b = Object.assign(document.createElement('button'), { type: 'button', id: 'hover-card-close', className: 'card-close' });
+    b.setAttribute('aria-label', 'Close the card');
+    b.addEventListener('click', () => {
+      this.card.dataset.sticky = 'false';
+      this.shown = null;
+      this.draw();
+    });
+    return b;
+  }
+
   /** A small board of position `id` (the board follows the position hovered or tapped). */
   board(id) {
     const box = document.createElement('div');
@@ -110,6 +122,7 @@ export class CardView {
       if (position?.hidden && this.why) position.why = this.why(this.shown.id);
       if (position?.hidden && this.words) position.words = this.words;
       renderCard(card, position, this.shown.at, this.session.info.play, board, learner);
+      if (card.dataset.sticky === 'true') card.prepend(this.closeButton());
       card.dataset.generation = String(this.generation);
     } else {
       renderCard(card, null);

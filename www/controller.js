@@ -239,8 +239,8 @@ export class Controller {
     return formatHash(spec, { ...this.page, ...changes });
   }
 
-  describeCanvas() {
-    renderSummary($('graph'), this.session.info, this.latest);
+  describeCanvas() { // the learner's figures only in a mode where it runs (not an exercise)
+    renderSummary($('graph'), this.session.info, modeOf(this.page.mode).learner ? this.latest : null);
   }
 
   /** For tests and the browser benchmark. */

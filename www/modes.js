@@ -3,6 +3,7 @@
 // mode before the core loads), and the modes' parts once it has loaded (Modes), to which the
 // controller hands a new game, the graph's taps and the keys. No mode is named here.
 
+import { makeModeMenu } from './mode-menu.js';
 import { MODES, modeOf } from './modes/index.js';
 
 const $ = (id) => document.getElementById(id);
@@ -99,4 +100,5 @@ export function makeTabs(onMode) {
       return b;
     }),
   );
+  makeModeMenu(onMode);
 }

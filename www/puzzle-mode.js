@@ -9,6 +9,9 @@
 import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { count } from './panels.js';
+import { keepInView } from './in-view.js';
+import { isTouch, touchText } from './touch.js';
+import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { keptWords } from './quiz-mode.js';
 import { quoted } from './link-text.js';
 
@@ -28,6 +31,31 @@ export const PUZZLE_GAMES = [
   { title: 'Chomp', spec: 'game=chomp&rows=3&cols=4' },
 ];
 
+/** Before an answer given after "show g(n) of a row" (a hint: the answer scores no point). */
+export const HINTED = '!';
+
+/** A puzzle is not one of the last RECENT shown, if another can be drawn in TRIES draws. */
+const RECENT = 8;
+const TRIES = 64;
+
+/**
+ * The puzzles of a set without repeats: `draw(j)` is the core's j-th seeded puzzle (an id, -1
+ * for none); `ids` (extended in place, with `ids.next` the next draw) the set's puzzles so far.
+ * Puzzle k is the next draw that is not among the RECENT before it (seed 2 of Kayles drew the
+ * same position as puzzles 6 and 7); a game with too few positions repeats after TRIES draws.
+ * Returns puzzle k's id.
+ */
+export function distinctPuzzle(draw, k, ids) {
+  ids.next ??= 0;
+  while (ids.length <= k) {
+    const recent = ids.slice(-RECENT);
+    let id = draw(ids.next++);
+    for (let t = 1; t < TRIES && id >= 0 && recent.includes(id); t++) id = draw(ids.next++);
+    ids.push(id);
+  }
+  return ids[k];
+}
+
 export const parsePuzzles = (text) => (text === '' ? [] : text.split(PUZZLE_SEPARATOR));
 export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
 
@@ -40,19 +68,22 @@ export const formatPuzzles = (answers) => answers.join(PUZZLE_SEPARATOR);
 export function replayPuzzles(answers, game) {
   const kept = [];
   let right = 0;
-  for (const [k, answer] of answers.entries()) {
+  for (const [k, given] of answers.entries()) {
     const id = game.puzzle(k);
     if (id < 0) return { answers: kept, right, problem: 'this game has no position with a move, so no puzzle' };
+    // A hinted answer ("!" first) is checked but scores no point.
+    const hinted = given.startsWith(HINTED);
+    const answer = hinted ? given.slice(HINTED.length) : given;
     if (answer === NONE) {
-      right += game.isP(id) ? 1 : 0;
+      right += game.isP(id) && !hinted ? 1 : 0;
     } else {
       const move = game.moveTo(id, answer);
       if (!move) {
         return { answers: kept, right, problem: `answer ${k + 1}, ${quoted(answer)}, is not one move from puzzle ${k + 1}, ${quoted(game.label(id))}: use a position one move away or ${NONE}` };
       }
-      right += move.optimal ? 1 : 0;
+      right += move.optimal && !hinted ? 1 : 0;
     }
-    kept.push(answer);
+    kept.push(given);
   }
   return { answers: kept, right, problem: null };
 }
@@ -83,13 +114,13 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
   const whyP = misere
     ? `under misère play every move from ${from.label} goes to an N-position`
     : nim
-      ? `its nim-sum is ${sumText(sums.from)}, and a move changes one component, so it always leaves a non-zero nim-sum`
+      ? `its nim-sum is ${sumText(sums.from)}, and a move replaces one component by a follower of another value (a value is the mex of its followers' values, so never one of them), so every move leaves a non-zero nim-sum`
       : `g(${from.label}) = ${from.mex}: no follower has value 0, so every move goes to an N-position`;
   // A sentence of its own: it follows a full stop.
   const whyN = misere
     ? `Under misère play ${from.label} is an N-position: the winning ${winning.length === 1 ? 'move goes to a misère P-position' : 'moves go to misère P-positions'}: ${some(winning)}`
     : nim
-      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes x ⊕ ${sums.from.total}): ${some(winning)}`
+      ? `The nim-sum of ${from.label} is ${sumText(sums.from)} ≠ 0, and the winning ${winning.length === 1 ? 'move turns' : 'moves turn'} it to 0 (a component of value x becomes one of value x ⊕ ${sums.from.total}): ${some(winning)}`
       : `Here g(${from.label}) = ${from.mex} ≠ 0, and the winning ${winning.length === 1 ? 'move goes' : 'moves go'} to value 0: ${some(winning)}`;
   if (chosen === null) {
     return from.outcome === 'P'
@@ -109,7 +140,9 @@ export function explainPuzzle({ from, moves, chosen, sums, misere, sizes = false
   }
   const value = misere ? `a misère N-position` : nim ? `nim-sum ${sumText(sums.to)}` : `value g = ${chosen.grundy}`;
   if (from.outcome === 'P') {
-    return { right: false, words: `${head} leaves ${value}, and so does every move: ${whyP}. The answer was “no winning move”.` };
+    // Every move from a P-position leaves an N-position, but not the same value: say "non-zero".
+    const kind = misere ? 'an N-position' : nim ? 'a non-zero nim-sum' : 'a non-zero value';
+    return { right: false, words: `${head} leaves ${value}, and every move from ${from.label} leaves ${kind}: ${whyP}. The answer was “no winning move”.` };
   }
   return { right: false, words: `${head} leaves ${value}, so your opponent can win from there. ${whyN}.` };
 }
@@ -123,7 +156,8 @@ export class PuzzleMode {
     this.session = null;
     this.active = false;
     this.board = new BoardMoves($('puzzle-board'), {
-      onMove: (to) => this.answer(to),
+      // On touch a board move is scored only once confirmed: a second tap on it, or Make this move.
+      onMove: (to) => this.boardMove(to),
       // After an answer the board waits for Next.
       refuse: () => (this.verdict || this.id < 0 ? '' : null),
       onWords: (words) => {
@@ -133,6 +167,14 @@ export class PuzzleMode {
       onRedraw: () => this.render(),
     });
     $('puzzle-none').addEventListener('click', () => this.answer(null));
+    $('confirm-move').addEventListener('click', () => this.answer(this.waiting));
+    $('puzzle-values').addEventListener('click', () => {
+      this.hinted = true;
+      this.render();
+      keepInView($('puzzle-values-text'));
+    });
+    this.hinted = false; // "show g(n) of a row" was used on this puzzle
+    this.waiting = null; // on touch, the board move tapped once, until confirmed
     $('puzzle-next').addEventListener('click', () => this.next());
     $('puzzle-moves').addEventListener('click', (e) => {
       const b = e.target instanceof Element && e.target.closest('button[data-id]');
@@ -146,7 +188,12 @@ export class PuzzleMode {
     this.misere = session.info.play === 'misere';
     this.mask = null;
     this.board.setGame(session);
-    const replay = replayPuzzles(parsePuzzles(page.puzzles), this.game());
+    this.exercise = exerciseOf(session);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = restoredProgress(page.puzzles, this.exercise, 'puzzle-panel', notices);
+    if (kept !== null) page.puzzles = kept;
+    $('puzzle-panel').dataset.restored = String(kept !== null);
+    const replay = replayPuzzles(capAnswers(parsePuzzles(page.puzzles), notices), this.game());
     if (replay.problem) {
       notices.push(
         `The puzzles in the link do not fit ${session.info.game} with seed ${session.params().seed}: ${replay.problem}. ` +
@@ -160,10 +207,17 @@ export class PuzzleMode {
     this.load();
   }
 
+  /** Puzzle k of this game and seed (the set drawn so far is kept until either changes). */
+  puzzleId(k) {
+    const key = `${this.session.info.game}&seed=${this.session.params().seed}`;
+    if (this.drawn?.key !== key) this.drawn = Object.assign([], { key });
+    return distinctPuzzle((j) => this.session.puzzle(j), k, this.drawn);
+  }
+
   game() {
     const s = this.session;
     return {
-      puzzle: (k) => s.puzzle(k),
+      puzzle: (k) => this.puzzleId(k),
       label: (id) => s.label(id),
       isP: (id) => s.views().outcome[id] === 0,
       moveTo: (id, label) => {
@@ -175,18 +229,19 @@ export class PuzzleMode {
 
   /** The puzzle shown: number k (answers so far, or the one just answered), its position and moves. */
   load() {
-    const s = this.session;
     this.k = this.verdict ? this.verdict.k : this.answers.length;
-    this.id = s.puzzle(this.k);
+    this.id = this.puzzleId(this.k);
     this.moves = this.board.load(this.id);
   }
 
   setActive(on) {
     this.active = on;
     $('puzzle-panel').hidden = !on;
+    if (on) showProgressNote($('puzzle-panel'));
     // A new seed (set in the learner's mode) draws other puzzles: the answers so far were to the old ones.
     if (on && this.session.params().seed !== this.seed) {
       this.seed = this.session.params().seed;
+      this.exercise = exerciseOf(this.session);
       Object.assign(this, { answers: [], right: 0, verdict: null });
       this.load();
     }
@@ -208,20 +263,43 @@ export class PuzzleMode {
     const s = this.session;
     const chosen = to === null ? null : this.moves.find((m) => m.to === to);
     if (to !== null && !chosen) return;
+    if (this.answers.length >= MAX_ANSWERS) {
+      this.hint = FULL;
+      this.render();
+      return;
+    }
     const from = s.position(this.id);
     const sums = { from: s.nimSum(this.id), to: chosen ? s.nimSum(chosen.to) : null };
-    const { right, words } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
-    this.answers.push(chosen ? chosen.label : NONE);
-    if (right) this.right += 1;
+    const { right, words: said } = explainPuzzle({ from, moves: this.moves, chosen: chosen ?? null, sums, misere: this.misere, sizes: s.info.game.startsWith('game=nim&') });
+    const words = this.hinted && right ? `${said} It scores no point: the rows’ values were shown.` : said;
+    this.waiting = null;
+    this.answers.push((this.hinted ? HINTED : '') + (chosen ? chosen.label : NONE));
+    if (right && !this.hinted) this.right += 1;
     this.verdict = { k: this.k, right, words, to: chosen ? chosen.to : -1 };
     this.hint = '';
     this.render();
     $('puzzle-next').focus({ preventScroll: true });
+    // The verdict in view (after a tap on the board it was drawn below the screen).
+    keepInView($('puzzle-question'), $('puzzle-explain'));
+  }
+
+  /** A move made on the board: at once with a mouse; on touch, the second time (a mis-tap is not scored). */
+  boardMove(to) {
+    if (!isTouch() || this.waiting === to) {
+      this.answer(to);
+      return;
+    }
+    this.waiting = to;
+    this.hint = `Your move: ${this.session.label(this.id)} → ${this.session.label(to)}? Tap it again or tap Make this move to answer; tap another move to change it.`;
+    this.render();
+    keepInView($('puzzle-question'), $('confirm-move'));
   }
 
   next() {
     if (!this.verdict) return;
     this.verdict = null;
+    this.waiting = null;
+    this.hinted = false;
     this.load();
     this.render();
   }
@@ -246,6 +324,7 @@ export class PuzzleMode {
 
   render() {
     this.onChange(this.puzzles);
+    saveProgress(this.exercise, 'puzzle-panel', this.puzzles);
     if (!this.active) return;
     const s = this.session;
     const views = s.views();
@@ -274,10 +353,13 @@ export class PuzzleMode {
     explain.textContent = this.verdict ? this.verdict.words : (this.hint ?? '');
     explain.className = this.verdict ? (this.verdict.right ? 'right' : 'wrong') : '';
     $('puzzle-next').hidden = !this.verdict;
+    $('confirm-move').hidden = this.verdict !== null || this.waiting === null;
+    this.renderValues();
     $('puzzle-none').disabled = Boolean(this.verdict) || this.id < 0;
     this.renderBoard(label);
     this.renderMoves();
     this.renderGames();
+    touchText(panel);
   }
 
   renderBoard(label) {
@@ -289,6 +371,25 @@ export class PuzzleMode {
     const marks = this.verdict ? new Map([...this.board.marks({ winning: true })].filter(([, m]) => m === 'winning')) : this.board.marks();
     const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
     this.board.show({ marks, caption, help: !this.verdict });
+  }
+
+  /**
+   * Kayles and the other heap games whose rows are not their own values (octal, subtraction):
+   * "show g(n) of a row" gives the values of rows 0 … the longest in the puzzle (the core's
+   * Grundy strip), a hint that costs the puzzle's point; shown by itself once answered.
+   */
+  renderValues() {
+    const strip = this.session.info.grundy_strip;
+    const nim = this.session.info.game.startsWith('game=nim&');
+    const rows = this.id >= 0 ? (this.session.nimSum(this.id)?.rows ?? []) : [];
+    const longest = Math.max(0, ...rows.map((r) => Number(r.label)).filter(Number.isInteger));
+    const offered = Boolean(strip) && !nim && this.id >= 0 && longest < strip.values.length;
+    const shown = offered && (this.hinted || this.verdict !== null);
+    $('puzzle-hint-row').hidden = !offered || shown;
+    $('puzzle-values-text').hidden = !shown;
+    $('puzzle-values-text').textContent = shown
+      ? `Values of a row of n: ${strip.values.slice(0, longest + 1).map((g, n) => `g(${n}) = ${g}`).join(', ')}`
+      : '';
   }
 
   /** The moves as buttons (the keyboard's way; values only once answered). */

@@ -8,6 +8,9 @@
 // (tests/www/); the class owns the panel.
 
 import { BoardMoves } from './board-moves.js';
+import { followKeyboard, keepInView } from './in-view.js';
+import { touchText } from './touch.js';
+import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
 import { count } from './panels.js';
 import { quoted } from './link-text.js';
 import { explainStep, setText, stepOf } from './steps-mode.js';
@@ -126,6 +129,16 @@ export function wrongWords(label, given, values, misere) {
   );
 }
 
+/** A link's entries with at most MAX_ANSWERS attempts in all (progress.js), the rest cut with a notice. */
+function capEntries(entries, notices) {
+  const attempts = entries.flatMap((e, k) => e.attempts.map((a) => [k, a]));
+  const kept = capAnswers(attempts, notices);
+  if (kept.length === attempts.length) return entries;
+  const cut = [];
+  for (const [k, a] of kept) (cut[k] ??= { label: entries[k].label, attempts: [] }).attempts.push(a);
+  return cut.filter(Boolean);
+}
+
 export class QuizMode {
   /** `graph` and `card` hide what is not yet known; `onChange(quiz)` keeps the address. */
   constructor({ graph, card, onChange }) {
@@ -136,7 +149,21 @@ export class QuizMode {
     this.board = new BoardMoves($('quiz-board'));
     $('quiz-check').addEventListener('click', () => this.check());
     $('quiz-reveal').addEventListener('click', () => this.showMe());
-    $('quiz-restart').addEventListener('click', () => this.restart());
+    // "Start again" wipes the score: it asks first (#confirm-restart).
+    $('quiz-restart').addEventListener('click', () => {
+      $('confirm-restart').hidden = false;
+      $('quiz-restart-no').focus({ preventScroll: true });
+      keepInView($('confirm-restart'));
+    });
+    $('quiz-restart-no').addEventListener('click', () => {
+      $('confirm-restart').hidden = true;
+    });
+    $('quiz-restart-yes').addEventListener('click', () => {
+      $('confirm-restart').hidden = true;
+      this.restart();
+    });
+    // With the keyboard up, the question, the answer box and the verdict stay on screen.
+    followKeyboard(() => $('quiz-panel'), () => this.inView());
     $('quiz-answer').addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
       e.preventDefault();
@@ -151,9 +178,14 @@ export class QuizMode {
     this.misere = session.info.play === 'misere';
     this.mask = null;
     this.board.setGame(session);
+    this.exercise = exerciseOf(session);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = restoredProgress(page.quiz, this.exercise, 'quiz-panel', notices);
+    if (kept !== null) page.quiz = kept;
+    $('quiz-panel').dataset.restored = String(kept !== null);
     let entries = [];
     try {
-      entries = parseQuiz(page.quiz);
+      entries = capEntries(parseQuiz(page.quiz), notices);
     } catch (err) {
       notices.push(`quiz=${quoted(page.quiz)} cannot be read: ${err.message}. Starting the quiz afresh.`);
     }
@@ -170,6 +202,13 @@ export class QuizMode {
     this.result = '';
     this.message = '';
     this.asked = replay.open ? session.find(replay.open.label) : -1;
+    // The mex box is open at the first question of a quiz, closed (on request) after.
+    $('quiz-help').open = this.entries.length === 0;
+  }
+
+  /** The exercise's first and last lines on screen: the question and the verdict (or the answer box). */
+  inView() {
+    return [$('quiz-question'), this.message ? $('quiz-message') : $('quiz-answer').parentElement];
   }
 
   /** The game as the replay reads it: the core's values and followers. */
@@ -187,12 +226,18 @@ export class QuizMode {
   setActive(on) {
     this.active = on;
     $('quiz-panel').hidden = !on;
+    if (on) showProgressNote($('quiz-panel'));
     if (!on) {
       this.graph.setReveal(null);
       this.card.setHidden(null);
       return;
     }
     this.render();
+  }
+
+  /** Whether the link holds as many answers as one keeps. */
+  get full() {
+    return this.entries.reduce((n, e) => n + e.attempts.length, 0) >= MAX_ANSWERS;
   }
 
   /** The link's `quiz` value. */
@@ -244,6 +289,10 @@ export class QuizMode {
     const id = this.asked;
     if (!this.active || id < 0) return;
     const field = $('quiz-answer');
+    if (this.full) {
+      this.say('wrong', FULL);
+      return;
+    }
     const typed = normalise(field.value, this.misere);
     if (typed === null) {
       this.say('', `Type ${allowedAnswers(this.misere)}${field.value.trim() ? `, not ${quoted(field.value.trim())}` : ''}.`);
@@ -264,14 +313,20 @@ export class QuizMode {
   showMe() {
     const id = this.asked;
     if (!this.active || id < 0) return;
+    if (this.full) {
+      this.say('wrong', FULL);
+      return;
+    }
     this.record(id, SHOWN);
     this.say('', `Shown: ${this.ruleLine(id)}.`);
   }
 
   record(id, attempt) {
     const label = this.session.label(id);
+    if (this.entries.reduce((n, e) => n + e.attempts.length, 0) >= MAX_ANSWERS) return;
     let entry = this.openEntry;
     if (!entry || entry.label !== label) {
+      if (this.entries.length === 0) $('quiz-help').open = false;
       entry = { label, attempts: [] };
       this.entries.push(entry);
     }
@@ -297,6 +352,7 @@ export class QuizMode {
     this.result = result;
     this.message = message;
     this.render();
+    if (this.active && message) keepInView(...this.inView());
   }
 
   /** The outcomes known for the graph: the core's for revealed positions, 3 (hidden) for the rest. */
@@ -309,6 +365,7 @@ export class QuizMode {
 
   render() {
     this.onChange(this.quiz);
+    saveProgress(this.exercise, 'quiz-panel', this.quiz);
     if (!this.active) return;
     const s = this.session;
     const views = s.views();
@@ -345,6 +402,36 @@ export class QuizMode {
     boardBox.hidden = !this.board.view || this.board.view.kind === 'named';
     if (!boardBox.hidden) this.board.show({ help: false });
     this.renderPick(ready, id);
+    this.renderFollowers(id, followers, views);
+    touchText(panel);
+  }
+
+  /**
+   * Beside the question, its followers with their values once known (the mex's set, in the
+   * graph's order), and for a sum of components the XOR rule next to the mex.
+   */
+  renderFollowers(id, followers, views) {
+    const s = this.session;
+    const items = followers.map((w) => {
+      const li = document.createElement('li');
+      const known = this.revealed.has(w);
+      const value = this.misere ? (views.outcome[w] === 0 ? 'P' : 'N') : String(views.grundy[w]);
+      li.dataset.label = s.label(w);
+      li.dataset.grundy = known && !this.misere ? value : '';
+      if (this.misere && known) li.dataset.outcome = value;
+      li.textContent = `${s.label(w)}: ${known ? (this.misere ? value : `g = ${value}`) : '? (not known yet)'}`;
+      if (!known) li.className = 'unknown';
+      return li;
+    });
+    if (id >= 0 && items.length === 0) {
+      const li = Object.assign(document.createElement('li'), { className: 'none', textContent: 'no moves: no followers' }); // the answer is the student's to give
+      items.push(li);
+    }
+    $('quiz-followers').replaceChildren(...items);
+    // A sum (two components or more, with a move): its value is also the XOR of theirs.
+    const sum = id >= 0 && !this.misere && followers.length > 0 ? s.nimSum(id) : null;
+    $('quiz-xor').textContent =
+      sum?.rows?.length >= 2 ? `A sum: g = ${sum.rows.map((r) => `g(${r.label})`).join(' ⊕ ')} (XOR), the same number as the mex.` : '';
   }
 
   /** The menu of positions ready to compute (the keyboard's and a phone's way to pick). */

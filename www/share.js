@@ -1,9 +1,10 @@
 // Sharing: the state written into the address (history.replaceState, so the Back button is not
-// filled with slider moves), the link field, the QR code of the link and Copy link.
+// filled with slider moves; pushState for an answer or a mode change, which Back undoes), the
+// link field, the QR code of the link and Copy link.
 
 import { qrModules } from './core.js';
 import { copyText } from './panels.js';
-import { formatHash } from './state.js';
+import { formatHash, isHistoryStep } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +25,8 @@ export class Share {
   write(spec, page, after = '') {
     // `after`: keys the address keeps after the state, not shared (the lesson's, lesson-bar.js).
     const hash = formatHash(spec, page) + (after && `&${after}`);
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+    // An answer or a mode change is a step Back undoes (pushState); anything else replaces.
+    if (location.hash !== hash) history[isHistoryStep(location.hash, page) ? 'pushState' : 'replaceState'](null, '', hash);
     this.link = `${location.href.split('#')[0]}${formatHash(spec, { ...page, present: '0' })}`;
     $('share-link').value = this.link;
     // Paper shows the whole link (an input field would cut it): print.css.

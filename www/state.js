@@ -53,6 +53,19 @@ export const PAGE_KEYS = [...SHARED_KEYS, ...MODES.flatMap((m) => m.keys.map((k)
 
 const PAGE_KEY_NAMES = new Set(PAGE_KEYS.map((k) => k.key));
 
+/**
+ * The keys whose change is a step the Back button undoes (a history entry): the mode, and each
+ * mode key marked `history` (an answer given). Other changes (a slider) replace the address.
+ */
+export const HISTORY_KEYS = ['mode', ...PAGE_KEYS.filter((k) => k.history).map((k) => k.key)];
+
+/** Whether going from address `before` to page values `page` is a step for the Back button. */
+export const isHistoryStep = (before, page) => {
+  if (!before.includes('=')) return false;
+  const was = parseHash(before).page;
+  return HISTORY_KEYS.some((k) => (was[k] ?? '') !== (page[k] ?? ''));
+};
+
 function speed(text) {
   const value = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || value < SPEEDS[0] || value > SPEEDS[SPEEDS.length - 1]) {
@@ -79,7 +92,8 @@ export function parseHash(hash) {
   const gamePairs = [];
   const page = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
   const notices = [];
-  const seen = new Set();
+  // Each page key's count: a repeated key gets one notice, however often it is repeated.
+  const seen = new Map();
   for (const pair of text.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
@@ -91,18 +105,27 @@ export function parseHash(hash) {
     const value = decode(eq < 0 ? '' : pair.slice(eq + 1)).trim();
     const spec = PAGE_KEYS.find((k) => k.key === key);
     if (seen.has(key)) {
-      notices.push(`${key} is given twice in the link; using the first.`);
+      seen.set(key, seen.get(key) + 1);
       continue;
     }
-    seen.add(key);
+    seen.set(key, 1);
     try {
       page[key] = spec.parse(value);
     } catch (err) {
       notices.push(`${err.message} Using ${key}=${spec.default}.`);
     }
   }
+  for (const [key, count] of seen) {
+    if (count > 1) notices.push(`${key} is given ${count === 2 ? 'twice' : `${count} times`} in the link; using the first.`);
+  }
   return { spec: gamePairs.join('&'), page, notices };
 }
+
+/**
+ * A value as the hash writes it: percent-encoded, but with `/`, `:` and `~` as they are (legal in
+ * a fragment, RFC 3986 §3.5), so that answers joined by `~` and fractions stay short and readable.
+ */
+export const encodeValue = (value) => encodeURIComponent(value).replace(/%2F/gi, '/').replace(/%3A/gi, ':');
 
 /**
  * Drops keys the spec's family does not take (a typo such as `Mu=5` or `foo=1`), each with a
@@ -144,7 +167,7 @@ export function formatHash(spec, page) {
     return true;
   };
   const parts = PAGE_KEYS.filter(shown).map(
-    (k) => `${k.key}=${encodeURIComponent(page[k.key] ?? k.default)}`,
+    (k) => `${k.key}=${encodeValue(page[k.key] ?? k.default)}`,
   );
   return `#${spec}&${parts.join('&')}`;
 }

@@ -7,6 +7,7 @@
 // worked out here from the followers' values shown, and the browser tests check it against the
 // core's Grundy value. The sentences are pure functions (tests/www/); the class owns the panel.
 
+import { touchText } from './touch.js';
 import { BoardMoves } from './board-moves.js';
 import { listWords } from './board-view.js';
 import { count } from './panels.js';
@@ -397,6 +398,7 @@ export class StepsMode {
     $('steps-refused').textContent = this.refused ? this.refused.words : '';
     this.renderChoices(computable);
     this.renderStep(step, misere);
+    touchText(panel);
     this.onChange({ step: String(this.k), order: this.inDefaultOrder() ? '' : this.order.map((id) => s.label(id)).join(ORDER_SEPARATOR) });
   }
 

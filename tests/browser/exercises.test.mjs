@@ -362,6 +362,9 @@ describe('on a phone', () => {
     }, phone);
     await withPage('#game=nim&heaps=7,5,3&mode=puzzle&paused=1', async (page) => {
       await puzzleAt(page, 'position', '4,5,3');
+      // On touch a board tap selects the move; a second tap on it confirms (phone.test.mjs).
+      await page.tap('#puzzle-board [data-part="2:1"]');
+      await page.waitForSelector('#confirm-move:not([hidden])');
       await page.tap('#puzzle-board [data-part="2:1"]');
       await puzzleAt(page, 'result', 'right');
       await page.tap('#puzzle-next');

@@ -96,6 +96,12 @@ describe('boards a phone can use', () => {
       const box = await page.locator('#puzzle-board [data-part="0:2"]').boundingBox();
       const ellipse = await page.locator('#puzzle-board [data-part="0:2"] ellipse').boundingBox();
       await page.mouse.click(ellipse.x - 2, box.y + box.height - 1);
+      // A touch screen: the first press selects the move, a second confirms it (phone.test.mjs);
+      // the page has scrolled Make this move into view, so the pin is found again.
+      await page.waitForSelector('#confirm-move:not([hidden])');
+      const again = await page.locator('#puzzle-board [data-part="0:2"]').boundingBox();
+      const body = await page.locator('#puzzle-board [data-part="0:2"] ellipse').boundingBox();
+      await page.mouse.click(body.x - 2, again.y + again.height - 1);
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
       assert.match(await page.locator('#puzzle-explain').innerText(), /5,4,1 → 4,2,2,1/);
     }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });

@@ -45,12 +45,13 @@ describe('the quiz link', () => {
     assert.throws(() => parseQuiz('0:0~7'), /'7' has no answer/);
   });
 
-  test('quiz is written only in quiz mode and only when there are answers', () => {
+  test('quiz is written only when there are answers, and kept in every mode (switching loses no score)', () => {
     const { page } = parseHash('#game=nim&heaps=1&mode=quiz&quiz=0:0');
     assert.equal(page.quiz, '0:0');
-    assert.match(formatHash('game=nim&heaps=1', page), /&mode=quiz&quiz=0%3A0$/);
+    assert.match(formatHash('game=nim&heaps=1', page), /&mode=quiz&quiz=0:0$/);
     assert.doesNotMatch(formatHash('game=nim&heaps=1', { ...page, quiz: '' }), /quiz=/);
-    assert.doesNotMatch(formatHash('game=nim&heaps=1', { ...page, mode: 'steps' }), /quiz=/);
+    assert.match(formatHash('game=nim&heaps=1', { ...page, mode: 'steps' }), /&mode=steps&step=0&quiz=0:0$/);
+    assert.match(formatHash('game=nim&heaps=1', { ...page, mode: 'puzzle', puzzles: 'none' }), /&mode=puzzle&quiz=0:0&puzzles=none$/);
     const puzzle = parseHash('#game=nim&heaps=1&mode=puzzle&puzzles=none~0').page;
     assert.match(formatHash('game=nim&heaps=1', puzzle), /&mode=puzzle&puzzles=none~0$/);
   });
@@ -155,9 +156,65 @@ describe('the puzzles', () => {
     assert.deepEqual(right, { right: true, words: 'Right: no move wins from 2: g(2) = mex{1, 2} = 0: no follower has value 0, so every move goes to an N-position.' });
   });
 
+  test('a move from a P-position is said to leave its own nim-sum, not "so does every move"', () => {
+    // Nim 4,5,1 is a P-position (4 ⊕ 5 ⊕ 1 = 0); its moves leave 7, 6, 5, 4, 1, … (issue 45).
+    const p = { label: '4,5,1', outcome: 'P', grundy: 0, mex: 'mex{…} = 0' };
+    const heaps = (label) => label.split(',').map((h) => ({ label: h, grundy: Number(h) }));
+    const total = (label) => label.split(',').reduce((x, h) => x ^ Number(h), 0);
+    const to = { to: 1, label: '3,5,1', grundy: 7, outcome: 'N', optimal: false, terminal: false };
+    const r = explainPuzzle({ from: p, moves: [to], chosen: to, sums: { from: { rows: heaps('4,5,1'), total: 0 }, to: { rows: heaps(to.label), total: total(to.label) } }, misere: false, sizes: true });
+    assert.equal(r.right, false);
+    assert.doesNotMatch(r.words, /so does every move/);
+    assert.match(r.words, /^4,5,1 → 3,5,1 leaves nim-sum 3 ⊕ 5 ⊕ 1 = 7, and every move from 4,5,1 leaves a non-zero nim-sum: its nim-sum is 4 ⊕ 5 ⊕ 1 = 0/);
+    const single = explainPuzzle({ from: { label: '3', outcome: 'P', grundy: 0, mex: 'mex{1, 2} = 0' }, moves: [], chosen: { to: 1, label: '1', grundy: 2, optimal: false, terminal: false }, sums: null, misere: false });
+    assert.match(single.words, /^3 → 1 leaves value g = 2, and every move from 3 leaves a non-zero value: g\(3\) = mex\{1, 2\} = 0/);
+  });
+
   test('the nim-sum is written with g() unless a heap is its own value', () => {
     const sum = { rows: [{ label: '4', grundy: 1 }, { label: '3', grundy: 3 }], total: 2 };
     assert.equal(nimSumText(sum, false), 'g(4) ⊕ g(3) = 1 ⊕ 3 = 2');
     assert.equal(nimSumText({ rows: [{ label: '3', grundy: 3 }], total: 3 }, true), '3 = 3');
+  });
+});
+
+describe('a link\'s answers are bounded', () => {
+  test('at most MAX_ANSWERS are kept, with one notice naming how many there were', async () => {
+    const { MAX_ANSWERS, capAnswers } = await import('../../www/progress.js');
+    const notices = [];
+    assert.deepEqual(capAnswers(['a', 'b'], notices), ['a', 'b']);
+    assert.deepEqual(notices, []);
+    const many = Array.from({ length: MAX_ANSWERS + 5 }, (_, k) => String(k));
+    assert.deepEqual(capAnswers(many, notices), many.slice(0, MAX_ANSWERS));
+    assert.deepEqual(notices, [`The link has ${MAX_ANSWERS + 5} answers; a link keeps at most ${MAX_ANSWERS}, so the first ${MAX_ANSWERS} are used.`]);
+  });
+});
+
+describe('a hinted puzzle answer', () => {
+  test('is checked like any other but scores no point', async () => {
+    const { HINTED } = await import('../../www/puzzle-mode.js');
+    const game = {
+      puzzle: () => 0,
+      label: () => '1,2',
+      isP: () => false,
+      moveTo: (id, label) => (label === '1,1' ? { optimal: true } : label === '0,2' ? { optimal: false } : null),
+    };
+    assert.deepEqual(replayPuzzles([`${HINTED}1,1`, '1,1'], game), { answers: ['!1,1', '1,1'], right: 1, problem: null });
+    assert.match(replayPuzzles([`${HINTED}2,2`], game).problem, /'2,2', is not one move/);
+  });
+});
+
+describe('the puzzles of a set', () => {
+  test('do not repeat one of the last few, and a game with too few positions still ends', async () => {
+    const { distinctPuzzle } = await import('../../www/puzzle-mode.js');
+    const raw = [3, 5, 5, 7, 3, 9, 9, 9, 2];
+    const ids = [];
+    const got = [0, 1, 2, 3, 4].map((k) => distinctPuzzle((j) => raw[j % raw.length], k, ids));
+    assert.deepEqual(got, [3, 5, 7, 9, 2]);
+    // One position only: it repeats (after a bounded number of draws), never loops for ever.
+    let draws = 0;
+    const one = [];
+    assert.deepEqual([0, 1, 2].map((k) => distinctPuzzle(() => (draws++, 4), k, one)), [4, 4, 4]);
+    assert.ok(draws <= 1 + 2 * 64, `${draws} draws`);
+    assert.equal(distinctPuzzle(() => -1, 0, []), -1);
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { MODES } from '../../www/modes/index.js';
-import { PAGE_KEYS, SPEEDS, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
+import { PAGE_KEYS, SPEEDS, encodeValue, formatHash, knownKeysOnly, parseHash, quoted } from '../../www/state.js';
 
 const DEFAULTS = Object.fromEntries(PAGE_KEYS.map((k) => [k.key, k.default]));
 const SPEC = 'game=g&a=1,2&b=7&play=normal';
@@ -65,6 +65,19 @@ describe('parseHash', () => {
       "'yes' is not a valid value for expected: use 0 or 1. Using expected=0.",
       "'2' is not a valid value for paused: use 0 or 1. Using paused=0.",
     ]);
+  });
+
+  test('a key repeated 200 times gives one notice, not 199', () => {
+    const { page, notices } = parseHash(`#game=nim&heaps=1,2&${Array.from({ length: 200 }, (_, i) => `mu=${i + 3}`).join('&')}`);
+    assert.equal(page.mu, '3');
+    assert.deepEqual(notices, ['mu is given 200 times in the link; using the first.']);
+  });
+
+  test('the hash writes /, : and ~ unescaped, and reads them back', () => {
+    assert.equal(encodeValue('1/2:3~4 5&6'), '1/2:3~4%205%266');
+    const hash = formatHash('game=nim&heaps=1,2', { ...parseHash('#').page, gamma: '1/4' });
+    assert.match(hash, /gamma=1\/4/);
+    assert.equal(parseHash(hash).page.gamma, '1/4');
   });
 
   test('a page key given twice keeps the first, with a notice', () => {

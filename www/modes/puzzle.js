@@ -8,7 +8,7 @@ const puzzle = {
   name: 'puzzle',
   tab: 'Find the winning move',
   // Each puzzle's answer, the label moved to or `none` (puzzle-mode.js checks them against the seed's puzzles).
-  keys: [{ key: 'puzzles', default: '', parse: (t) => t, written: 'mode-set', perGame: true }],
+  keys: [{ key: 'puzzles', default: '', parse: (t) => t, written: 'set', perGame: true, history: true }],
   acyclic: true,
   cyclic: 'This graph has cycles, and “find the winning move” needs an acyclic game (Benford & Lehre §2), so it is hidden: showing learn mode instead.',
   learner: false,

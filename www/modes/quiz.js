@@ -8,7 +8,7 @@ export default {
   name: 'quiz',
   tab: 'Your turn to compute',
   // The answers typed, position by position (quiz-mode.js reads and checks them against the game).
-  keys: [{ key: 'quiz', default: '', parse: (t) => t, written: 'mode-set', perGame: true }],
+  keys: [{ key: 'quiz', default: '', parse: (t) => t, written: 'set', perGame: true, history: true }],
   acyclic: true,
   cyclic: 'This graph has cycles, and “your turn to compute” needs an acyclic game (Benford & Lehre §2), so it is hidden: showing learn mode instead.',
   learner: false,
