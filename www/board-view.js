@@ -547,19 +547,22 @@ function drawQueen(view, frame, parts) {
   const [cols, rows] = [frame.heaps[0] + 1, frame.heaps[1] + 1];
   const [qx, qy] = view.heaps;
   if (cols * rows > MAX_CELLS) return drawHeaps(view.heaps, null, frame.heaps, parts);
-  const pad = 0.9;
+  // The coordinates are the heaps: in presentation they are read from the back of a hall, as
+  // large as a square allows (a square's side is the drawing's unit).
+  const axis = labelFont() === 0.55 ? 0.5 : 0.95;
+  const pad = axis + 0.4;
   const width = pad + cols + 0.2;
   const height = rows + pad + 0.2;
   const top = (y) => 0.2 + (rows - 1 - y);
   for (let y = 0; y < rows; y++) {
-    parts.push(el('text', { x: pad - 0.2, y: top(y) + 0.68, 'text-anchor': 'end', 'font-size': 0.5, ...FONT, fill: '#555' }, String(y)));
+    parts.push(el('text', { x: pad - 0.2, y: top(y) + 0.5 + axis * 0.36, 'text-anchor': 'end', 'font-size': axis, ...FONT, fill: '#555' }, String(y)));
     for (let x = 0; x < cols; x++) {
       const dark = (x + y) % 2 === 1;
       parts.push(el('rect', { x: pad + x, y: top(y), width: 1, height: 1, class: `square${dark ? ' dark' : ''}`, 'data-key': `q${x},${y}`, 'data-part': `${x},${y}` }));
     }
   }
   for (let x = 0; x < cols; x++) {
-    parts.push(el('text', { x: pad + x + 0.5, y: rows + 0.75, 'text-anchor': 'middle', 'font-size': 0.5, ...FONT, fill: '#555' }, String(x)));
+    parts.push(el('text', { x: pad + x + 0.5, y: rows + 0.25 + axis, 'text-anchor': 'middle', 'font-size': axis, ...FONT, fill: '#555' }, String(x)));
   }
   parts.push(el('rect', { x: pad, y: top(0), width: 1, height: 1, fill: 'none', stroke: '#009e73', 'stroke-width': 0.08, 'pointer-events': 'none' }));
   parts.push(el('text', { x: pad + qx + 0.5, y: top(qy) + 0.78, 'text-anchor': 'middle', 'font-size': 0.8, 'pointer-events': 'none', ...FONT }, '♛'));
