@@ -18,7 +18,7 @@ impl std::hash::Hasher for U64Hasher {
     fn write_u64(&mut self, x: u64) {
         self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
-    /// 128-bit keys are already mixed names (see `games::heap_rule`): fold the halves.
+    /// 128-bit keys are already mixed names (see `sizing::heap_rule`): fold the halves.
     fn write_u128(&mut self, x: u128) {
         self.write_u64((x as u64) ^ (x >> 64) as u64);
     }

@@ -99,6 +99,17 @@ pub enum InputError {
     },
     /// A custom graph with no edges at all.
     EmptyGraph,
+    /// A refusal worded where it arises, outside the spec grammar (a CLI option or file, a
+    /// learning run's settings, a sweep's table, a figure): its one sentence as written there.
+    Refused(String),
+    /// A family walked as positions ([`crate::sizing::walk`]) whose moves lead back to a
+    /// position still being expanded: its rules do not make progress.
+    Cycle {
+        /// The family.
+        family: &'static str,
+        /// The position met again, as its label.
+        position: String,
+    },
 }
 
 impl fmt::Display for InputError {
@@ -170,11 +181,30 @@ impl fmt::Display for InputError {
             InputError::EmptyGraph => {
                 write!(f, "The custom graph has no moves; give at least one edge, e.g. edges=a-b.")
             }
+            InputError::Refused(sentence) => f.write_str(sentence),
+            InputError::Cycle { family, position } => write!(
+                f,
+                "The {family} game leads from position {} back to itself; its moves must make progress.",
+                quoted(position)
+            ),
         }
     }
 }
 
 impl std::error::Error for InputError {}
+
+/// A sentence written where the refusal arises becomes [`InputError::Refused`], unchanged.
+impl From<String> for InputError {
+    fn from(sentence: String) -> InputError {
+        InputError::Refused(sentence)
+    }
+}
+
+impl From<&str> for InputError {
+    fn from(sentence: &str) -> InputError {
+        InputError::Refused(sentence.to_string())
+    }
+}
 
 /// Longest piece of user text a message quotes, in characters as shown (an escape counts as
 /// its length); the rest becomes `…`.

@@ -8,11 +8,12 @@
 //! or of the CLI.
 
 // Layers, each using only those above it in this list (tests/core/layers.rs checks there is no
-// cycle): sizes, combinatorics and the CSR adjacency; errors and number parsing; the budget; the generic graph; the
-// loopy graphs; the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
+// cycle): sizes, combinatorics and the CSR adjacency; errors and number parsing; the budget; the generic graph and
+// its label codecs; the loopy graphs; sizing (counting and walking games within the budget); the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
 #![warn(missing_docs)]
 pub mod analysis;
 pub mod budget;
+pub mod codec;
 pub mod combinatorics;
 pub mod csr;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod loopy;
 pub mod numbers;
 pub mod report;
 pub mod size;
+pub mod sizing;
 pub mod spec;
 
 #[cfg(target_arch = "wasm32")]

@@ -9,7 +9,7 @@ pub mod bounds;
 pub mod compact_values;
 pub mod game;
 pub mod grundy;
-pub mod heap_rule;
+pub mod heap_recurrence;
 pub mod loopy;
 pub mod nim_sum;
 pub mod opt;

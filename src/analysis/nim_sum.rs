@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::game::AnalysedGame;
 use super::grundy::grundy_and_critical;
 use super::sequence::HeapGame;
-use crate::games::codec::numbers;
+use crate::codec::numbers;
 use crate::spec::Play;
 
 /// One component of a position and its Grundy value.

@@ -9,14 +9,14 @@
 //! linear time ([`super::period_proof`]).
 
 use crate::error::InputError;
-use crate::games::heap_rule::{self as rules, Recurrence};
 use crate::games::octal::OctalCode;
 use crate::games::{Family, FamilyInfo, FAMILIES};
 use crate::numbers::bad_value;
+use crate::sizing::heap_rule::{self as rules, Recurrence};
 use crate::spec::{parse_pairs, GameSpec};
 
 pub use super::compact_values::Values;
-pub use super::heap_rule::HeapRule;
+pub use super::heap_recurrence::HeapRule;
 pub use super::period_proof::{proof_comparisons, proven_period, Cells, Period, Proof};
 pub use super::sparse_space::{OctalSequence, Status};
 
@@ -58,7 +58,7 @@ pub enum HeapGame {
     /// Any other rule that takes from one heap and leaves at most two (Grundy's game), through
     /// the sparse-space engine.
     Rule(HeapRule),
-    /// Any other family with a heap rule ([`crate::games::heap_rule`]): its closed form when a
+    /// Any other family with a heap rule ([`crate::sizing::heap_rule`]): its closed form when a
     /// theorem gives one (Lasker's Nim), else the plain recurrence over the rule's moves; no
     /// period proof.
     Family(Family),

@@ -51,7 +51,7 @@
 //! Grundy's game), a scattered read a pair; the blocks above read them in runs of sixteen.
 
 use super::compact_values::{Cell, Values};
-use super::heap_rule::{HeapRule, Split};
+use super::heap_recurrence::{HeapRule, Split};
 use super::period_proof::{proven_period, Period, Proof};
 
 /// Values computed with the plain recurrence before a mask is first chosen.
@@ -1316,8 +1316,8 @@ mod tests {
                     .iter()
                     .map(|&mv| {
                         let two = mv.leave.two.map(|_| Split::Unequal);
-                        super::super::heap_rule::RuleMove {
-                            leave: super::super::heap_rule::Leave { two, ..mv.leave },
+                        super::super::heap_recurrence::RuleMove {
+                            leave: super::super::heap_recurrence::Leave { two, ..mv.leave },
                             ..mv
                         }
                     })

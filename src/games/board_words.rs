@@ -40,6 +40,12 @@ impl PositionView {
                  Whoever must eat the poisoned square has no move."
                 .into(),
             PositionView::Poset { .. } => "Click an element to remove it and everything above it.".into(),
+            PositionView::Cells { .. } => {
+                "Click an empty cell, then an empty cell beside it: a domino covers the two.".into()
+            }
+            PositionView::Sticks { .. } => {
+                "Click a stick to cut it: every stick no longer connected to the ground falls with it.".into()
+            }
             PositionView::Named { .. } => "This position has only a name: choose a move from the list.".into(),
             PositionView::Sum { parts } => distinct(parts.iter().map(PositionView::how_to_move)),
         }
@@ -52,6 +58,9 @@ impl PositionView {
             PositionView::Turtles { .. } => Some(
                 "Now click a coin to its left to turn it too, or the same coin again to turn only this one."
                     .into(),
+            ),
+            PositionView::Cells { .. } => Some(
+                "Now click an empty cell beside it (left, right, above or below) to place the domino.".into(),
             ),
             PositionView::Sum { parts } => {
                 let words = distinct(parts.iter().filter_map(PositionView::next_click));

@@ -7,12 +7,12 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use super::heap_rule::HeapSum;
 use crate::budget::Limits;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::loopy::LoopyGraph;
 use crate::size::Size;
+pub use crate::sizing::heap_rule::HeapSum;
 
 /// One key a family takes.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -155,6 +155,30 @@ pub enum PositionView {
         remaining: Vec<bool>,
         /// The covering pairs (lower, upper) as indices into `elements`.
         covers: Vec<(u32, u32)>,
+    },
+    /// A grid of cells, each empty or filled, read row by row from the top (Cram: a move fills
+    /// two neighbouring empty cells with a domino).
+    Cells {
+        /// Rows of the grid.
+        rows: u32,
+        /// Columns of the grid.
+        cols: u32,
+        /// Per cell, in reading order: whether it is filled.
+        filled: Vec<bool>,
+    },
+    /// Sticks between vertices, some of them on the ground (Green Hackenbush): every vertex's
+    /// place, every stick of the start, and which remain. A move cuts one stick; the sticks
+    /// then no longer connected to the ground are gone too.
+    Sticks {
+        /// Per vertex: its place as (x, height), in the board's own units: height 0 is the
+        /// ground, a vertex of height h sits h sticks above it, and x grows to the right.
+        vertices: Vec<(u32, u32)>,
+        /// Per vertex: whether it is on the ground (the spec's vertex 0).
+        ground: Vec<bool>,
+        /// Every stick of the start as its two vertices (the same twice for a loop).
+        sticks: Vec<(u32, u32)>,
+        /// Per stick: whether it is still standing.
+        remaining: Vec<bool>,
     },
     /// A position with nothing to draw but its name (custom graphs).
     Named {

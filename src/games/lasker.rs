@@ -5,18 +5,18 @@
 //! Its single-heap values have a closed form: g(4k+1) = 4k+1, g(4k+2) = 4k+2,
 //! g(4k+3) = 4k+4, g(4k+4) = 4k+3 (and g(0) = 0), so a position's value is the XOR of these.
 //!
-//! Positions, labels and ids: those of every heap game ([`super::heap_rule`]).
+//! Positions, labels and ids: those of every heap game ([`crate::sizing::heap_rule`]).
 
 use std::fmt;
 
-use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, Formula, FreeSplit, HeapRule, HeapSum, Leave};
 use crate::budget::Limits;
+use crate::codec::join_u64;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
+use crate::sizing::heap_rule::{self, Formula, FreeSplit, HeapRule, HeapSum, Leave};
 
 /// Most starting heaps a spec may list (only stops endless lists of empty heaps).
 pub const MAX_HEAPS: usize = 64;

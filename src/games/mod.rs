@@ -9,17 +9,15 @@
 
 pub mod board_words;
 pub mod chomp;
-pub mod codec;
+pub mod cram;
 pub mod dag;
 pub mod family;
 pub mod graph;
-pub mod grundy;
+pub mod grundys_game;
+pub mod hackenbush;
 pub mod hackendot;
-mod heap_layers;
-mod heap_names;
-pub mod heap_packing;
-pub mod heap_rule;
 pub mod lasker;
+pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod poset;
@@ -31,8 +29,8 @@ pub mod wythoff;
 
 pub use crate::budget::{check_size, Limits};
 pub use crate::size::{Bound, Size};
+pub use crate::sizing::heap_rule::HeapSum;
 pub use family::{win_rule, FamilyInfo, FamilyKey, Game, Keys, Part, PositionView};
-pub use heap_rule::HeapSum;
 
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
@@ -167,9 +165,15 @@ families! {
     /// Hackendot (Fenner & Rogers §1.1): a forest of trees; a move removes a node and all above it.
     Hackendot(hackendot::Hackendot),
     /// Grundy's game (Winning Ways ch. 4): a move splits a heap into two unequal heaps.
-    Grundy(grundy::Grundy),
+    Grundy(grundys_game::Grundy),
     /// Lasker's Nim (Winning Ways ch. 4): take from one heap, or split a heap into two.
     Lasker(lasker::Lasker),
+    /// Moore's Nim_k (Moore 1910; Winning Ways ch. 15): take from each of 1 to k heaps.
+    Moore(moore::Moore),
+    /// Cram (Winning Ways ch. 9): place a domino on two empty neighbouring cells of a board.
+    Cram(cram::Cram),
+    /// Green Hackenbush (Winning Ways ch. 7): cut a stick; what no longer reaches the ground falls.
+    Hackenbush(hackenbush::Hackenbush),
     /// Sums of games (Fenner & Rogers §2.3 Def 2.6), each part a registered family.
     Sum(sum::Sum<Family>),
 }

@@ -7,14 +7,14 @@
 
 use std::fmt;
 
-use super::codec::{join_u64, numbers, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{Formula, HeapRule, HeapSum, Leave};
 use crate::budget::Limits;
+use crate::codec::{join_u64, numbers, MixedRadix};
 use crate::error::InputError;
 use crate::game_graph::{CsrBuilder, GameGraph};
 use crate::numbers::{bad_value, parse_list};
 use crate::size::{Bound, Size};
+use crate::sizing::heap_rule::{Formula, HeapRule, HeapSum, Leave};
 
 /// Most heaps a Nim spec may list (each heap multiplies the positions, so the budget binds first
 /// for non-empty heaps; this only stops endless lists of empty heaps).

@@ -5,19 +5,19 @@
 //! non-empty heaps. Kayles is 0.77, Dawson's Kayles 0.07. Trailing zeros allow nothing, so the
 //! canonical code drops them; its length k is the one the periodicity theorem uses.
 //!
-//! Positions, labels and ids: those of every heap game ([`super::heap_rule`]), which builds it
+//! Positions, labels and ids: those of every heap game ([`crate::sizing::heap_rule`]), which builds it
 //! from the moves [`HeapRule::leaves`] states once.
 
 use std::fmt;
 
-use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, FreeSplit, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
+use crate::codec::join_u64;
 use crate::error::{clipped, InputError};
 use crate::game_graph::GameGraph;
 use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
+use crate::sizing::heap_rule::{self, FreeSplit, HeapRule, HeapSum, Leave, Recurrence};
 
 /// Most starting heaps an octal spec may list (each non-empty heap multiplies the positions, so
 /// the budget binds first; this only stops endless lists of empty heaps).
@@ -242,8 +242,8 @@ impl HeapRule for OctalCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap_rule::label;
     use crate::size::Bound;
+    use crate::sizing::heap_rule::label;
 
     fn build(code: &OctalCode, heaps: &[u64], limits: &Limits) -> Result<GameGraph, InputError> {
         heap_rule::build(code, "octal", heaps, limits)

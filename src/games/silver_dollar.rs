@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use super::codec::{increasing, join, numbers};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
+use crate::codec::{increasing, join, numbers};
 use crate::combinatorics::{binomial_u128, Binomials};
 use crate::error::InputError;
 use crate::game_graph::{CsrBuilder, GameGraph, Labeling};

@@ -16,15 +16,15 @@
 
 use std::fmt;
 
-use super::codec::{join_u64, number, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::{check_size, Limits};
+use crate::codec::{join_u64, number, MixedRadix};
 use crate::combinatorics::U64Map;
 use crate::error::InputError;
 use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
 use crate::numbers::{parse_list, parse_number};
 use crate::size::{Bound, Size};
+use crate::sizing::heap_rule::{HeapRule, HeapSum, Leave, Recurrence};
 
 const MOVES: &str = "a comma-separated list of whole numbers, each at least 1, e.g. 1,3,4";
 const HEAP: &str = "a whole number, at least 0";

@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-use super::codec::{numbers, MixedRadix};
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
 use crate::budget::Limits;
+use crate::codec::{numbers, MixedRadix};
 use crate::error::InputError;
 use crate::game_graph::{CsrBuilder, GameGraph};
 use crate::numbers::{bad_value, parse_list};

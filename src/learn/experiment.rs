@@ -94,7 +94,7 @@ impl Experiment {
         budget: &str,
         seed: &str,
         limits: &Limits,
-    ) -> Result<Experiment, String> {
+    ) -> Result<Experiment, InputError> {
         let text = |e: InputError| e.to_string();
         let mu = MuSetting::Fixed(params::parse_mu(mu).map_err(text)?);
         let gamma = GammaSetting::parse(gamma).map_err(text)?;
@@ -169,18 +169,18 @@ fn axis<T>(
     default: &str,
     parse: impl Fn(&str) -> Result<T, InputError>,
     label: impl Fn(&T) -> String,
-) -> Result<(Vec<T>, Vec<String>), String> {
+) -> Result<(Vec<T>, Vec<String>), InputError> {
     let text = if text.trim().is_empty() { default } else { text };
     let mut values = Vec::new();
     let mut labels: Vec<String> = Vec::new();
     for item in text.split(',') {
         if labels.len() == MAX_GRID_AXIS {
-            return Err(format!("The grid takes at most {MAX_GRID_AXIS} values of {key}: list fewer, or sweep them with impartial runtime."));
+            return Err(format!("The grid takes at most {MAX_GRID_AXIS} values of {key}: list fewer, or sweep them with impartial runtime.").into());
         }
         let value = parse(item).map_err(|e| e.to_string())?;
         let name = label(&value);
         if labels.contains(&name) {
-            return Err(format!("The {key} {name} is listed twice in the grid; list each value once."));
+            return Err(format!("The {key} {name} is listed twice in the grid; list each value once.").into());
         }
         labels.push(name);
         values.push(value);
@@ -203,7 +203,7 @@ impl ExperimentGrid {
         gamma: &str,
         runs: u32,
         limits: &Limits,
-    ) -> Result<ExperimentGrid, String> {
+    ) -> Result<ExperimentGrid, InputError> {
         let (mu_values, mus) = axis("μ", mus, mu, params::parse_mu, u32::to_string)?;
         let (gamma_values, gammas) = axis("γ", gammas, gamma, GammaSetting::parse, GammaSetting::label)?;
         let cells = (mus.len() * gammas.len()) as u64;
@@ -215,7 +215,7 @@ impl ExperimentGrid {
                 gammas.len(),
                 crate::error::group_digits(u128::from(total)),
                 crate::error::group_digits(u128::from(MAX_GRID_RUNS)),
-            ));
+            ).into());
         }
         let built = SweepSize::build(spec, size, limits).map_err(|e| e.to_string())?;
         for &m in &mu_values {
@@ -236,7 +236,7 @@ pub const NOT_A_SUMMARY: &str = "This file is not a summary written by `impartia
 
 /// A summary read from a `runtime --json` file, checked as one a sweep could have written: it
 /// has cells, its series name them, and each cell's percentiles are in order.
-pub fn check_summary(summary: Summary) -> Result<Summary, String> {
+pub fn check_summary(summary: Summary) -> Result<Summary, InputError> {
     let sound = |c: &CellSummary| {
         let order = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (Some(a), Some(b)) => a <= b,
@@ -252,10 +252,11 @@ pub fn check_summary(summary: Summary) -> Result<Summary, String> {
         return Err(format!(
             "{NOT_A_SUMMARY}: the series {} has a slope that is not a finite number.",
             s.learner
-        ));
+        )
+        .into());
     }
     if summary.sizes.is_empty() {
-        return Err(format!("{NOT_A_SUMMARY}: it holds no cells."));
+        return Err(format!("{NOT_A_SUMMARY}: it holds no cells.").into());
     }
     let most = summary.sizes.len().max(summary.series.len());
     if most > MAX_FIGURE_CELLS {
@@ -264,16 +265,16 @@ pub fn check_summary(summary: Summary) -> Result<Summary, String> {
             crate::error::group_digits(most as u128),
             if summary.sizes.len() >= summary.series.len() { "cells" } else { "series" },
             crate::error::group_digits(MAX_FIGURE_CELLS as u128)
-        ));
+        ).into());
     }
     if runtime::figure_series(&summary).is_empty() {
-        return Err(format!("{NOT_A_SUMMARY}: its series name none of its cells."));
+        return Err(format!("{NOT_A_SUMMARY}: its series name none of its cells.").into());
     }
     if let Some(c) = summary.sizes.iter().find(|c| !sound(c)) {
         return Err(format!(
             "{NOT_A_SUMMARY}: its cell at size {} has percentiles out of order or more finished runs than runs.",
             c.size
-        ));
+        ).into());
     }
     Ok(summary)
 }

@@ -25,9 +25,9 @@ use crate::analysis::sequence::{HeapGame, Period, ANALYSE_LIMIT};
 use crate::analysis::{grundy, opt, switchability};
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
-use crate::games::heap_rule::Recurrence;
 use crate::games::octal::OctalCode;
 use crate::games::{self, Family, Limits};
+use crate::sizing::heap_rule::Recurrence;
 use crate::spec::{GameSpec, Play};
 use strategy::{check_strategy, position_named};
 

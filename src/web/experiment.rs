@@ -123,7 +123,7 @@ pub fn experiment_grid(
 ) -> Result<JsValue, JsValue> {
     let (runs, seed, size, budget) = sweep_settings(spec, runs, seed, size, budget)?;
     let grid = ExperimentGrid::new(spec, size, mus, gammas, mu, gamma, runs, &Limits::PAGE)
-        .map_err(|e| JsValue::from_str(&e))?;
+        .map_err(|e| JsValue::from_str(&e.to_string()))?;
     let command = template_of(spec, size).map(|t| {
         runtime_command(&t, size, runs, seed, &grid.mus.join(","), &grid.gammas.join(","), engine, budget)
     });
@@ -179,7 +179,7 @@ impl ExperimentRuns {
         let size = experiment::parse_size(size).map_err(refused)?;
         Experiment::new(spec, size, mu, gamma, engine, budget, seed, &Limits::PAGE)
             .map(|inner| ExperimentRuns { inner })
-            .map_err(|e| JsValue::from_str(&e))
+            .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
     /// Makes run `run` to the end (found or the budget spent) and reports it.
@@ -251,9 +251,9 @@ struct Figure {
 #[wasm_bindgen]
 pub fn runtime_figure(value: JsValue) -> Result<JsValue, JsValue> {
     let summary = serde_wasm_bindgen::from_value::<Summary>(value)
-        .map_err(|_| format!("{NOT_A_SUMMARY} (it needs the summary's sizes and series)."))
+        .map_err(|_| format!("{NOT_A_SUMMARY} (it needs the summary's sizes and series).").into())
         .and_then(experiment::check_summary)
-        .map_err(|e| JsValue::from_str(&e))?;
+        .map_err(|e| JsValue::from_str(&e.to_string()))?;
     let lines = figure_series(&summary)
         .into_iter()
         .map(|s| FigureLine {

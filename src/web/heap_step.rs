@@ -1,5 +1,5 @@
 //! One heap's moves and their values, for the page's stepper along the Grundy strip: what a move
-//! from a heap of n leaves, as the game's heap rule states it (`games::heap_rule`), each with its
+//! from a heap of n leaves, as the game's heap rule states it (`sizing::heap_rule`), each with its
 //! value, and g(n) as their mex (Winning Ways ch. 4, "Taking and Breaking"; the page shows the
 //! mex line, the values come from here).
 
@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{refused, to_js};
 use crate::analysis::sequence::STRIP_MAX;
-use crate::games::heap_rule::{leave_value, plain_values, Leave};
+use crate::sizing::heap_rule::{leave_value, plain_values, Leave};
 use crate::spec::GameSpec;
 
 /// One move from the heap: the counters it removes, the heaps it leaves (none, one, or two, the

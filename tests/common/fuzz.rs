@@ -181,6 +181,21 @@ pub mod gen {
             // Grundy's game and Lasker's Nim: heaps small, several, or any number.
             (select(vec!["grundy", "lasker"]), prop_oneof![3 => (0u64..14).prop_map(|h| h.to_string()), 2 => list(0..4), 1 => number()])
                 .prop_map(|(g, h)| vec![kv("game", g), kv("heaps", &h)]),
+            // Moore's Nim, Cram and Green Hackenbush (built by the generic walk).
+            (
+                prop_oneof![
+                    3 => prop::collection::vec(0u64..6, 1..4)
+                        .prop_map(|h| h.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
+                    1 => list(1..4),
+                ],
+                prop_oneof![3 => (1u64..4).prop_map(|k| k.to_string()), 1 => number()],
+            )
+                .prop_map(|(h, k)| vec![kv("game", "moore"), kv("heaps", &h), kv("k", &k)]),
+            (prop_oneof![3 => (1u64..5).prop_map(|n| n.to_string()), 1 => number()], (1u64..5).prop_map(|n| n.to_string()))
+                .prop_map(|(r, c)| vec![kv("game", "cram"), kv("rows", &r), kv("cols", &c)]),
+            prop::collection::vec((0u64..6, 0u64..6), 1..10)
+                .prop_map(|e| e.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(","))
+                .prop_map(|e| vec![kv("game", "hackenbush"), kv("edges", &e)]),
         ]
         .boxed()
     }

@@ -312,6 +312,9 @@ fn every_family_builds_ids_in_reverse_topological_order_without_repeated_moves()
         "game=wythoff&heaps=4,6",
         "game=poset&poset=(C2+A2)/C1+div12",
         "game=dag&edges=a-b,b-c,a-c,c-d",
+        "game=moore&heaps=3,2,4&k=2",
+        "game=cram&rows=3&cols=3",
+        "game=hackenbush&edges=0-1,1-2,2-0,2-3,3-3,0-4,0-4",
     ] {
         let (graph, _) = analysed(spec);
         let mut reached = vec![false; graph.len()];

@@ -71,6 +71,15 @@ fn each_family_shows_a_position_as_its_board() {
         assert_eq!(view(spec, &label), PositionView::Chomp { rows, cols, lengths });
     }
     assert_eq!(view("game=dag&edges=a-b,b-c&root=a", "b"), PositionView::Named { label: "b".into() });
+    assert_eq!(view("game=moore&heaps=3,5,6&k=2", "3,0,5"), PositionView::Heaps { heaps: vec![3, 0, 5] });
+    assert_eq!(
+        view("game=cram&rows=2&cols=3", "x../x.."),
+        PositionView::Cells { rows: 2, cols: 3, filled: vec![true, false, false, true, false, false] }
+    );
+    assert!(matches!(
+        view("game=hackenbush&edges=0-1,1-2", "0-1"),
+        PositionView::Sticks { remaining, .. } if remaining == [true, false]
+    ));
     assert_eq!(
         view("game=sum&parts=nim(heaps=3,4)+wythoff(heaps=5,8)", "3,0 + 2,6"),
         PositionView::Sum {
@@ -217,4 +226,34 @@ fn each_family_states_its_rules_in_one_sentence() {
     );
     assert!(impartial::games::win_rule(false).contains("cannot move loses"));
     assert!(impartial::games::win_rule(true).contains("cannot move wins"));
+}
+
+/// docs/spec.md's family table against the registry: one row per family, in the registry's
+/// order; each row's spec parses as that family, and every example label the row gives (the
+/// backticked text after each `: ` of its last column) names a position of that spec's game.
+#[test]
+fn spec_md_s_family_table_is_the_registry() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/spec.md")).unwrap();
+    let start = text.find("| family | spec | rules | position label |").expect("the family table");
+    let rows: Vec<Vec<&str>> = text[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    let registry: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+    assert_eq!(names, registry, "docs/spec.md's table lists the families of games::FAMILIES, in order");
+    let backticked =
+        |cell: &str| -> Vec<String> { cell.split('`').skip(1).step_by(2).map(String::from).collect() };
+    for row in &rows {
+        let spec = backticked(row[1]).into_iter().next().unwrap_or_else(|| panic!("{}: no spec", row[0]));
+        let parsed = GameSpec::parse(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(parsed.family.name(), row[0]);
+        impartial::games::open(&parsed, &Limits::PAGE).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        for label in row[3].split(": ").skip(1).filter_map(|after| backticked(after).into_iter().next()) {
+            let graph = impartial::build(&parsed, &Limits::PAGE).unwrap();
+            assert!(graph.find(&label).is_some(), "{spec}: the table's label {label} names no position");
+        }
+    }
 }

@@ -252,7 +252,7 @@ proptest::proptest! {
         digits in proptest::collection::vec(0u8..8, 1..4),
         heaps in proptest::collection::vec(1u64..15, 2..5),
     ) {
-        use impartial::games::heap_rule::{packed_size_of, HeapRule};
+        use impartial::sizing::heap_rule::{packed_size_of, HeapRule};
         use impartial::games::octal::OctalCode;
         let spec = small_heap_game(2, &digits, &heaps);
         let graph = games::build(&GameSpec::parse(&spec).unwrap(), &Limits::DEFAULT).unwrap();

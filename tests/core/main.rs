@@ -6,13 +6,16 @@
 mod common;
 
 mod bounded;
+mod cram;
 mod families;
 mod family_modules;
 mod fuzz_spec;
+mod hackenbush;
 mod heap_families;
 mod layers;
 mod layout;
 mod loopy;
+mod moore;
 mod nim_sum;
 mod properties;
 mod sequence_engine;

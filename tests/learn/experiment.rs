@@ -126,7 +126,7 @@ fn a_page_s_game_and_its_size_give_the_sweep_s_template() {
 fn bad_settings_are_refused_in_one_sentence() {
     let spec = "game=chomp&rows=3&cols=3";
     let refuse = |mu: &str, gamma: &str, engine: &str, budget: &str, seed: &str| {
-        Experiment::new(spec, 3, mu, gamma, engine, budget, seed, &Limits::PAGE).err().unwrap()
+        Experiment::new(spec, 3, mu, gamma, engine, budget, seed, &Limits::PAGE).err().unwrap().to_string()
     };
     assert!(refuse("0", "paper", "fast", "100", "1").contains("valid value for mu"));
     assert!(refuse("20", "0.9", "fast", "100", "1").contains("gamma"));
@@ -155,7 +155,7 @@ fn a_runtime_summary_is_checked_or_refused_in_one_sentence() {
     let json = serde_json::to_string(&summary).unwrap();
     let read: runtime::Summary = serde_json::from_str(&json).unwrap();
     assert_eq!(experiment::check_summary(read).unwrap(), summary);
-    let refused = |s: runtime::Summary| experiment::check_summary(s).unwrap_err();
+    let refused = |s: runtime::Summary| experiment::check_summary(s).unwrap_err().to_string();
     let mut swapped = summary.clone();
     swapped.sizes[0].p10 = Some(u64::MAX);
     let mut orphan = summary.clone();
@@ -226,6 +226,7 @@ fn a_grid_over_the_limits_or_with_a_bad_value_is_one_sentence_before_any_run() {
     let spec = "game=chomp&rows=3&cols=3";
     let grid = |mus: &str, gammas: &str, runs: u32| {
         experiment::ExperimentGrid::new(spec, 3, mus, gammas, "20", "paper", runs, &Limits::PAGE)
+            .map_err(|e| e.to_string())
     };
     assert_eq!(
         grid("10,20,30", "0,0.01,0.02,0.03", 100).unwrap_err(),

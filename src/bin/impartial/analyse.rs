@@ -6,6 +6,7 @@ use std::io::Write;
 use impartial::report::Options;
 
 use crate::files::read_arg;
+use impartial::InputError;
 
 /// `analyse`: the report, and with `--positions` every position, written one at a time
 /// after the listing's size is checked against the output budget.
@@ -68,7 +69,7 @@ pub(crate) fn options(
     positions: bool,
     from: Option<String>,
     strategy: Option<String>,
-) -> Result<Options, String> {
+) -> Result<Options, InputError> {
     let strategy = match strategy {
         Some(text) => {
             let text = read_arg("strategy", text)?;

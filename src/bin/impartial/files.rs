@@ -1,9 +1,11 @@
 //! Reading a spec, strategy or table from @FILE: bounded in size, and never waiting forever on a
 //! FIFO or device.
 
+use impartial::InputError;
+
 /// An argument's text, or the contents of FILE when it is written @FILE (at most
 /// `MAX_SPEC_BYTES`, the longest spec or strategy the core reads).
-pub(crate) fn read_arg(what: &str, text: String) -> Result<String, String> {
+pub(crate) fn read_arg(what: &str, text: String) -> Result<String, InputError> {
     match text.strip_prefix('@') {
         Some(path) => read_file(what, path, impartial::spec::MAX_SPEC_BYTES as u64),
         None => Ok(text),
@@ -12,7 +14,7 @@ pub(crate) fn read_arg(what: &str, text: String) -> Result<String, String> {
 
 /// A file's text, refused once it is longer than `cap` bytes: at most `cap + 1` bytes are
 /// ever read, so `@/dev/zero` or a huge file costs nothing.
-pub(crate) fn read_file(what: &str, path: &str, cap: u64) -> Result<String, String> {
+pub(crate) fn read_file(what: &str, path: &str, cap: u64) -> Result<String, InputError> {
     use std::io::Read;
     let quoted = impartial::error::quoted(path);
     let mut bytes = Vec::new();
@@ -22,15 +24,16 @@ pub(crate) fn read_file(what: &str, path: &str, cap: u64) -> Result<String, Stri
     if waits && bytes.is_empty() {
         return Err(format!(
             "The {what} file {quoted} is a FIFO or device that gave no text (nobody writes to it); write it to a file."
-        ));
+        ).into());
     }
     if bytes.len() as u64 > cap {
         return Err(format!(
             "The {what} file {quoted} is longer than {} bytes, the most that is read.",
             impartial::error::group_digits(u128::from(cap))
-        ));
+        )
+        .into());
     }
-    String::from_utf8(bytes).map_err(|_| format!("The {what} file {quoted} is not UTF-8 text."))
+    String::from_utf8(bytes).map_err(|_| format!("The {what} file {quoted} is not UTF-8 text.").into())
 }
 
 /// The sentence for a file that cannot be read.
@@ -51,7 +54,7 @@ pub(crate) const FIFO_WAIT: std::time::Duration = std::time::Duration::from_secs
 /// A file opened without blocking: opening a FIFO for reading waits for a writer, which may
 /// never come, so it is opened non-blocking, and reading it waits at most [`FIFO_WAIT`] for
 /// data (then a `TimedOut` error). A FIFO without any writer reads as empty.
-pub(crate) fn open_bounded(what: &str, path: &str) -> Result<Bounded, String> {
+pub(crate) fn open_bounded(what: &str, path: &str) -> Result<Bounded, InputError> {
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
     #[cfg(target_os = "linux")]
     const O_NONBLOCK: i32 = 0o4000;
@@ -67,7 +70,8 @@ pub(crate) fn open_bounded(what: &str, path: &str) -> Result<Bounded, String> {
         return Err(format!(
             "The {what} file {} is a directory; give a file.",
             impartial::error::quoted(path)
-        ));
+        )
+        .into());
     }
     let waits = kind.is_fifo() || kind.is_socket() || kind.is_char_device();
     Ok(Bounded { file, waits })

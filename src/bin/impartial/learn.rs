@@ -52,7 +52,7 @@ pub struct LearnArgs {
 /// its line end.
 const MIN_TRACE_LINE: u64 = 52;
 
-pub fn learn(args: LearnArgs) -> Result<(), String> {
+pub fn learn(args: LearnArgs) -> Result<(), InputError> {
     let text = |e: InputError| e.to_string();
     // Everything typed is checked before the game is built.
     let rule = Rule::parse(&args.rule).map_err(text)?;
@@ -65,7 +65,9 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
         // that cannot fit is refused before the game is built.
         let bytes = plays.saturating_mul(MIN_TRACE_LINE);
         if bytes > OUTPUT_BUDGET {
-            return Err(text(InputError::OutputTooLarge { what: "--trace", bytes, budget: OUTPUT_BUDGET }));
+            return Err(
+                text(InputError::OutputTooLarge { what: "--trace", bytes, budget: OUTPUT_BUDGET }).into()
+            );
         }
     }
     let game = RulesGame::from_spec(&spec, &Limits::DEFAULT).map_err(text)?;
@@ -76,7 +78,9 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
         // A play's line: its trace's labels, quoted, and at most as many changes.
         let bytes = plays.saturating_mul(game.max_trace.saturating_mul(3 * (longest_label + 16)) + 80);
         if bytes > OUTPUT_BUDGET {
-            return Err(text(InputError::OutputTooLarge { what: "--trace", bytes, budget: OUTPUT_BUDGET }));
+            return Err(
+                text(InputError::OutputTooLarge { what: "--trace", bytes, budget: OUTPUT_BUDGET }).into()
+            );
         }
     }
     if args.dump_strategy {
@@ -86,7 +90,8 @@ pub fn learn(args: LearnArgs) -> Result<(), String> {
                 what: "--dump-strategy",
                 bytes,
                 budget: OUTPUT_BUDGET,
-            }));
+            })
+            .into());
         }
     }
     // Böhme's bounds are for p moving first from the root: not given for --second.

@@ -8,6 +8,7 @@ use impartial::learn::params::{parse_budget, parse_mu, parse_seed, Engine};
 use impartial::learn::runtime::{Learner, MuSetting};
 
 use impartial::error::quoted;
+use impartial::InputError;
 
 /// The parameters `umda` and `runtime` share. Values stay text here: the core's parsers turn
 /// bad ones into one sentence naming what is allowed.
@@ -50,7 +51,7 @@ pub struct LearnFlags {
 impl LearnFlags {
     /// PBIL's ρ and the compact GA's K, each refused unless its learner is among `learners`
     /// (a flag that would change nothing is a mistake worth a sentence).
-    pub(crate) fn knobs(&self, learners: &[Learner]) -> Result<Knobs, String> {
+    pub(crate) fn knobs(&self, learners: &[Learner]) -> Result<Knobs, InputError> {
         let has = |name: &str| learners.iter().any(|l| l.label() == name);
         let mut knobs = Knobs::default();
         if let Some(text) = &self.rho {
@@ -59,7 +60,7 @@ impl LearnFlags {
                     "--rho sets PBIL's learning rate; add pbil to --learner or leave --rho out.".into()
                 );
             }
-            knobs.rho = parse_rho(text).map_err(|e| e.to_string())?;
+            knobs.rho = parse_rho(text)?;
         }
         if let Some(text) = &self.cga_k {
             if !has("cga") {
@@ -67,7 +68,7 @@ impl LearnFlags {
                     "--cga-k sets the compact GA's K; add cga to --learner or leave --cga-k out.".into()
                 );
             }
-            knobs.k = parse_k(text).map_err(|e| e.to_string())?;
+            knobs.k = parse_k(text)?;
         }
         Ok(knobs)
     }
@@ -82,7 +83,7 @@ pub(crate) struct Common {
 }
 
 impl LearnFlags {
-    pub(crate) fn parse(&self) -> Result<Common, String> {
+    pub(crate) fn parse(&self) -> Result<Common, InputError> {
         Ok(Common {
             engine: Engine::parse(&self.engine).map_err(|e| e.to_string())?,
             seed: parse_seed(&self.seed).map_err(|e| e.to_string())?,
@@ -92,10 +93,10 @@ impl LearnFlags {
     }
 }
 
-fn positive(key: &str, text: &str, what: &str) -> Result<f64, String> {
+fn positive(key: &str, text: &str, what: &str) -> Result<f64, InputError> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!("{} is not a valid value for {key}: {what}.", quoted(text))),
+        _ => Err(format!("{} is not a valid value for {key}: {what}.", quoted(text)).into()),
     }
 }
 
@@ -103,7 +104,7 @@ pub(crate) fn mu_setting(
     mu: &str,
     paper_c: Option<&str>,
     paper_k: Option<&str>,
-) -> Result<MuSetting, String> {
+) -> Result<MuSetting, InputError> {
     if mu.trim() == "paper" {
         let c = positive(
             "paper-c",
@@ -113,9 +114,9 @@ pub(crate) fn mu_setting(
         let k = positive("paper-k", paper_k.unwrap_or("1"), "a positive number (Theorem 5.2's K)")?;
         Ok(MuSetting::Paper { c, k })
     } else if paper_c.is_some() || paper_k.is_some() {
-        Err("--paper-c and --paper-k only apply with --mu paper.".to_string())
+        Err("--paper-c and --paper-k only apply with --mu paper.".to_string().into())
     } else {
-        parse_mu(mu).map(MuSetting::Fixed).map_err(|e| e.to_string())
+        parse_mu(mu).map(MuSetting::Fixed).map_err(|e| e.to_string().into())
     }
 }
 

@@ -115,7 +115,7 @@ mod cli {
                 output::eprint(&err.render().to_string());
                 return ExitCode::from(2);
             }
-            Err(err) => return output::exit_code(Err(usage_error(&err.render().to_string()))),
+            Err(err) => return output::exit_code(Err(usage_error(&err.render().to_string()).into())),
         };
         match cli.command {
             Command::Umda(args) => finish(umda::umda(args)),
@@ -135,7 +135,7 @@ mod cli {
             Command::Analyse { game, json, positions, from, strategy } => {
                 finish(read_arg("game spec", game).and_then(|game| {
                     analyse::analyse(&game, json, analyse::options(positions, from, strategy)?)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.to_string().into())
                 }))
             }
         }
@@ -191,7 +191,7 @@ mod cli {
 
     /// Exit code 0 after a successful command, 2 with one sentence on stderr after bad input,
     /// 1 after an output error other than a closed pipe (see `output`).
-    fn finish(result: Result<(), String>) -> ExitCode {
+    fn finish(result: Result<(), impartial::InputError>) -> ExitCode {
         crate::output::exit_code(result)
     }
 }

@@ -10,6 +10,7 @@
 //! has returned, so a command that stops writing at the first error (as all of them do) needs
 //! no error plumbing of its own. Rust ignores SIGPIPE, so a closed pipe is an ordinary error.
 
+use impartial::InputError;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -89,11 +90,11 @@ pub fn eprint(text: &str) {
 
 /// The exit code after a command: 2 after bad input (its sentence written here); otherwise 1
 /// with one sentence when an output stream failed other than by a closed pipe, else 0.
-pub fn exit_code(result: Result<(), String>) -> ExitCode {
+pub fn exit_code(result: Result<(), InputError>) -> ExitCode {
     // Anything std's own line buffer still holds is written now, where its error is seen.
     let _ = Recorded { inner: io::stdout().lock(), stream: Stream::Stdout }.flush();
     if let Err(message) = result {
-        eprint(&format!("impartial: {}\n", impartial::error::one_line(&message)));
+        eprint(&format!("impartial: {}\n", impartial::error::one_line(&message.to_string())));
         return ExitCode::from(2);
     }
     let failed = FAILED.lock().map(|f| *f).unwrap_or([None, None]);

@@ -25,6 +25,7 @@ use impartial::error::quoted;
 use impartial::learn::runtime::{
     figure_series, rules_only, CellSummary, FigureSeries as Series, Summary, NO_SETTING,
 };
+use impartial::InputError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -38,17 +39,18 @@ pub struct Target {
 
 /// Refuses a path the figure cannot be written to, before anything runs: not ending in .svg,
 /// a directory, or in a directory where no file can be created.
-pub fn check_target(path: &str) -> Result<Target, String> {
+pub fn check_target(path: &str) -> Result<Target, InputError> {
     let p = Path::new(path);
     let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if !name.to_ascii_lowercase().ends_with(".svg") || name.len() <= 4 {
         return Err(format!(
             "{} is not a valid value for plot: a file name ending in .svg (the figure is SVG).",
             quoted(path)
-        ));
+        )
+        .into());
     }
     if p.is_dir() {
-        return Err(format!("Cannot write the figure to {}: it is a directory.", quoted(path)));
+        return Err(format!("Cannot write the figure to {}: it is a directory.", quoted(path)).into());
     }
     let dir = match p.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -61,11 +63,11 @@ pub fn check_target(path: &str) -> Result<Target, String> {
             let _ = std::fs::remove_file(&temp);
         }
         Err(e) => {
-            return Err(format!("Cannot write the figure to {}: {}.", quoted(path), io_words(&e)));
+            return Err(format!("Cannot write the figure to {}: {}.", quoted(path), io_words(&e)).into());
         }
     }
     if p.exists() && std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly()) {
-        return Err(format!("Cannot write the figure to {}: the file is read-only.", quoted(path)));
+        return Err(format!("Cannot write the figure to {}: the file is read-only.", quoted(path)).into());
     }
     Ok(Target { path: p.to_path_buf(), temp })
 }
@@ -79,13 +81,14 @@ fn io_words(e: &std::io::Error) -> String {
 }
 
 /// Draws the figure and puts it at the target's path (temporary file, then rename).
-pub fn write(target: &Target, summary: &Summary, title: &str) -> Result<(), String> {
+pub fn write(target: &Target, summary: &Summary, title: &str) -> Result<(), InputError> {
     let svg = render(summary, title)?;
     let written =
         std::fs::write(&target.temp, svg).and_then(|()| std::fs::rename(&target.temp, &target.path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&target.temp);
         format!("Cannot write the figure to {}: {}.", quoted(&target.path.to_string_lossy()), io_words(&e))
+            .into()
     })
 }
 
@@ -113,7 +116,7 @@ fn short(v: f64) -> String {
 }
 
 /// The SVG text of the figure.
-pub fn render(summary: &Summary, title: &str) -> Result<String, String> {
+pub fn render(summary: &Summary, title: &str) -> Result<String, InputError> {
     let series = figure_series(summary);
     // The μ × γ grid is UMDA's: a rule's cells (no μ or γ) are not on it.
     let umda_only = !summary.sizes.iter().any(|c| c.mu_setting == NO_SETTING);
@@ -243,7 +246,7 @@ fn title_height(title: &str) -> u32 {
 }
 
 /// Draws the title, centred, from the top of `area`.
-fn draw_title(area: &DrawingArea<SVGBackend<'_>, Shift>, title: &str) -> Result<(), String> {
+fn draw_title(area: &DrawingArea<SVGBackend<'_>, Shift>, title: &str) -> Result<(), InputError> {
     for (i, line) in title_lines(title).into_iter().enumerate() {
         area.draw(&Text::new(
             line,
@@ -314,7 +317,7 @@ fn draw_lines(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     summary: &Summary,
     series: &[Series<'_>],
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let cells = &summary.sizes;
     let budget = cells.iter().map(|c| c.max_games).max().unwrap_or(1) as f64;
     let unfinished = cells.iter().any(|c| c.finished < c.runs);
@@ -562,7 +565,7 @@ fn draw_heat(
     sizes: &[(usize, u64)],
     mus: &[String],
     gammas: &[String],
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let cell: HashMap<(u64, String, String), &CellSummary> =
         summary.sizes.iter().map(|c| ((c.size, mu_label(c), gamma_label(c)), c)).collect();
     let logs: Vec<f64> =

@@ -58,7 +58,7 @@ pub struct RuntimeArgs {
     pub compare: bool,
 }
 
-pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
+pub fn runtime(args: RuntimeArgs) -> Result<(), InputError> {
     // The figure's path is checked before anything is read or run.
     let plot = args.plot.as_deref().map(plot::check_target).transpose()?;
     if let Some(files) = &args.summarise {
@@ -71,7 +71,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
                 return Err(format!(
                     "The raw tables hold more than {} runs, the most one sweep has; summarise one sweep at a time.",
                     group(MAX_JOBS)
-                ));
+                ).into());
             }
             tables.push(runtime::Table { file: file.clone(), info, rows });
         }
@@ -107,7 +107,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             return Err(format!(
                 "{} is not a valid value for runs: a whole number from 1 to 1,000,000.",
                 quoted(&args.runs)
-            ))
+            )
+            .into())
         }
     };
     let learn = &args.learn;
@@ -128,7 +129,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
              run the μ × γ grid as a sweep of its own (it gives the same UMDA rows), here {} × {}.",
             mu_list.len(),
             gamma_list.len()
-        ));
+        )
+        .into());
     }
     if models && !with_engine && learn.engine.trim() != "fast" {
         return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());
@@ -138,7 +140,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             "The compact GA has no μ (it plays one game a step), so a sweep of it takes one --mu; \
              run the μ axis as a sweep of its own, here {} values.",
             mu_list.len()
-        ));
+        )
+        .into());
     }
     // An empty axis makes an empty grid: refused with the count before anything else.
     if size_list.is_empty() || mu_list.is_empty() || gamma_list.is_empty() {
@@ -153,7 +156,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             size_list.len(),
             mu_list.len(),
             gamma_list.len()
-        ));
+        ).into());
     }
     // The grid's size is checked on the lists' lengths, before any item is parsed or compared,
     // so a 20,000-item axis is refused at once.
@@ -175,7 +178,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             gamma_list.len(),
             group(cells),
             group(MAX_CELLS)
-        ));
+        ).into());
     }
     let sizes = parse_sizes(&sizes)?;
     let mus = mu_settings(&mu_list, learn.paper_c.as_deref(), learn.paper_k.as_deref())?;
@@ -188,7 +191,7 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
             group(cells),
             group(grid.jobs_total()),
             group(MAX_JOBS)
-        ));
+        ).into());
     }
     let shard = match &args.shard {
         Some(text) => Shard::parse(text).map_err(|e| e.to_string())?,
@@ -215,7 +218,8 @@ pub fn runtime(args: RuntimeArgs) -> Result<(), String> {
                 let at = |e: String| format!("At size {size}{}: {e}", cell_words(&grid, mu, gamma));
                 let params = prepared.params(mu, gamma).map_err(|e| at(e.to_string()))?;
                 if with_mu {
-                    runtime::check_runnable(&prepared.task, engine, params, max_games).map_err(at)?;
+                    runtime::check_runnable(&prepared.task, engine, params, max_games)
+                        .map_err(|e| at(e.to_string()))?;
                 }
             }
         }
@@ -300,7 +304,7 @@ struct Progress {
 const PROGRESS_VAR: &str = "IMPARTIAL_PROGRESS_SECONDS";
 
 impl Progress {
-    fn new() -> Result<Progress, String> {
+    fn new() -> Result<Progress, InputError> {
         let every = match std::env::var(PROGRESS_VAR) {
             Err(_) => 30,
             Ok(text) => match text.trim().parse::<u64>() {
@@ -309,7 +313,8 @@ impl Progress {
                     return Err(format!(
                     "{} is not a valid value for {PROGRESS_VAR}: a whole number of seconds from 0 to 86,400.",
                     quoted(&text)
-                ))
+                )
+                    .into())
                 }
             },
         };
@@ -348,7 +353,7 @@ impl Progress {
 }
 
 /// Refuses UMDA's settings given with a rule learner, which has none of them.
-fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
+fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), InputError> {
     let given = [
         ("--mu", learn.mu.trim() != "100"),
         ("--gamma", learn.gamma.trim() != "paper"),
@@ -360,7 +365,7 @@ fn check_rule_flags(learn: &LearnFlags, learners: &str) -> Result<(), String> {
         Some((flag, _)) => Err(format!(
             "{flag} sets UMDA, and the learners {} are Böhme's rules, which have no μ, γ or engine; leave {flag} out.",
             quoted(learners.trim())
-        )),
+        ).into()),
         None => Ok(()),
     }
 }
@@ -429,9 +434,9 @@ fn mu_settings(
     items: &[String],
     paper_c: Option<&str>,
     paper_k: Option<&str>,
-) -> Result<Vec<MuSetting>, String> {
+) -> Result<Vec<MuSetting>, InputError> {
     if !items.iter().any(|m| m == "paper") && (paper_c.is_some() || paper_k.is_some()) {
-        return Err("--paper-c and --paper-k only apply with --mu paper.".to_string());
+        return Err("--paper-c and --paper-k only apply with --mu paper.".to_string().into());
     }
     let mut mus: Vec<MuSetting> = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -441,7 +446,7 @@ fn mu_settings(
             other => mu_setting(other, None, None)?,
         };
         if !seen.insert(mu.label()) {
-            return Err(format!("The μ {} is listed twice in --mu; list each value once.", mu.label()));
+            return Err(format!("The μ {} is listed twice in --mu; list each value once.", mu.label()).into());
         }
         mus.push(mu);
     }
@@ -450,13 +455,15 @@ fn mu_settings(
 
 /// The γ axis: each item a number or 'paper' (checked against each size's Δ later); no value
 /// twice.
-fn gamma_settings(items: &[String]) -> Result<Vec<GammaSetting>, String> {
+fn gamma_settings(items: &[String]) -> Result<Vec<GammaSetting>, InputError> {
     let mut gammas: Vec<GammaSetting> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for item in items {
         let gamma = GammaSetting::parse(item).map_err(|e| e.to_string())?;
         if !seen.insert(gamma.label()) {
-            return Err(format!("The γ {} is listed twice in --gamma; list each value once.", gamma.label()));
+            return Err(
+                format!("The γ {} is listed twice in --gamma; list each value once.", gamma.label()).into()
+            );
         }
         gammas.push(gamma);
     }
@@ -472,7 +479,7 @@ fn group(x: u64) -> String {
 /// (None for files written before sweeps were recorded) and its rows. A CSV table is read a
 /// line at a time, each line at most [`MAX_RAW_LINE`] bytes, so memory is that of the rows
 /// kept, and a file without line ends (`/dev/zero`) is refused after one line's bytes.
-fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
+fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> {
     use std::io::{BufRead, Read};
     let what = "raw table";
     let too_long = || {
@@ -510,7 +517,7 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).map_err(failed)?;
         if bytes.len() as u64 > MAX_RAW_BYTES {
-            return Err(too_long());
+            return Err(too_long().into());
         }
         let not_json = |e: serde_json::Error| {
             format!("{} is not a JSON table written by --raw --json ({e}).", quoted(file))
@@ -524,7 +531,9 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
             sweep: SweepInfo,
             rows: Vec<RunRow>,
         }
-        return serde_json::from_slice::<RawJson>(&bytes).map(|t| (Some(t.sweep), t.rows)).map_err(not_json);
+        return serde_json::from_slice::<RawJson>(&bytes)
+            .map(|t| (Some(t.sweep), t.rows))
+            .map_err(|e| not_json(e).into());
     }
     let mut rows = Vec::new();
     let mut info = None;
@@ -541,14 +550,15 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
         line_number += 1;
         total += read as u64;
         if total > MAX_RAW_BYTES {
-            return Err(too_long());
+            return Err(too_long().into());
         }
         if bytes.len() > MAX_RAW_LINE {
             return Err(format!(
                 "Line {line_number} of {} is longer than {} bytes, which no line written by --raw is.",
                 quoted(file),
                 group(MAX_RAW_LINE as u64)
-            ));
+            )
+            .into());
         }
         let line = std::str::from_utf8(&bytes)
             .map_err(|_| format!("Line {line_number} of {} is not UTF-8 text.", quoted(file)))?;
@@ -561,7 +571,8 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
                 return Err(format!(
                     "{} has two sweep lines; give each shard's file as written.",
                     quoted(file)
-                ));
+                )
+                .into());
             }
             continue;
         }
@@ -585,7 +596,7 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
                 "{} holds more than {} cells (size, learner, μ, γ), the most one sweep has; summarise one sweep at a time.",
                 quoted(file),
                 group(MAX_CELLS)
-            ));
+            ).into());
         }
         rows.push(row);
     }
@@ -593,7 +604,7 @@ fn read_raw(file: &str) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
 }
 
 /// `--compare`: the log-rank tests, as CSV or JSON.
-fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), String> {
+fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), InputError> {
     use runtime::survival;
     let comparisons = survival::compare(rows)?;
     if json {
@@ -604,7 +615,7 @@ fn print_comparisons(rows: &[RunRow], json: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {
+fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), InputError> {
     if json {
         out(&(serde_json::to_string(&summary).unwrap_or_default() + "\n"));
     } else {
@@ -613,6 +624,7 @@ fn print_summary(summary: &runtime::Summary, json: bool) -> Result<(), String> {
     Ok(())
 }
 
+use impartial::InputError;
 use runtime::{MAX_CELLS, MAX_JOBS};
 
 /// The longest raw table `--summarise` reads: a whole sweep of [`MAX_JOBS`] runs is about
@@ -624,17 +636,17 @@ const MAX_RAW_BYTES: u64 = 256 << 20;
 const MAX_RAW_LINE: usize = 4 << 20;
 
 /// "1 game", "2 games".
-fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+fn parse_sizes(text: &str) -> Result<Vec<u64>, InputError> {
     let allowed = "a comma-separated list of whole numbers, e.g. 7,15,31";
     let sizes: Option<Vec<u64>> = text.split(',').map(|s| s.trim().parse::<u64>().ok()).collect();
     let sizes = match sizes {
         Some(sizes) if !sizes.is_empty() && sizes.len() <= 1000 => sizes,
-        _ => return Err(format!("{} is not a valid value for sizes: {allowed}.", quoted(text))),
+        _ => return Err(format!("{} is not a valid value for sizes: {allowed}.", quoted(text)).into()),
     };
     let mut seen = std::collections::HashSet::new();
     for size in &sizes {
         if !seen.insert(size) {
-            return Err(format!("The size {size} is listed twice in --sizes; list each size once."));
+            return Err(format!("The size {size} is listed twice in --sizes; list each size once.").into());
         }
     }
     Ok(sizes)

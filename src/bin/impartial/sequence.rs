@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use impartial::analysis::sequence::{bytes_per_heap, HeapGame, Sequence, Status, MAX_TO, SEARCH_LIMIT};
 use impartial::numbers::parse_number;
+use impartial::InputError;
 
 #[derive(Args)]
 pub struct SequenceArgs {
@@ -55,7 +56,7 @@ extern "C" fn on_interrupt(_: libc::c_int) {
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// Runs the command; Ok(false) when Ctrl-C ended it (the output then covers what was computed).
-pub fn sequence(args: SequenceArgs) -> Result<bool, String> {
+pub fn sequence(args: SequenceArgs) -> Result<bool, InputError> {
     let text = crate::files::read_arg("game spec", args.game)?;
     let (game, spec) = HeapGame::parse(&text).map_err(|e| e.to_string())?;
     let allowed = format!("a whole number from 0 to {MAX_TO} (2^32)");
@@ -211,7 +212,7 @@ fn rare_heaps(sequence: &Sequence, search: &Status) -> (usize, usize) {
 
 /// Refuses a length given by `flag` whose values would not fit in the memory available now,
 /// before anything is allocated.
-fn check_memory(to: u64, flag: &str) -> Result<(), String> {
+fn check_memory(to: u64, flag: &str) -> Result<(), InputError> {
     let needed = (to as f64 + 1.0) * bytes_per_heap();
     let Some(available) = available_memory() else { return Ok(()) };
     if needed > available as f64 {
@@ -221,7 +222,7 @@ fn check_memory(to: u64, flag: &str) -> Result<(), String> {
             bytes_per_heap(),
             in_bytes(available as f64),
             if flag == "--to" { 0 } else { 1 },
-        ));
+        ).into());
     }
     Ok(())
 }
@@ -230,7 +231,7 @@ fn check_memory(to: u64, flag: &str) -> Result<(), String> {
 /// hold that many values (they are reserved up front), nine tenths of what it holds, said on
 /// stderr: a period is often proven long before the limit (Kayles at heap 195). Refused below
 /// 2^16 heaps.
-fn default_limit(limit: u64) -> Result<u64, String> {
+fn default_limit(limit: u64) -> Result<u64, InputError> {
     let Some(available) = available_memory() else { return Ok(limit) };
     if check_memory(limit, "--limit").is_ok() {
         return Ok(limit);
@@ -241,7 +242,7 @@ fn default_limit(limit: u64) -> Result<u64, String> {
             "only {} of memory is available, too little for a search of 65,536 heaps ({} bytes per heap for the values); allowed: --to or --limit with fewer heaps",
             in_bytes(available as f64),
             bytes_per_heap(),
-        ));
+        ).into());
     }
     crate::output::eprint(&format!(
         "impartial: searching at most {fits} heaps, what {} of memory available holds (--limit or --to for another length)\n",

@@ -15,6 +15,7 @@ use serde_json::json;
 use crate::files::read_arg;
 use crate::learn_flags::{count, out, write_out, Common, LearnFlags};
 use impartial::report::OUTPUT_BUDGET;
+use impartial::InputError;
 
 #[derive(Args)]
 pub struct UmdaArgs {
@@ -38,7 +39,7 @@ pub struct UmdaArgs {
     pub learner: String,
 }
 
-pub fn umda(args: UmdaArgs) -> Result<(), String> {
+pub fn umda(args: UmdaArgs) -> Result<(), InputError> {
     let game = read_arg("game spec", args.game.clone())?;
     let learner = Learner::parse(&args.learner).map_err(|e| e.to_string())?;
     let Some(algorithm) = learner.algorithm() else {
@@ -46,7 +47,8 @@ pub fn umda(args: UmdaArgs) -> Result<(), String> {
             "{} is one of Böhme's rules, which `impartial learn` runs; umda runs {}.",
             impartial::error::quoted(args.learner.trim()),
             impartial::learn::learner::names()
-        ));
+        )
+        .into());
     };
     let knobs = args.learn.knobs(&[learner])?;
     let Common { engine, seed, max_games, mu } = args.learn.parse()?;
@@ -258,12 +260,13 @@ fn other_learner(
     max_games: u64,
     mu: MuSetting,
     game: &str,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     if args.trace {
         return Err(format!(
             "--trace prints UMDA's measures per generation; leave it out for {}.",
             algorithm.name
-        ));
+        )
+        .into());
     }
     if !algorithm.uses_engine && args.learn.engine.trim() != "fast" {
         return Err("--engine sets UMDA and PBIL, and the compact GA draws whole strategies only; leave --engine out.".into());

@@ -4,6 +4,7 @@
 use clap::Args;
 use impartial::analysis::value::value;
 use impartial::analysis::Outcome;
+use impartial::InputError;
 
 #[derive(Args)]
 pub struct ValueArgs {
@@ -15,7 +16,7 @@ pub struct ValueArgs {
     json: bool,
 }
 
-pub fn run(args: ValueArgs) -> Result<(), String> {
+pub fn run(args: ValueArgs) -> Result<(), InputError> {
     let game = crate::files::read_arg("game spec", args.game)?;
     let found = value(&game).map_err(|e| e.to_string())?;
     if args.json {

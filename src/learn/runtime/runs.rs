@@ -155,7 +155,7 @@ pub struct CellSetting {
 
 /// Refuses settings under which a run can do nothing useful: a budget below one generation, or
 /// the expected engine's criterion out of reach.
-pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), String> {
+pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u64) -> Result<(), InputError> {
     check_budget(params.mu(), max_games)?;
     if engine == Engine::Expected {
         crate::learn::params::check_expected_reachable(task, params).map_err(|e| e.to_string())?;
@@ -165,12 +165,13 @@ pub fn check_runnable(task: &Task, engine: Engine, params: Params, max_games: u6
 
 /// Refuses a budget below μ games (not one generation fits); needs no game, so a fixed μ is
 /// checked before the game is built.
-pub fn check_budget(mu: u32, max_games: u64) -> Result<(), String> {
+pub fn check_budget(mu: u32, max_games: u64) -> Result<(), InputError> {
     if max_games < u64::from(mu) {
         return Err(format!(
             "The budget of {} games is below μ = {mu}: not even one generation fits; raise it or lower μ.",
             crate::error::group_digits(u128::from(max_games)),
-        ));
+        )
+        .into());
     }
     Ok(())
 }

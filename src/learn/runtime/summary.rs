@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::survival::{cell_survival, km_slope, observations, CellSurvival, KmSlope};
 use super::{runs::*, settings::*, sweep::*};
+use crate::error::InputError;
 use crate::learn::bootstrap::{self, SlopeReplicates};
 
 /// The distribution of T in one cell (size, μ, γ). Unfinished runs count as T = ∞: a
@@ -112,7 +113,7 @@ pub struct Summary {
 
 /// Groups rows by cell (in order of first appearance) and summarises each. Refuses rows that
 /// cannot belong to one sweep: the same run twice, or one cell run with different settings.
-pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
+pub fn summarise(rows: &[RunRow]) -> Result<Summary, InputError> {
     // Rows grouped by cell in one pass with a map, so the cost is O(rows · log cells).
     let mut seen = std::collections::HashSet::new();
     let mut group_of = HashMap::new();
@@ -125,7 +126,8 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 row.run,
                 row.size,
                 cell_words(&row.mu_setting, &row.gamma_setting)
-            ));
+            )
+            .into());
         }
         let key = (row.learner.as_str(), row.mu_setting.as_str(), row.gamma_setting.as_str(), row.size);
         let g = *group_of.entry(key).or_insert_with(|| {
@@ -143,7 +145,8 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                     "Size {} was run with different settings (engine, budget, μ, γ or game) in these rows; \
                      summarise one sweep at a time.",
                     row.size
-                ));
+                )
+                .into());
             }
         }
         if !seen.insert((key, row.run)) {
@@ -152,7 +155,8 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
                 row.run,
                 row.size,
                 cell_words(&row.mu_setting, &row.gamma_setting)
-            ));
+            )
+            .into());
         }
         groups[g].push(row);
         // Checked as the groups grow, so the rest of the work (a bootstrap per cell) is bounded.
@@ -160,7 +164,7 @@ pub fn summarise(rows: &[RunRow]) -> Result<Summary, String> {
             return Err(format!(
                 "These rows hold more than {} cells (size, learner, μ, γ), the most one sweep has; summarise one sweep at a time.",
                 crate::error::group_digits(u128::from(MAX_CELLS))
-            ));
+            ).into());
         }
     }
     let mut finished_of: Vec<Vec<u64>> = Vec::with_capacity(groups.len());

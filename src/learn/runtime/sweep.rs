@@ -223,10 +223,10 @@ pub const MAX_JOBS: u64 = 1_000_000;
 impl SweepInfo {
     /// Refuses a sweep line no sweep could have written (e.g. edited by hand): a shard outside
     /// 1..=count, an empty axis or no runs, or a grid above the limits.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), InputError> {
         let shard = self.shard;
         let Ok(learners) = Learner::parse_list(&self.learner) else {
-            return Err(format!("its learner {} is not a list of learners", self.learner));
+            return Err(format!("its learner {} is not a list of learners", self.learner).into());
         };
         let grid = self.sizes.len() as u128
             * learners.len() as u128
@@ -235,15 +235,15 @@ impl SweepInfo {
         let has_rule = learners.iter().any(|l| l.algorithm().is_none());
         let without_mu = learners.iter().any(|l| l.algorithm().is_some_and(|a| !a.uses_mu));
         if shard.index < 1 || shard.index > shard.count {
-            Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count))
+            Err(format!("shard {}/{} is not one of 1 to k of k", shard.index, shard.count).into())
         } else if grid == 0 || self.runs == 0 {
-            Err("its grid has no cells or its cells no runs".to_string())
+            Err("its grid has no cells or its cells no runs".to_string().into())
         } else if grid > u128::from(MAX_CELLS) || grid * u128::from(self.runs) > u128::from(MAX_JOBS) {
-            Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs"))
+            Err(format!("its grid is above the limits of {MAX_CELLS} cells and {MAX_JOBS} runs").into())
         } else if has_rule && (self.mu.len() > 1 || self.gamma.len() > 1) {
-            Err("it has a rule learner and a μ or γ axis of several values".to_string())
+            Err("it has a rule learner and a μ or γ axis of several values".to_string().into())
         } else if without_mu && self.mu.len() > 1 {
-            Err("it has a learner without μ (cga) and a μ axis of several values".to_string())
+            Err("it has a learner without μ (cga) and a μ axis of several values".to_string().into())
         } else {
             Ok(())
         }
@@ -355,7 +355,7 @@ fn first_difference(a: &SweepInfo, b: &SweepInfo) -> &'static str {
 /// runs of their table's shard, a shard given twice or missing, and a shard's table that lacks
 /// runs (a job cut short). Tables written before sweeps were recorded (no sweep line) are
 /// merged as they are, and only together.
-pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), String> {
+pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), InputError> {
     use crate::error::quoted;
     let Some(first) = tables.first() else { return Ok((None, Vec::new())) };
     for table in &tables {
@@ -363,7 +363,8 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
             return Err(format!(
                 "The sweep line of {} was not written by --raw: {e}; give the files as --raw wrote them.",
                 quoted(&table.file)
-            ));
+            )
+            .into());
         }
     }
     let Some(info) = first.info.clone() else {
@@ -372,7 +373,7 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
                 "{} names no sweep (it was written before sweeps were recorded) but {} does; summarise them separately.",
                 quoted(&first.file),
                 quoted(&t.file)
-            ));
+            ).into());
         }
         return Ok((None, tables.into_iter().flat_map(|t| t.rows).collect()));
     };
@@ -385,7 +386,7 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
                 "{} names no sweep (it was written before sweeps were recorded) but {} does; summarise them separately.",
                 quoted(&table.file),
                 quoted(&first.file)
-            ));
+            ).into());
         };
         if !info.same_sweep(other) {
             return Err(format!(
@@ -393,7 +394,7 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
                 quoted(&first.file),
                 quoted(&table.file),
                 first_difference(&info, other)
-            ));
+            ).into());
         }
         if let Some(before) = shard_file.insert(other.shard.index, &table.file) {
             return Err(format!(
@@ -401,7 +402,8 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
                 other.shard,
                 quoted(before),
                 quoted(&table.file)
-            ));
+            )
+            .into());
         }
         for row in &table.rows {
             let job = info.job_of(row).filter(|&job| other.shard.includes(shape.job_index(job))).ok_or_else(|| {
@@ -429,21 +431,22 @@ pub fn merge(tables: Vec<Table>) -> Result<(Option<SweepInfo>, Vec<RunRow>), Str
             shard_file.len(),
             missing.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() }
-        ));
+        ).into());
     }
     keyed.sort_unstable_by_key(|&(job, _)| job);
     if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(format!(
             "Run {} of size {} appears twice; summarise each run once (e.g. each shard's file once).",
             w[1].1.run, w[1].1.size
-        ));
+        )
+        .into());
     }
     if keyed.len() as u64 != shape.jobs_total() {
         return Err(format!(
             "The files hold {} of the sweep's {} runs: a shard's file is incomplete (was its job cut short?); run that shard again.",
             keyed.len(),
             shape.jobs_total()
-        ));
+        ).into());
     }
     let rows = keyed.into_iter().map(|(_, row)| row.clone()).collect();
     Ok((Some(SweepInfo { shard: Shard::ALL, ..info }), rows))

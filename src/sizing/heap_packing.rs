@@ -955,10 +955,10 @@ impl Pairs for TwoTakes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap_rule::{estimate, moves_of, packed_size_of, HeapRule};
     use crate::games::lasker::TakeOrSplit;
     use crate::games::octal::OctalCode;
     use crate::size::Bound;
+    use crate::sizing::heap_rule::{estimate, moves_of, packed_size_of, HeapRule};
 
     /// States differing in two bits, in two words that share a lane of the hash (the pattern a
     /// multiply and a rotate let collide: 23 such pairs of this key did), hash apart; and the

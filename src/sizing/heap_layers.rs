@@ -733,11 +733,11 @@ pub(super) fn count_in(list: &ListMoves, root: &[u64], limits: &Limits, pipeline
 mod tests {
     use super::*;
     use crate::combinatorics::splitmix64;
-    use crate::games::grundy::SplitUnequal;
-    use crate::games::heap_rule::{count_by_layers as count, moves_listed, walk, HeapRule};
+    use crate::games::grundys_game::SplitUnequal;
     use crate::games::lasker::TakeOrSplit;
     use crate::games::nim::TakeAny;
     use crate::games::octal::OctalCode;
+    use crate::sizing::heap_rule::{count_by_layers as count, moves_listed, walk, HeapRule};
 
     /// The walk's count: Some((positions, moves)), or None when it refuses.
     fn walked(rule: &dyn HeapRule, heaps: &[u64], limits: &Limits) -> Option<(u64, u64)> {

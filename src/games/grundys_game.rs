@@ -2,18 +2,18 @@
 //! into two non-empty heaps of different sizes. Heaps of 1 and 2 cannot be split, so the game
 //! ends when every heap is 1 or 2. Its single-heap values are OEIS A002188; no period is known.
 //!
-//! Positions, labels and ids: those of every heap game ([`super::heap_rule`]).
+//! Positions, labels and ids: those of every heap game ([`crate::sizing::heap_rule`]).
 
 use std::fmt;
 
-use super::codec::join_u64;
 use super::family::{family_info, FamilyInfo, Game, Keys, PositionView};
-use super::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 use crate::budget::Limits;
+use crate::codec::join_u64;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::numbers::{bad_value, parse_list};
 use crate::size::Size;
+use crate::sizing::heap_rule::{self, HeapRule, HeapSum, Leave, Recurrence};
 
 /// Most starting heaps a spec may list (only stops endless lists of unsplittable heaps).
 pub const MAX_HEAPS: usize = 64;

@@ -42,11 +42,11 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::codec::numbers;
 use super::heap_layers::{Counted, HeapMove};
 use super::heap_names::{Name, NameTable, Reached};
 use super::heap_packing::{packed_size, packed_two_takes, AtLeast, Part};
 use crate::budget::Limits;
+use crate::codec::numbers;
 use crate::combinatorics::U64Hasher;
 use crate::error::InputError;
 use crate::game_graph::{CsrBuilder, GameGraph, Labeling};
@@ -258,7 +258,7 @@ pub fn shrinking_heaps_positions(reduction: u64, heaps: &[u64]) -> u128 {
 }
 
 /// A game of independent heaps under one rule: what sequences, values and nim-sums need to
-/// know of a family ([`super::Game::heap_sum`]).
+/// know of a family ([`crate::games::Game::heap_sum`]).
 #[derive(Debug, Clone, Copy)]
 pub struct HeapSum<'a> {
     /// The starting heaps.
@@ -999,7 +999,7 @@ mod tests {
     /// work, not time, a fraction of the moves (every move was looked up before).
     #[test]
     fn the_walk_looks_up_a_fraction_of_the_moves() {
-        use crate::games::grundy::SplitUnequal;
+        use crate::games::grundys_game::SplitUnequal;
         let octal = |code: &str| OctalCode::parse(code).unwrap();
         // (rule, heaps, positions, moves, the most look-ups a move)
         type Measured<'a> = (&'a dyn HeapRule, &'a [u64], u64, u64, f64);
