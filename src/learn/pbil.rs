@@ -34,7 +34,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::dynamics::expected_selection;
-use super::learner::{first_wins, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner};
+use super::learner::{
+    first_wins, is_model, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner,
+};
 use super::params::{Engine, Params};
 use super::projection::project;
 use super::sample::multinomial;
@@ -123,16 +125,8 @@ impl Pbil {
         model: &[f64],
     ) -> Option<Pbil> {
         let mut run = Pbil::new(task, engine, params, rho, seed);
-        if model.len() != run.p.len() {
+        if !is_model(&run.task, model) {
             return None;
-        }
-        for v in 0..run.task.graph.len() {
-            let values = &model[run.task.edges(v)];
-            let valid = values.iter().all(|&x| x >= 0.0 && x.is_finite())
-                && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9;
-            if !values.is_empty() && !valid {
-                return None;
-            }
         }
         run.p.copy_from_slice(model);
         for v in 0..run.task.graph.len() {
