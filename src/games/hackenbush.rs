@@ -329,30 +329,9 @@ impl Positions for Hackenbush {
 /// fusion principle).
 pub fn colon_value(game: &Hackenbush) -> Option<u64> {
     let n = MAX_VERTEX as usize + 1;
-    let mut parent = vec![usize::MAX; n];
-    let mut order = vec![0usize];
-    parent[0] = 0;
-    let mut at = 0;
-    let mut tree_sticks = 0;
-    while at < order.len() {
-        let v = order[at];
-        at += 1;
-        for &(a, b) in &game.sticks {
-            let (a, b) = (a as usize, b as usize);
-            let w = if a == v {
-                b
-            } else if b == v {
-                a
-            } else {
-                continue;
-            };
-            if parent[w] == usize::MAX {
-                parent[w] = v;
-                order.push(w);
-                tree_sticks += 1;
-            }
-        }
-    }
+    let (parent, order) = game.spanning_tree();
+    // A spanning tree has a stick per vertex but the ground: any other stick closes a cycle.
+    let tree_sticks = order.len() - 1;
     if tree_sticks != game.sticks.len() {
         return None;
     }
