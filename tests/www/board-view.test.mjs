@@ -104,7 +104,7 @@ describe('the view protocol', () => {
   const rust = readFileSync(new URL('../../src/games/family.rs', import.meta.url), 'utf8');
   const body = rust.slice(rust.indexOf('pub enum PositionView {'));
   const enumBody = body.slice(0, body.indexOf('\n}\n'));
-  const kinds = [...enumBody.matchAll(/^    ([A-Z][A-Za-z]*) \{/gm)].map(([, name]) =>
+  const kinds = [...enumBody.matchAll(/^ {4}([A-Z][A-Za-z]*) \{/gm)].map(([, name]) =>
     name.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase()),
   );
   const page = readFileSync(new URL('../../www/board-view.js', import.meta.url), 'utf8');
