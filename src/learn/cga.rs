@@ -31,9 +31,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::learner::{
-    first_wins, is_model, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner,
-};
+use super::learner::{first_wins, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner};
 use super::params::Params;
 use super::projection::project;
 use super::task::Task;
@@ -94,7 +92,7 @@ impl Cga {
     /// per position non-negative and summing to 1 within 1e-9.
     pub fn with_model(task: Arc<Task>, params: Params, k: u32, seed: u64, model: &[f64]) -> Option<Cga> {
         let mut run = Cga::new(task, params.gamma(), k, seed);
-        if !is_model(&run.task, model) {
+        if !run.task.is_model(model) {
             return None;
         }
         run.p.copy_from_slice(model);

@@ -204,18 +204,6 @@ pub(crate) fn uniform_model(task: &Task) -> (Vec<f64>, Vec<f64>) {
     (p, cdf)
 }
 
-/// Whether `model` is a model of `task`: one probability per move, non-negative and summing to
-/// 1 within 1e-9 at every position that has moves (the check of every learner's `with_model`).
-pub(crate) fn is_model(task: &Task, model: &[f64]) -> bool {
-    model.len() == task.graph.edge_count()
-        && (0..task.graph.len()).all(|v| {
-            let values = &model[task.edges(v)];
-            values.is_empty()
-                || (values.iter().all(|&x| x >= 0.0 && x.is_finite())
-                    && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9)
-        })
-}
-
 /// The running sums of p at position v.
 pub(crate) fn running_sums(task: &Task, p: &[f64], cdf: &mut [f64], v: usize) {
     let mut sum = 0.0;

@@ -34,9 +34,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::dynamics::expected_selection;
-use super::learner::{
-    first_wins, is_model, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner,
-};
+use super::learner::{first_wins, running_sums, sample_strategy, uniform_model, Algorithm, ModelLearner};
 use super::params::{Engine, Params};
 use super::projection::project;
 use super::sample::multinomial;
@@ -125,7 +123,7 @@ impl Pbil {
         model: &[f64],
     ) -> Option<Pbil> {
         let mut run = Pbil::new(task, engine, params, rho, seed);
-        if !is_model(&run.task, model) {
+        if !run.task.is_model(model) {
             return None;
         }
         run.p.copy_from_slice(model);

@@ -38,7 +38,6 @@ use serde::Serialize;
 
 use super::dynamics::{expected_selection, visit_probability};
 use super::fast::{FastState, Generation};
-use super::learner::is_model;
 use super::params::{Engine, Params};
 use super::projection::project;
 use super::sample::uniform;
@@ -182,7 +181,7 @@ impl Run {
         model: &[f64],
     ) -> Option<Run> {
         let mut run = Run::new(task, engine, params, seed);
-        if !is_model(&run.task, model) {
+        if !run.task.is_model(model) {
             return None;
         }
         run.p.copy_from_slice(model);
