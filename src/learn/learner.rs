@@ -6,7 +6,8 @@
 //!
 //! A learner is one module that defines an [`Algorithm`] (its name, which of the sweep's
 //! settings it reads, its checks and how a run starts) and a type implementing [`ModelLearner`];
-//! adding it to [`ALGORITHMS`] makes it a `--learner` of `impartial umda` and `impartial runtime`
+//! adding it to `registry::ALGORITHMS` (a file of its own, so that no learner's module and this
+//! one depend on each other) makes it a `--learner` of `impartial umda` and `impartial runtime`
 //! and of every sweep (rows, shards, summaries). The learners:
 //! - `umda` — Algorithm 1 of Benford & Lehre, [`super::umda`];
 //! - `pbil` — Baluja's PBIL (1994), [`super::pbil`];
@@ -136,23 +137,6 @@ impl PartialEq for Algorithm {
 }
 
 impl Eq for Algorithm {}
-
-/// Every model learner, by name. A new learner is one module and one line here.
-pub static ALGORITHMS: &[&Algorithm] = &[&UMDA, &super::pbil::PBIL, &super::cga::CGA];
-
-/// The learner named `name`, if any.
-pub fn algorithm(name: &str) -> Option<&'static Algorithm> {
-    ALGORITHMS.iter().copied().find(|a| a.name == name.trim())
-}
-
-/// The names of [`ALGORITHMS`] as a sentence's list: "umda, pbil or cga".
-pub fn names() -> String {
-    let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
-}
 
 /// UMDA with binary tournaments (Benford & Lehre, Algorithm 1): [`Run`] with its three engines.
 pub static UMDA: Algorithm = Algorithm {

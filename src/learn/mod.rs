@@ -26,6 +26,7 @@ pub mod params;
 pub mod pbil;
 pub mod play;
 pub mod projection;
+pub mod registry;
 pub mod rules;
 pub mod rules_bounds;
 pub mod rules_game;

@@ -46,7 +46,7 @@ pub fn umda(args: UmdaArgs) -> Result<(), InputError> {
         return Err(format!(
             "{} is one of Böhme's rules, which `impartial learn` runs; umda runs {}.",
             impartial::error::quoted(args.learner.trim()),
-            impartial::learn::learner::names()
+            impartial::learn::registry::names()
         )
         .into());
     };

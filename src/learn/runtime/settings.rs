@@ -1,7 +1,8 @@
 //! Who learns in a sweep and the μ and γ of its cells, as the user wrote them.
 
 use crate::error::InputError;
-use crate::learn::learner::{algorithm, Algorithm};
+use crate::learn::learner::Algorithm;
+use crate::learn::registry::algorithm;
 use crate::learn::rules::{Opponent, Rule};
 use crate::numbers::bad_value;
 
@@ -13,7 +14,7 @@ use crate::numbers::bad_value;
 /// Where the root is a P-position all learn Benford & Lehre's G* (§2): the learner moves second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Learner {
-    /// A model learner of the registry ([`crate::learn::learner::ALGORITHMS`]), with the cell's μ and γ.
+    /// A model learner of the registry ([`crate::learn::registry::ALGORITHMS`]), with the cell's μ and γ.
     Model(&'static Algorithm),
     /// One of Böhme's rules (§4–5) against an opponent.
     Rule(Rule, Opponent),
@@ -29,7 +30,7 @@ impl Learner {
         let allowed = format!(
             "{}, or one of Böhme's rules (lnwt, lnwp, llt, llp, rlnwt, rllt) with its \
              opponent (first, perfect, random, same) as rule:opponent, e.g. lnwp:random",
-            crate::learn::learner::names()
+            crate::learn::registry::names()
         );
         if let Some(algorithm) = algorithm(text) {
             return Ok(Learner::Model(algorithm));
