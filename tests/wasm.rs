@@ -212,7 +212,8 @@ fn session_lists_a_sum_s_parts_and_their_boards() {
     assert_eq!(info["parts"][0]["game"], "game=nim&heaps=2&play=normal");
     assert_eq!(info["parts"][1]["grundy"], 4);
     assert_eq!(info["root_grundy"], serde_json::Value::Null, "misère play");
-    let view = json(s.view(s.find("1 + 2,1") as usize).unwrap());
+    // The view comes with its board's words (src/games/board_words.rs): { view, how, next }.
+    let view = json(s.view(s.find("1 + 2,1") as usize).unwrap())["view"].take();
     assert_eq!(view["kind"], "sum");
     assert_eq!(view["parts"][0]["heaps"][0], 1);
     assert_eq!(view["parts"][1]["lengths"][1], 1);
@@ -270,7 +271,9 @@ fn the_facade_sizes_and_builds_within_the_page_s_budget() {
 #[wasm_bindgen_test]
 fn session_shows_a_position_as_its_family_s_board() {
     let s = Session::new("game=chomp&rows=3&cols=5").unwrap();
-    let board = json(s.view(s.find("5,2,1") as usize).unwrap());
+    let with_words = json(s.view(s.find("5,2,1") as usize).unwrap());
+    assert!(with_words["how"].as_str().unwrap().starts_with("Click a square to bite it"));
+    let board = &with_words["view"];
     assert_eq!(board["kind"], "chomp");
     assert_eq!(board["lengths"], serde_json::json!([5, 2, 1]));
     assert_eq!(board["cols"], 5);

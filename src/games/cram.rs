@@ -20,7 +20,7 @@ use crate::budget::Limits;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::numbers::{bad_value, parse_number};
-use crate::size::{Bound, Size};
+use crate::size::Size;
 use crate::sizing::walk::{self, Positions};
 
 /// Most cells a board may have (a position is a 64-bit mask).
@@ -66,11 +66,7 @@ impl Game for Cram {
     /// Refused at once when a count of small blocks passes the budget
     /// ([`Cram::positions_at_least`]); otherwise counted by the walk, which stops at the budget.
     fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
-        let at_least = self.positions_at_least();
-        if at_least > u128::from(limits.max_positions) {
-            return Ok(Size { positions: at_least, edges: at_least - 1, bound: Bound::AtLeast });
-        }
-        walk::count(self, limits)
+        walk::count_above(self, self.positions_at_least(), limits)
     }
 
     fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {

@@ -28,7 +28,7 @@ use crate::codec::number;
 use crate::error::InputError;
 use crate::game_graph::GameGraph;
 use crate::numbers::bad_value;
-use crate::size::{Bound, Size};
+use crate::size::Size;
 use crate::sizing::walk::{self, Positions};
 
 /// Most sticks a picture may have (a position is a 64-bit mask).
@@ -66,11 +66,7 @@ impl Game for Hackenbush {
     /// Refused at once when even the sticks of a spanning tree stand in more ways than the
     /// budget allows; otherwise counted by the walk, which stops at the budget.
     fn estimate(&self, limits: &Limits) -> Result<Size, InputError> {
-        let at_least = self.positions_at_least();
-        if at_least > u128::from(limits.max_positions) {
-            return Ok(Size { positions: at_least, edges: at_least - 1, bound: Bound::AtLeast });
-        }
-        walk::count(self, limits)
+        walk::count_above(self, self.positions_at_least(), limits)
     }
 
     fn build(&self, limits: &Limits) -> Result<GameGraph, InputError> {
@@ -167,29 +163,7 @@ impl Hackenbush {
     /// m the stick's parallel copies, and a group of m loops in m + 1 ways.
     pub fn positions_at_least(&self) -> u128 {
         let n = MAX_VERTEX as usize + 1;
-        // A breadth-first spanning tree from the ground over the groups.
-        let mut parent = vec![usize::MAX; n];
-        let mut order = vec![0usize];
-        parent[0] = 0;
-        let mut at = 0;
-        while at < order.len() {
-            let v = order[at];
-            at += 1;
-            for &(a, b) in &self.sticks {
-                let (a, b) = (a as usize, b as usize);
-                let w = if a == v {
-                    b
-                } else if b == v {
-                    a
-                } else {
-                    continue;
-                };
-                if parent[w] == usize::MAX {
-                    parent[w] = v;
-                    order.push(w);
-                }
-            }
-        }
+        let (parent, order) = self.spanning_tree();
         // A vertex's loops stand in m + 1 ways, whatever else stands there.
         let mut ways: Vec<u128> = (0..n)
             .map(|v| self.sticks.iter().filter(|&&s| s == (v as u32, v as u32)).count() as u128 + 1)
@@ -202,14 +176,11 @@ impl Hackenbush {
         ways[0]
     }
 
-    /// The board of a position: vertices placed by a breadth-first tree from the ground (a
-    /// vertex's height is its distance from the ground in sticks, leaves side by side, a vertex
-    /// above the middle of its children), each stick on the ground drawn from its own ground
-    /// point below its upper end.
-    fn board(&self, standing: u64) -> PositionView {
-        let n = MAX_VERTEX as usize + 1;
-        let mut parent = vec![usize::MAX; n];
-        let mut height = vec![0u32; n];
+    /// A breadth-first spanning tree from the ground (vertex 0) over the sticks: each vertex's
+    /// parent (usize::MAX for one the ground does not reach; the ground its own) and the
+    /// vertices in the order met, the ground first.
+    fn spanning_tree(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut parent = vec![usize::MAX; MAX_VERTEX as usize + 1];
         let mut order = vec![0usize];
         parent[0] = 0;
         let mut at = 0;
@@ -227,10 +198,24 @@ impl Hackenbush {
                 };
                 if parent[w] == usize::MAX {
                     parent[w] = v;
-                    height[w] = height[v] + 1;
                     order.push(w);
                 }
             }
+        }
+        (parent, order)
+    }
+
+    /// The board of a position: vertices placed by a breadth-first tree from the ground (a
+    /// vertex's height is its distance from the ground in sticks, leaves side by side, a vertex
+    /// above the middle of its children), each stick on the ground drawn from its own ground
+    /// point below its upper end.
+    fn board(&self, standing: u64) -> PositionView {
+        let n = MAX_VERTEX as usize + 1;
+        let (parent, order) = self.spanning_tree();
+        // A vertex's height: its distance from the ground, its parent's plus one.
+        let mut height = vec![0u32; n];
+        for &w in order.iter().skip(1) {
+            height[w] = height[parent[w]] + 1;
         }
         // x: leaves two units apart in depth-first order; a vertex at the middle of its children.
         let mut children = vec![Vec::new(); n];
@@ -344,30 +329,9 @@ impl Positions for Hackenbush {
 /// fusion principle).
 pub fn colon_value(game: &Hackenbush) -> Option<u64> {
     let n = MAX_VERTEX as usize + 1;
-    let mut parent = vec![usize::MAX; n];
-    let mut order = vec![0usize];
-    parent[0] = 0;
-    let mut at = 0;
-    let mut tree_sticks = 0;
-    while at < order.len() {
-        let v = order[at];
-        at += 1;
-        for &(a, b) in &game.sticks {
-            let (a, b) = (a as usize, b as usize);
-            let w = if a == v {
-                b
-            } else if b == v {
-                a
-            } else {
-                continue;
-            };
-            if parent[w] == usize::MAX {
-                parent[w] = v;
-                order.push(w);
-                tree_sticks += 1;
-            }
-        }
-    }
+    let (parent, order) = game.spanning_tree();
+    // A spanning tree has a stick per vertex but the ground: any other stick closes a cycle.
+    let tree_sticks = order.len() - 1;
     if tree_sticks != game.sticks.len() {
         return None;
     }

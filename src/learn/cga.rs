@@ -92,16 +92,8 @@ impl Cga {
     /// per position non-negative and summing to 1 within 1e-9.
     pub fn with_model(task: Arc<Task>, params: Params, k: u32, seed: u64, model: &[f64]) -> Option<Cga> {
         let mut run = Cga::new(task, params.gamma(), k, seed);
-        if model.len() != run.p.len() {
+        if !run.task.is_model(model) {
             return None;
-        }
-        for v in 0..run.task.graph.len() {
-            let values = &model[run.task.edges(v)];
-            let valid = values.iter().all(|&x| x >= 0.0 && x.is_finite())
-                && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9;
-            if !values.is_empty() && !valid {
-                return None;
-            }
         }
         run.p.copy_from_slice(model);
         for v in 0..run.task.graph.len() {

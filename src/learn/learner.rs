@@ -6,7 +6,8 @@
 //!
 //! A learner is one module that defines an [`Algorithm`] (its name, which of the sweep's
 //! settings it reads, its checks and how a run starts) and a type implementing [`ModelLearner`];
-//! adding it to [`super::registry::ALGORITHMS`] makes it a `--learner` of `impartial umda` and `impartial runtime`
+//! adding it to `registry::ALGORITHMS` (a file of its own, so that no learner's module and this
+//! one depend on each other) makes it a `--learner` of `impartial umda` and `impartial runtime`
 //! and of every sweep (rows, shards, summaries). The learners:
 //! - `umda` — Algorithm 1 of Benford & Lehre, [`super::umda`];
 //! - `pbil` — Baluja's PBIL (1994), [`super::pbil`];

@@ -123,16 +123,8 @@ impl Pbil {
         model: &[f64],
     ) -> Option<Pbil> {
         let mut run = Pbil::new(task, engine, params, rho, seed);
-        if model.len() != run.p.len() {
+        if !run.task.is_model(model) {
             return None;
-        }
-        for v in 0..run.task.graph.len() {
-            let values = &model[run.task.edges(v)];
-            let valid = values.iter().all(|&x| x >= 0.0 && x.is_finite())
-                && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9;
-            if !values.is_empty() && !valid {
-                return None;
-            }
         }
         run.p.copy_from_slice(model);
         for v in 0..run.task.graph.len() {

@@ -1,11 +1,12 @@
-//! The model learners by name: the list `--learner` reads (`impartial umda`, `impartial runtime`,
-//! the sweeps). Apart from [`super::learner`], which defines what a learner is, so that each
-//! learner's module uses the interface and only this list names them all.
+//! The registry of model learners: every [`Algorithm`] by name. Apart from
+//! [`super::learner`], which each learner's module uses, so that no file depends on itself.
 
+use super::cga::CGA;
 use super::learner::{Algorithm, UMDA};
+use super::pbil::PBIL;
 
 /// Every model learner, by name. A new learner is one module and one line here.
-pub static ALGORITHMS: &[&Algorithm] = &[&UMDA, &super::pbil::PBIL, &super::cga::CGA];
+pub static ALGORITHMS: &[&Algorithm] = &[&UMDA, &PBIL, &CGA];
 
 /// The learner named `name`, if any.
 pub fn algorithm(name: &str) -> Option<&'static Algorithm> {

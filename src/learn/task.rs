@@ -60,6 +60,19 @@ impl Task {
         offsets[v] as usize..offsets[v + 1] as usize
     }
 
+    /// Whether `model` is a model of this task: one probability per move, non-negative and
+    /// summing to 1 within 1e-9 at every position that has moves (the check of every learner's
+    /// `with_model`).
+    pub(crate) fn is_model(&self, model: &[f64]) -> bool {
+        model.len() == self.graph.edge_count()
+            && (0..self.graph.len()).all(|v| {
+                let values = &model[self.edges(v)];
+                values.is_empty()
+                    || (values.iter().all(|&x| x >= 0.0 && x.is_finite())
+                        && (values.iter().sum::<f64>() - 1.0).abs() <= 1e-9)
+            })
+    }
+
     /// Whether the strategy read through `move_of` (an edge index per position) is in Opt of
     /// the learning graph; see [`reachable_moves_win`] (`visited`, `tag` and `stack` are
     /// scratch space kept between calls).

@@ -588,28 +588,10 @@ pub(super) fn walk<N: Name>(
             previous = Some(h);
             let next = heaps.get(at + 1).copied().unwrap_or(0);
             let less = current.minus(N::heap(h));
-            if let Some(listed) = moves.listed(rule, h, u64::MAX) {
-                for i in listed {
-                    batch.push((less.plus(moves.names[i]), h, next, moves.leaves[i]));
-                    if batch.len() == BATCH
-                        && !look_up(
-                            &mut seen,
-                            &mut batch,
-                            &mut pending,
-                            depth,
-                            limits.max_positions,
-                            &mut looked,
-                            narrow,
-                        )
-                    {
-                        return Err(passed(seen.len(), edges));
-                    }
-                }
-                continue;
-            }
+            // Each move into the batch; a full batch is looked up (false: the budget is passed).
             let mut over = false;
-            rule.leaves(h, &mut |leave| {
-                batch.push((less.plus(leave_name(leave)), h, next, leave));
+            let mut push = |name: N, leave: Leave| {
+                batch.push((less.plus(name), h, next, leave));
                 over = batch.len() == BATCH
                     && !look_up(
                         &mut seen,
@@ -621,7 +603,16 @@ pub(super) fn walk<N: Name>(
                         narrow,
                     );
                 !over
-            });
+            };
+            if let Some(listed) = moves.listed(rule, h, u64::MAX) {
+                for i in listed {
+                    if !push(moves.names[i], moves.leaves[i]) {
+                        break;
+                    }
+                }
+            } else {
+                rule.leaves(h, &mut |leave| push(leave_name(leave), leave));
+            }
             if over {
                 return Err(passed(seen.len(), edges));
             }

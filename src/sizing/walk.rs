@@ -107,6 +107,16 @@ fn distinct<G: Positions>(game: &G, position: &G::Position) -> Vec<G::Position> 
     moves
 }
 
+/// [`count`] after a quick refusal: a game of at least `at_least` positions (a lower bound the
+/// family counts without a walk) above the budget is refused at once, with at least as many
+/// moves less one (every position but the start is reached by a move).
+pub fn count_above<G: Positions>(game: &G, at_least: u128, limits: &Limits) -> Result<Size, InputError> {
+    if at_least > u128::from(limits.max_positions) {
+        return Ok(Size { positions: at_least, edges: at_least - 1, bound: Bound::AtLeast });
+    }
+    count(game, limits)
+}
+
 /// The size of the game: every position the start reaches and their moves, counted by a walk
 /// that stores the positions met but no graph. Exact within `limits`; past them the walk stops
 /// at once and the size is a lower bound above the budget ([`Bound::AtLeast`]), which

@@ -121,8 +121,9 @@ fn nim_is_the_xor_of_the_heaps() {
 
 #[test]
 fn misere_nim_follows_the_corrected_rule() {
-    // INDEX.md: if every heap is ≤ 1, P iff the number of 1-heaps is odd; otherwise P iff the
-    // nim-sum is 0.
+    // Bouton's misère rule (Bouton 1902; Winning Ways ch. 13): if every heap is ≤ 1, P iff the
+    // number of 1-heaps is odd; otherwise P iff the nim-sum is 0. The SG notes' code counts an
+    // empty heap as "not 1" in the first test, so it misjudges e.g. 0,1; that is not copied.
     for heaps in ["1,1,1", "3,4,5", "1,2,3", "2,2", "1,1,4", "1", "0,1"] {
         let (graph, analysis) = analysed(&format!("game=nim&heaps={heaps}&play=misere"));
         assert!(analysis.grundy.is_none());

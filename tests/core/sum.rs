@@ -215,7 +215,8 @@ proptest! {
 #[test]
 fn a_sum_of_one_heap_nims_is_nim() {
     // Rees & Thomas' worked position (5,7,2): nim-sum 0, a P-position; and (4,5,6), an N-position
-    // (nim-sum 7; Rees & Thomas' slide says otherwise, INDEX.md corrects it).
+    // (nim-sum 4 ⊕ 5 ⊕ 6 = 7 ≠ 0, Bouton's theorem; Rees & Thomas' slide calls it a P-position,
+    // an error of the slide, not copied).
     for heaps in [[5u64, 7, 2], [4, 5, 6], [1, 2, 3]] {
         let parts: Vec<String> = heaps.iter().map(|h| format!("nim(heaps={h})")).collect();
         let (_, sum) = graph_of(&format!("game=sum&parts={}", parts.join("+")));

@@ -1,7 +1,7 @@
 //! Böhme's learning rules (Böhme §4–5): the paper's examples G_n, K_n and H written as
-//! two-player games (INDEX.md: each move of the learner goes to an opponent position with a
-//! single move to where the learner moved; a winning terminal is reached with the opponent to
-//! move), one step of each rule against its definition, and the bounds of Corollary 4.4 and
+//! two-player games (Böhme states them as one-player games; as impartial games each move of the
+//! learner goes to an opponent position with a single move to where the learner moved, and a
+//! winning terminal is reached with the opponent to move), one step of each rule against its definition, and the bounds of Corollary 4.4 and
 //! Theorems 4.6 and 4.8 on random games against every opponent.
 
 use impartial::analysis::loopy::LoopyOutcome;

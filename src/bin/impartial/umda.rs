@@ -128,16 +128,7 @@ pub fn umda(args: UmdaArgs) -> Result<(), InputError> {
             "critical_positions": critical,
             "measures": measures,
         });
-        let summary = summary.to_string();
-        match &labels {
-            Some(labels) => write_out(|w| {
-                w.write_all(&summary.as_bytes()[..summary.len() - 1])?;
-                w.write_all(b",\"model\":")?;
-                write_model(w, &task, labels, run.model())?;
-                w.write_all(b"}\n")
-            }),
-            None => out(&(summary + "\n")),
-        }
+        print_json(summary.to_string(), &task, labels.as_deref(), run.model());
         return Ok(());
     }
     let mut text = format!(
@@ -186,15 +177,34 @@ pub fn umda(args: UmdaArgs) -> Result<(), InputError> {
         );
     }
     text += &format!("model hash: {hash}\n");
-    out(&text);
-    if let Some(labels) = &labels {
+    print_text(&text, &task, labels.as_deref(), run.model());
+    Ok(())
+}
+
+/// A run's JSON summary (one object ending in `}`), with `"model"` added last under
+/// `--dump-model` (`labels`), then a newline.
+fn print_json(summary: String, task: &Task, labels: Option<&[String]>, model: &[f64]) {
+    match labels {
+        Some(labels) => write_out(|w| {
+            w.write_all(&summary.as_bytes()[..summary.len() - 1])?;
+            w.write_all(b",\"model\":")?;
+            write_model(w, task, labels, model)?;
+            w.write_all(b"}\n")
+        }),
+        None => out(&(summary + "\n")),
+    }
+}
+
+/// A run's text summary, then under `--dump-model` (`labels`) a line `model: {…}`.
+fn print_text(text: &str, task: &Task, labels: Option<&[String]>, model: &[f64]) {
+    out(text);
+    if let Some(labels) = labels {
         write_out(|w| {
             w.write_all(b"model: ")?;
-            write_model(w, &task, labels, run.model())?;
+            write_model(w, task, labels, model)?;
             w.write_all(b"\n")
         });
     }
-    Ok(())
 }
 
 /// The labels `--dump-model` writes, made once per position, after checking that the listing
@@ -321,15 +331,7 @@ fn other_learner(
             "model_hash": hash,
         })
         .to_string();
-        match &labels {
-            Some(labels) => write_out(|w| {
-                w.write_all(&summary.as_bytes()[..summary.len() - 1])?;
-                w.write_all(b",\"model\":")?;
-                write_model(w, &task, labels, run.model())?;
-                w.write_all(b"}\n")
-            }),
-            None => out(&(summary + "\n")),
-        }
+        print_json(summary, &task, labels.as_deref(), run.model());
         return Ok(());
     }
     let knob = match (rho, k) {
@@ -357,13 +359,6 @@ fn other_learner(
         ),
     };
     text += &format!("model hash: {hash}\n");
-    out(&text);
-    if let Some(labels) = &labels {
-        write_out(|w| {
-            w.write_all(b"model: ")?;
-            write_model(w, &task, labels, run.model())?;
-            w.write_all(b"\n")
-        });
-    }
+    print_text(&text, &task, labels.as_deref(), run.model());
     Ok(())
 }
