@@ -170,7 +170,7 @@ pub struct CellSurvival {
 }
 
 /// The runs of a cell as observations: T when found, else censored at the games played.
-pub fn observations(rows: &[&super::RunRow]) -> Vec<Observation> {
+pub fn observations(rows: &[&super::runs::RunRow]) -> Vec<Observation> {
     rows.iter().map(|r| Observation { time: r.games, event: r.found }).collect()
 }
 
@@ -379,7 +379,7 @@ pub const MAX_COMPARED_CELLS: usize = 20;
 
 /// The log-rank test between every two cells (learner, μ, γ) at each size, in the rows' order.
 /// Refuses a size with more than [`MAX_COMPARED_CELLS`] cells.
-pub fn compare(rows: &[super::RunRow]) -> Result<Vec<Comparison>, crate::InputError> {
+pub fn compare(rows: &[super::runs::RunRow]) -> Result<Vec<Comparison>, crate::InputError> {
     let mut sizes: Vec<u64> = Vec::new();
     let mut cells: Vec<(u64, CellKey, Vec<Observation>)> = Vec::new();
     let mut index = std::collections::HashMap::new();
