@@ -258,8 +258,7 @@ fn without_cpu_time(table: &str) -> String {
     table.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _)| rest).to_string() + "\n").collect()
 }
 
-/// A summary's JSON without its provenance, which names the command, the host and the date (and,
-/// for tables read back from stdout, has no build to name).
+/// A summary's JSON without its provenance, which names the command, the host and the date.
 fn without_provenance(json: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
     v.as_object_mut().unwrap().remove("provenance");
@@ -487,9 +486,10 @@ fn umda_learner_refuses_what_its_learner_does_not_take() {
 fn shards_of_a_sweep_of_model_learners_merge_into_the_whole_and_other_knobs_are_refused() {
     let dir = std::env::temp_dir().join(format!("impartial-model-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Each shard's table with its sidecar (`--out`), which names the sweep the shard is part of.
     let write = |name: &str, flags: &[&str], shard: &str| {
         let path = dir.join(name).to_string_lossy().into_owned();
-        std::fs::write(&path, sweep("umda,pbil,cga", &[flags, &["--shard", shard]].concat())).unwrap();
+        sweep("umda,pbil,cga", &[flags, &["--shard", shard, "--out", &path]].concat());
         path
     };
     let whole = runtime("umda,pbil,cga", &[&MODEL_FLAGS[..], &["--json"]].concat());

@@ -105,7 +105,7 @@ pub struct Summary {
     /// Where the rows come from: the build, its random stream, the sweep and the command (set
     /// by the caller; None in summaries written before 0.2.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provenance: Option<super::Provenance>,
+    pub provenance: Option<super::provenance::Provenance>,
     /// The sweep the rows come from (its sizes, axes, runs, engine, budget and seed; None for
     /// rows that name none, as tables written before sweeps were recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -169,8 +169,12 @@ pub struct CellSurvival {
     pub nearest_rank_median: Option<u64>,
 }
 
-/// The runs of a cell as observations: T when found, else censored at the games played.
+/// The runs of a cell as observations: T when found, else censored at the games played. In the
+/// order of the runs' numbers, whatever the order of the rows (a sweep's, or its shards' in the
+/// order the files were given), so that the bootstrap of the slope resamples the same sample.
 pub fn observations(rows: &[&super::runs::RunRow]) -> Vec<Observation> {
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(|r| r.run);
     rows.iter().map(|r| Observation { time: r.games, event: r.found }).collect()
 }
 
