@@ -565,7 +565,7 @@ function drawQueen(view, frame, parts) {
     parts.push(el('text', { x: pad + x + 0.5, y: rows + 0.25 + axis, 'text-anchor': 'middle', 'font-size': axis, ...FONT, fill: '#555' }, String(x)));
   }
   parts.push(el('rect', { x: pad, y: top(0), width: 1, height: 1, fill: 'none', stroke: '#009e73', 'stroke-width': 0.08, 'pointer-events': 'none' }));
-  parts.push(el('text', { x: pad + qx + 0.5, y: top(qy) + 0.78, 'text-anchor': 'middle', 'font-size': 0.8, 'pointer-events': 'none', ...FONT }, '♛'));
+  parts.push(el('text', { x: pad + qx + 0.5, y: top(qy) + 0.78, 'text-anchor': 'middle', 'font-size': Math.max(0.8, axis), 'pointer-events': 'none', ...FONT }, '♛'));
   return { width, height };
 }
 

@@ -4,7 +4,7 @@
 // PageDown / PageUp the next / previous slide, B (or .) blanks the screen and any key un-blanks
 // it. → and ← stay with the mode. <body> carries data-lesson, data-slide (from 1), data-slides.
 
-import { lessonKeys, resolve } from './lesson.js';
+import { lessonKeys, overlay, resolve } from './lesson.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -51,8 +51,12 @@ export class LessonBar {
     if (!this.current) return;
     const index = this.current.index + by;
     if (index < 0 || index >= this.current.lesson.slides.length) return;
-    const present = this.controller.page?.present === '1' ? '&present=1' : '';
-    location.hash = `#${lessonKeys(this.current.lesson, index)}${present}`;
+    const present = this.controller.page?.present === '1' ? 'present=1' : '';
+    // The slide's own state in the address, not the bare lesson keys: the page's rewrite of the
+    // address once the slide is open then replaces this entry instead of adding a second one
+    // (a change of mode is a step for Back), so Back goes to the slide before.
+    const state = overlay(this.current.lesson.slides[index].state, present);
+    location.hash = `#${state}&${lessonKeys(this.current.lesson, index)}`;
   }
 
   /**
