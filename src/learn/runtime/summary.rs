@@ -378,13 +378,7 @@ pub(super) fn cell_words(mu: &str, gamma: &str) -> String {
 
 /// Least-squares slope; None with fewer than two distinct x.
 fn fit_slope(points: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
-    let points: Vec<(f64, f64)> = points.collect();
-    let count = points.len() as f64;
-    let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
-    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
-    let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
-    (points.len() >= 2 && sxx > 0.0).then(|| sxy / sxx)
+    super::survival::fit(&points.collect::<Vec<_>>())
 }
 
 /// The summary CSV's header: one name per column [`Summary::to_csv`] writes, in its order.

@@ -255,7 +255,7 @@ pub fn km_median_replicates(sample: &[Observation], seed: u64) -> Vec<Option<u64
 }
 
 /// Least-squares slope; None with fewer than two distinct x.
-fn fit(points: &[(f64, f64)]) -> Option<f64> {
+pub(super) fn fit(points: &[(f64, f64)]) -> Option<f64> {
     let count = points.len() as f64;
     let mean_x = points.iter().map(|p| p.0).sum::<f64>() / count;
     let mean_y = points.iter().map(|p| p.1).sum::<f64>() / count;
