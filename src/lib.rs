@@ -9,9 +9,11 @@
 
 // Layers, each using only those above it in this list (tests/core/layers.rs checks there is no
 // cycle): sizes, combinatorics and the CSR adjacency; errors and number parsing; the budget; the generic graph and
-// its label codecs; the loopy graphs; sizing (counting and walking games within the budget); the families; the spec grammar; analysis; layout; learning; the report; the wasm facade.
+// its label codecs; the loopy graphs; sizing (counting and walking games within the budget); the families; the words of
+// their boards; the spec grammar; analysis; layout; learning; the report; the wasm facade.
 #![warn(missing_docs)]
 pub mod analysis;
+pub mod board_words;
 pub mod budget;
 pub mod codec;
 pub mod combinatorics;

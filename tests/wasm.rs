@@ -212,7 +212,7 @@ fn session_lists_a_sum_s_parts_and_their_boards() {
     assert_eq!(info["parts"][0]["game"], "game=nim&heaps=2&play=normal");
     assert_eq!(info["parts"][1]["grundy"], 4);
     assert_eq!(info["root_grundy"], serde_json::Value::Null, "misère play");
-    // The view comes with its board's words (src/games/board_words.rs): { view, how, next }.
+    // The view comes with its board's words (src/board_words.rs): { view, how, next }.
     let view = json(s.view(s.find("1 + 2,1") as usize).unwrap())["view"].take();
     assert_eq!(view["kind"], "sum");
     assert_eq!(view["parts"][0]["heaps"][0], 1);

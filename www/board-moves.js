@@ -2,7 +2,7 @@
 // quiz, steps): the position's view and legal moves from the core, each move with the clicks that
 // make it (board-view.js movePath), the clicks made so far, and what to say after a click. The
 // words about a game's board (how a move is made, what the next click of a two-click move does)
-// come with the view from the core (`how`, `next`: src/games/board_words.rs), so nothing here or
+// come with the view from the core (`how`, `next`: src/board_words.rs), so nothing here or
 // in a mode knows a game's rules.
 
 import { BoardView, movePath, pinsTaken } from './board-view.js';

@@ -2,7 +2,7 @@
 // a quarter board, coins on a strip, a row of turtles, a Chomp bar, a Hasse diagram, a grid of
 // cells, sticks standing on the ground, a name),
 // from the core's PositionView (src/games/family.rs). Nothing here parses label text or knows a
-// game's rules (how a move is made comes with the view: src/games/board_words.rs): a click on
+// game's rules (how a move is made comes with the view: src/board_words.rs): a click on
 // the board names a part of the drawing (a key such as `h2:1`, counter 1 of the third heap), and
 // `movePath` says which clicks make a given legal move by comparing the views of the two
 // positions. board-moves.js resolves clicks against the core's list of legal moves, so a click
@@ -357,7 +357,7 @@ export class BoardView {
     this.root.dataset.position = label;
     this.root.dataset.kind = view?.kind ?? '';
     this.caption.textContent = caption ?? describeView(view);
-    // How a move is made comes with the view from the core (src/games/board_words.rs).
+    // How a move is made comes with the view from the core (src/board_words.rs).
     this.help.textContent = help ? (view?.how ?? '') : '';
     this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
     const parts = [];

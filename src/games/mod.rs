@@ -7,7 +7,6 @@
 //! family's module doc states its rules, its labels and how its ids are made reverse
 //! topological.
 
-pub mod board_words;
 pub mod chomp;
 pub mod cram;
 pub mod dag;

@@ -86,7 +86,7 @@ describe('sentences', () => {
     assert.equal(describeView({ kind: 'poset', elements: ['a', 'b'], remaining: [true, false], covers: [] }), '1 element of 2 left: a.');
     assert.equal(describeView({ kind: 'named', label: 'v0' }), 'Position v0.');
   });
-  // How a move is made comes with the view from the core: src/games/board_words.rs tests it.
+  // How a move is made comes with the view from the core: src/board_words.rs tests it.
 });
 
 describe('piParts (www/panels.js)', async () => {

@@ -174,7 +174,7 @@ impl Session {
     }
 
     /// Position `v` as a board draws it: `{ view, how, next }`, the family's structured view and
-    /// the words of its board (games/board_words.rs); null for no such id.
+    /// the words of its board (board_words.rs); null for no such id.
     pub fn view(&self, v: usize) -> Result<JsValue, JsValue> {
         if v >= self.task.graph.len() {
             return Ok(JsValue::NULL);

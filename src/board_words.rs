@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::family::PositionView;
+use crate::games::family::PositionView;
 
 /// The page draws a heap of more counters than this in lines of this many, read like text.
 pub const BOARD_LINE: u64 = 10;
