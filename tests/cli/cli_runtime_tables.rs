@@ -400,8 +400,7 @@ fn every_figure_text_is_at_least_7_pt_at_its_width_and_a_heat_map_no_taller_than
 
 /// Published figures drawn before 0.2.0 and not yet redrawn, with why: each is checked once it
 /// is regenerated (delete it from here then).
-const NOT_REDRAWN: [(&str, &str); 1] =
-    [("subtraction-nim-256.svg", "its sweep takes 21 CPU-minutes (docs/experiments.md has the command)")];
+const NOT_REDRAWN: [(&str, &str); 0] = [];
 
 #[test]
 fn the_published_figures_are_at_journal_size_and_record_their_provenance() {
