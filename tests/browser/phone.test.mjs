@@ -19,6 +19,9 @@ const withPage = browserHarness();
 
 const phone = { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } };
 const SHOTS = join(ROOT, 'docs', 'screenshots', 'practice');
+/** The practice screenshots of docs/page.md, taken mid-exercise; written only with SHOTS=1, so
+ *  that a test run leaves the tree as it found it. */
+const shot = (page, name) => (process.env.SHOTS === '1' ? page.screenshot({ path: join(SHOTS, name) }) : null);
 
 const panel = (page, id) => page.evaluate((id) => ({ ...document.getElementById(id).dataset }), id);
 const at = (page, id, key, value) => page.waitForFunction(([id, k, v]) => document.getElementById(id).dataset[k] === v, [id, key, value]);
@@ -65,7 +68,7 @@ describe('on a phone (390 × 844, touch)', () => {
       assert.doesNotMatch(await page.getAttribute('#graph', 'aria-label'), /Generation|Π/);
       assert.equal(await page.getAttribute('#quiz-help', 'open'), '', 'the mex box is open at the first question');
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, 'quiz-start.png') });
+      await shot(page, 'quiz-start.png');
       assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-answer']), { '#quiz-question': true, '#quiz-answer': true });
       assert.deepEqual(await smallTargets(page, 'quiz-panel'), []);
       // The first position asked has no moves (all heaps empty): no followers, mex of {} is 0.
@@ -93,7 +96,7 @@ describe('on a phone (390 × 844, touch)', () => {
         }, label);
         assert.ok(grundy === '' || grundy === truth, `${label}: ${grundy} vs ${truth}`);
       }
-      await page.screenshot({ path: join(SHOTS, 'quiz-mid.png') });
+      await shot(page, 'quiz-mid.png');
       const score = (await panel(page, 'quiz-panel')).score;
       // Back undoes the last answer (the right 0 after a wrong 5: 0,0,0 hidden again) and stays on the page.
       const revealed = (await panel(page, 'quiz-panel')).revealed;
@@ -138,12 +141,12 @@ describe('on a phone (390 × 844, touch)', () => {
       assert.equal((await panel(page, 'puzzle-panel')).result, '');
       assert.deepEqual(await inViewport(page, ['#confirm-move']), { '#confirm-move': true });
       assert.deepEqual(await smallTargets(page, 'puzzle-panel'), []);
-      await page.screenshot({ path: join(SHOTS, 'puzzle-start.png') });
+      await shot(page, 'puzzle-start.png');
       // Another move tapped instead, then a move from the list (a button: one tap answers).
       await page.locator('#puzzle-moves button').first().tap();
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
       assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
-      await page.screenshot({ path: join(SHOTS, 'puzzle-verdict.png') });
+      await shot(page, 'puzzle-verdict.png');
       const { score } = await panel(page, 'puzzle-panel');
       await page.selectOption('#mode-menu', 'quiz');
       await page.waitForFunction(() => document.body.dataset.mode === 'quiz');
@@ -170,7 +173,7 @@ describe('on a phone (390 × 844, touch)', () => {
       for (const m of values.matchAll(/g\((\d+)\) = (\d+)/g)) assert.equal(Number(m[2]), kayles[Number(m[1])], values);
       assert.match(values, /^Values of a row of n: g\(0\) = 0, g\(1\) = 1/);
       assert.deepEqual(await inViewport(page, ['#puzzle-values-text']), { '#puzzle-values-text': true });
-      await page.screenshot({ path: join(SHOTS, 'puzzle-kayles-values.png') });
+      await shot(page, 'puzzle-kayles-values.png');
       // The winning move, from the list: right, but no point.
       const winning = await page.evaluate(() => {
         const s = window.impartial.controller.session;
@@ -194,7 +197,7 @@ describe('on a phone (390 × 844, touch)', () => {
       await page.waitForFunction(() => document.getElementById('steps-counter').textContent !== '');
       assert.deepEqual(await inViewport(page, ['#steps-counter', '#steps-mex']), { '#steps-counter': true, '#steps-mex': true });
       assert.deepEqual(await smallTargets(page, 'steps-panel'), []);
-      await page.screenshot({ path: join(SHOTS, 'steps-mid.png') });
+      await shot(page, 'steps-mid.png');
     }, phone);
   });
 });
