@@ -71,3 +71,39 @@ test('the controller only wires: at most 250 lines', () => {
   const lines = readFileSync(new URL('controller.js', WWW), 'utf8').split('\n').length - 1;
   assert.ok(lines <= 250, `controller.js has ${lines} lines`);
 });
+
+/** The text of a file of the repository. */
+const repoText = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+test('the hall test has one link per mode, so a new mode is measured at 32 px', () => {
+  const hall = repoText('tests/browser/hall.test.mjs');
+  const table = hall.slice(hall.indexOf('const LINKS = {'), hall.indexOf('};', hall.indexOf('const LINKS = {')));
+  const names = [...table.matchAll(/^ {2}([a-z]+): '/gm)].map((m) => m[1]);
+  assert.deepEqual([...names].sort(), MODES.map((m) => m.name).sort());
+});
+
+test("docs/page.md's mode table is the registry: name, tab and acyclic, in the tabs' order", () => {
+  const page = repoText('docs/page.md');
+  const start = page.indexOf('| mode | tab | shows |');
+  assert.ok(start >= 0, 'the mode table');
+  const rows = page
+    .slice(start)
+    .split('\n')
+    .slice(2)
+    .filter((line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('|')))
+    .map((line) => line.slice(1, -1).split(' | ').map((cell) => cell.trim()));
+  assert.deepEqual(
+    rows.map((r) => [r[0], r[1], r.at(-1)]),
+    MODES.map((m) => [`\`${m.name}\``, m.tab, m.acyclic ? 'yes' : 'no']),
+  );
+});
+
+test('docs/architecture.md\'s "Adding a mode" names every descriptor field and every part the page calls', () => {
+  const doc = repoText('docs/architecture.md');
+  const recipe = doc.slice(doc.indexOf('## Adding a mode'), doc.indexOf('\n## ', doc.indexOf('## Adding a mode') + 1));
+  const fields = new Set(MODES.flatMap((m) => [...Object.keys(m), ...m.keys.flatMap((k) => Object.keys(k))]));
+  const modesJs = readFileSync(new URL('modes.js', WWW), 'utf8');
+  const parts = new Set([...modesJs.matchAll(/\.(\w+)\?\.\(/g)].map((m) => m[1]));
+  assert.ok(parts.has('setSession') && parts.has('create'), [...parts].join());
+  for (const name of [...fields, ...parts]) assert.match(recipe, new RegExp(`\`${name}[\`(]`), `the recipe names \`${name}\``);
+});
