@@ -1,6 +1,6 @@
 // Grundy values step by step: the values are hidden and revealed one position
 // at a time, by default in the order of the ids. The core numbers positions so that every move
-// goes to a smaller id (src/graph.rs), so when position k's turn comes all its followers are
+// goes to a smaller id (src/game_graph.rs), so when position k's turn comes all its followers are
 // known; the student may instead pick any position whose followers are all known (on the graph
 // or from the list of those). The panel lists the followers with their values and takes the mex
 // of those values (Fenner & Rogers §2; under misère play, the outcome rule instead). The values come from the core's arrays; the mex is

@@ -1,6 +1,6 @@
 //! Game families: each module owns everything about its family (see [`family::Game`]) and is
-//! registered once, in `families!` below. Adding a family touches its module, one line
-//! there and its tests (docs/architecture.md, "Adding a family").
+//! registered once, in `families!` below. Adding a family touches its module, its entry
+//! there (three lines, before `Sum`) and its tests (docs/architecture.md, "Adding a family").
 //!
 //! [`build`] first [`estimate`]s the instance's size from a formula (or, for posets and custom
 //! graphs, from a bounded count) and refuses anything above [`Limits`] before allocating. Each

@@ -8,7 +8,8 @@
 // - `keys`: its page keys, written after the shared ones (state.js): { key, default, parse(text)
 //   → value or throws a sentence, written?: 'mode' (the default: in this mode) | 'mode-set' (in
 //   this mode, when not the default) | 'set' (in any mode, when not the default) | (page, on) →
-//   bool, perGame?: a new game starts without it }.
+//   bool, perGame?: a new game starts without it, history?: its change is a step Back undoes (an
+//   answer given) }.
 // - `acyclic`: it needs an acyclic game (on a graph with cycles its tab is disabled, and a link to
 //   it opens the default mode with the notice `cyclic`); `everyGame`: its setSession is called for
 //   a graph with cycles too.
