@@ -83,21 +83,31 @@ export class LessonBar {
   }
 
   render() {
-    const body = document.body.dataset;
-    $('lesson-bar').hidden = !this.current;
-    if (!this.current) {
-      for (const key of ['lesson', 'slide', 'slides']) delete body[key];
-      return;
-    }
-    const { lesson, index } = this.current;
-    const slide = lesson.slides[index];
-    const n = lesson.slides.length;
-    Object.assign(body, { lesson: lesson.name, slide: String(index + 1), slides: String(n) });
-    $('lesson-count').textContent = `${index + 1} / ${n}`;
-    $('lesson-title').textContent = lesson.title;
-    $('lesson-caption').textContent = slide.caption ?? '';
-    $('lesson-note-text').textContent = slide.note || 'No speaker notes for this slide.';
-    $('lesson-prev').disabled = index === 0;
-    $('lesson-next').disabled = index === n - 1;
+    drawBar(this.current);
   }
+}
+
+/**
+ * Draws the bar for `current` ({ lesson, index }, or null: no bar, and no lesson keys on
+ * <body>). main.js calls it as soon as the modules have loaded, before the core, so that a
+ * lesson's link shows its title and caption while the engine loads (data-lesson is then the
+ * lesson's name, no longer `pending`).
+ */
+export function drawBar(current) {
+  const body = document.body.dataset;
+  $('lesson-bar').hidden = !current;
+  if (!current) {
+    for (const key of ['lesson', 'slide', 'slides']) delete body[key];
+    return;
+  }
+  const { lesson, index } = current;
+  const slide = lesson.slides[index];
+  const n = lesson.slides.length;
+  Object.assign(body, { lesson: lesson.name, slide: String(index + 1), slides: String(n) });
+  $('lesson-count').textContent = `${index + 1} / ${n}`;
+  $('lesson-title').textContent = lesson.title;
+  $('lesson-caption').textContent = slide.caption ?? '';
+  $('lesson-note-text').textContent = slide.note || 'No speaker notes for this slide.';
+  $('lesson-prev').disabled = index === 0;
+  $('lesson-next').disabled = index === n - 1;
 }

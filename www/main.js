@@ -8,7 +8,7 @@ import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
 import { resolve } from './lesson.js';
-import { LESSONS } from './lesson-bar.js';
+import { LESSONS, drawBar } from './lesson-bar.js';
 import { LessonDraft } from './lesson-draft.js';
 import { reducedMotion } from './motion.js';
 import { makeTabs, showMode } from './modes.js';
@@ -119,11 +119,16 @@ function legend() {
 
 /**
  * What the page can show before the core has loaded: the mode tabs, the linked mode's tab and
- * layout, and presentation mode, read from the address alone (the core checks the rest later).
- * A tab pressed while the core loads is remembered for when it is there.
+ * layout, presentation mode, and a lesson's bar (k / n, title, caption), read from the address
+ * and the lessons alone (the core checks the rest later). A tab pressed while the core loads is
+ * remembered for when it is there.
  */
 function firstPaint() {
-  const { page } = parseHash(`#${resolve(location.hash, LESSONS).state}`);
+  const { state, lesson, index } = resolve(location.hash, LESSONS);
+  const { page } = parseHash(`#${state}`);
+  // The bar in the place index.html kept for it (body[data-lesson='pending']); the slide's app
+  // stays unseen until the core has filled it (style.css), so it appears in its place.
+  drawBar(lesson ? { lesson, index } : null);
   let early = null;
   makeTabs((mode) => {
     if (window.impartial) window.impartial.controller.setMode(mode);

@@ -220,3 +220,45 @@ test('the move log keeps each move with its reason and the nim-sum table after i
     await page.waitForFunction(() => document.querySelectorAll('#move-log li').length === 0);
   });
 });
+
+test('a lesson link shows its bar while the core loads, then its slide in place: nothing moves', async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const seen = (page) =>
+    page.evaluate(() => ({
+      state: document.body.dataset.state,
+      count: document.getElementById('lesson-count').textContent,
+      title: document.getElementById('lesson-title').textContent,
+      caption: document.getElementById('lesson-caption').textContent,
+      bar: document.getElementById('lesson-bar').checkVisibility({ visibilityProperty: true }),
+      app: document.querySelector('main.app').checkVisibility({ visibilityProperty: true }),
+      box: JSON.stringify(document.getElementById('lesson-bar').getBoundingClientRect()),
+    }));
+  await withPage('#lesson=nim&slide=2', async (page) => {
+    const lessons = await page.evaluate(() => fetch('www/lessons.json').then((r) => r.json()));
+    await page.waitForFunction(() => document.body.dataset.lesson === 'nim');
+    const loading = await seen(page);
+    assert.deepEqual(
+      { ...loading, box: undefined },
+      { state: 'loading', count: `2 / ${lessons.nim.slides.length}`, title: lessons.nim.title, caption: lessons.nim.slides[1].caption, bar: true, app: false, box: undefined },
+      'the bar is filled from the lessons before the core; the slide waits unseen',
+    );
+    release();
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    const ready = await seen(page);
+    assert.equal(ready.app, true, 'the slide is shown once the core has drawn it');
+    assert.equal(ready.box, loading.box, 'the bar stays where it was');
+    assert.equal(await page.evaluate(() => window.shifted), 0, 'no layout shift');
+  }, {
+    viewport: { width: 390, height: 844 },
+    ready: false,
+    init: () => {
+      window.shifted = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.shifted += e.value))).observe({ type: 'layout-shift', buffered: true });
+    },
+    beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+});
