@@ -259,12 +259,12 @@ async function settled(page, count) {
     notice: document.getElementById('notice').hidden ? null : document.getElementById('notice').innerText,
     longest: Math.max(0, ...[...document.querySelectorAll('#notice p')].map((p) => p.textContent.length)),
     pwned: window.__pwned,
-    // Elements that could run script, besides the page's own three <script>s (the module, and
-    // the inline ones that mark a lesson's link before the first paint and add the module after
-    // it): none may come from a link.
+    // Elements that could run script, besides the page's own two <script>s (the module, whose
+    // onerror says how to serve the page, and the inline one that marks a lesson's link before
+    // the first paint): none may come from a link.
     // The boards, the g-set diagram and the experiment's plots are the page's own SVG
     // (www/board-view.js, www/gset-view.js and www/experiment-plots.js write text only as text).
-    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(script#lesson-early):not(script#boot):not(svg.board-drawing):not(svg#gset-diagram):not(svg.experiment-plot)').length,
+    scripting: document.querySelectorAll('body :is([onerror], [onload], img, svg, iframe, object, embed, script):not(script[src$="www/main.js"]):not(script#lesson-early):not(svg.board-drawing):not(svg#gset-diagram):not(svg.experiment-plot)').length,
   }));
   assert.equal(seen.state, 'ready', `state (notice: ${seen.notice})`);
   assert.match(seen.spec, /^game=[a-z-]+&/, 'a game is shown');
