@@ -471,6 +471,10 @@ export class PlayMode {
   /** One button per legal move (values shown with hints); none when the game is over. */
   renderMoves(highlight, play, hints) {
     const list = $('legal-moves');
+    // A move made from the list (by keyboard) rebuilds it: the focus stays in the list, on its
+    // first move once the person may move again (the list itself while the computer thinks or
+    // when the game is over), instead of falling back to the top of the page.
+    const focused = list.contains(document.activeElement);
     const enabled = this.personToMove && this.preview < 0;
     const marked = highlight ? new Set(highlight.map((m) => m.to)) : null;
     const buttons = this.moves.map((m) => {
@@ -492,6 +496,10 @@ export class PlayMode {
       list.replaceChildren(none);
     } else {
       list.replaceChildren(...buttons);
+    }
+    if (focused) {
+      list.tabIndex = -1;
+      (list.querySelector('button:not(:disabled)') ?? list).focus({ preventScroll: true });
     }
   }
 
