@@ -49,6 +49,7 @@ export class BoardMoves {
     this.moves = [];
     this.pending = [];
     this.board = new BoardView(root, {
+      touchSized: true,
       onKey: (key) => this.click(key),
       // A pin's key names the rows it leaves, which depends on the pins per click.
       onTake: () => {
