@@ -191,7 +191,8 @@ describe('on a phone (390 × 844, touch)', () => {
       // Another move tapped instead, then a move from the list (a button: one tap answers).
       await page.locator('#puzzle-moves button').first().tap();
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
-      assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
+      // The list is below the board: the page comes back up to the question, the verdict with it.
+      assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-explain']), { '#puzzle-question': true, '#puzzle-explain': true });
       await shot(page, 'puzzle-verdict.png');
       const { score } = await panel(page, 'puzzle-panel');
       await page.selectOption('#mode-menu', 'quiz');
@@ -289,6 +290,7 @@ describe('each exercise of docs/teaching.md done by tapping at 390 × 844', () =
           await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
           assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
         }
+        await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-${quiz ? 'quiz' : 'puzzle'}.png`);
         const after = await panel(page, id);
         assert.notEqual(after.score, before.score);
         // Back undoes the answer and stays on the page; Forward brings it back.
