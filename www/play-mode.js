@@ -14,6 +14,7 @@ import { isMisereNim, renderMisereRule } from './misere-rule.js';
 import { MoveLog } from './move-log.js';
 import { OPPONENTS, isRule } from './players.js';
 import { onReveal, shows } from './reveal.js';
+import { touchText } from './touch.js';
 import { renderWythoffPairs } from './wythoff-pairs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -432,6 +433,8 @@ export class PlayMode {
     }
     // The next click of each legal move that the clicks so far can lead to.
     this.board.show({ marks: this.personToMove ? this.board.marks({ winning: this.hints && shows('values') && shows('winning') }) : new Map() });
+    // The board's words from the core say "click": on a touch screen, "tap".
+    touchText($('board'));
   }
 
   /** Whose turn it is, or the result, in words and in data attributes (for tests). */

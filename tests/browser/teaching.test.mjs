@@ -84,6 +84,7 @@ describe('boards a phone can use', () => {
       // Seven 44 px slots fit the board's 330 px: five lines of at most seven.
       assert.ok(lines >= 4 && lines <= 5, `${lines} lines of counters`);
       for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0, `the label is ${gap.toFixed(2)} counters from the first`);
+      assert.match(await page.locator('#board .board-help').innerText(), /^Tap /, 'a phone taps');
       await page.tap('#board [data-part="0:29"]'); // the last counter: take 1
       assert.equal(await plies(page, 1), '29');
     }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
