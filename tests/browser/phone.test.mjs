@@ -250,62 +250,81 @@ describe('on a phone (390 × 844, touch)', () => {
 });
 
 describe('each exercise of docs/teaching.md done by tapping at 390 × 844', () => {
-  // One answer each: the question and the answer box or board on the first screen, the verdict
-  // in view (with the keyboard up for the quiz), every target ≥ 44 px; Back undoes the answer,
-  // a reload and the exercise link opened again keep the score.
+  // Three questions each (the first quiz answer wrong, then right): every question with its
+  // answer box or board on screen, every verdict in view (the keyboard up for the quiz), every
+  // target ≥ 44 px; Back undoes the last answer, a reload and the exercise link opened again
+  // keep the score.
+  const ROUNDS = 3;
+  const both = (a, b) => ({ [a]: true, [b]: true });
   for (const link of EXERCISES) {
     test(link, async () => {
       await withPage(link, async (page) => {
         const quiz = link.includes('mode=quiz');
         const id = quiz ? 'quiz-panel' : 'puzzle-panel';
         await page.waitForFunction((id) => document.getElementById(id).dataset.position !== '', id);
-        assert.deepEqual(await smallTargets(page, id), []);
-        const before = await panel(page, id);
-        if (quiz) {
-          assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-answer']), { '#quiz-question': true, '#quiz-answer': true });
-          const value = await page.evaluate((label) => {
-            const s = window.impartial.controller.session;
-            return String(s.views().grundy[s.find(label)]);
-          }, before.position);
-          await page.tap('#quiz-answer');
-          await keyboardUp(page);
-          await page.fill('#quiz-answer', value);
-          await page.tap('#quiz-check');
-          await at(page, id, 'revealed', String(Number(before.revealed) + 1));
-          assert.equal(await page.getAttribute('#quiz-message', 'data-about'), before.position);
-          assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-message']), { '#quiz-question': true, '#quiz-message': true }, 'with the keyboard up');
-          await page.setViewportSize(phone.viewport);
-        } else {
-          assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-board svg']), { '#puzzle-question': true, '#puzzle-board svg': true });
-          assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
-          // A tap selects a move of the board (a winning one when there is one), a second confirms it.
-          const part = await page.evaluate(() => {
-            const board = document.getElementById('puzzle-board');
-            return (board.querySelector('[data-key].winning') ?? board.querySelector('[data-key].legal'))?.dataset.part;
-          });
-          await page.tap(`#puzzle-board [data-part="${part}"]`);
-          await page.waitForSelector('#confirm-move:not([hidden])');
-          assert.deepEqual(await inViewport(page, ['#confirm-move']), { '#confirm-move': true });
-          await page.tap('#confirm-move');
-          await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
-          assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
+        const scores = [(await panel(page, id)).score];
+        for (let round = 1; round <= ROUNDS; round++) {
+          const asked = await panel(page, id);
+          assert.deepEqual(await smallTargets(page, id), [], `question ${round}`);
+          if (quiz) {
+            assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-answer']), both('#quiz-question', '#quiz-answer'), `question ${round}`);
+            const value = await page.evaluate((label) => {
+              const s = window.impartial.controller.session;
+              return String(s.views().grundy[s.find(label)]);
+            }, asked.position);
+            await page.tap('#quiz-answer');
+            await keyboardUp(page);
+            if (round === 1) {
+              await page.fill('#quiz-answer', String(Number(value) + 1));
+              await page.tap('#quiz-check');
+              await at(page, id, 'result', 'wrong');
+              assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-message']), both('#quiz-question', '#quiz-message'), 'a wrong answer, keyboard up');
+            }
+            await page.fill('#quiz-answer', value);
+            await page.tap('#quiz-check');
+            await at(page, id, 'revealed', String(Number(asked.revealed) + 1));
+            assert.equal(await page.getAttribute('#quiz-message', 'data-about'), asked.position);
+            assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-message']), both('#quiz-question', '#quiz-message'), `answer ${round}, keyboard up`);
+            await page.setViewportSize(phone.viewport);
+          } else {
+            assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-board svg']), both('#puzzle-question', '#puzzle-board svg'), `puzzle ${round}`);
+            assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
+            // The winning move tapped on the board (a tap selects it, a second confirms it), or
+            // "no winning move" at a P-position.
+            const key = await page.evaluate(() => window.impartial.controller.modes.get('puzzle').view.moves.find((m) => m.optimal && m.path.length === 1)?.path[0] ?? null);
+            if (key) {
+              await page.locator(`#puzzle-board [data-key="${key}"]`).first().tap();
+              await page.waitForSelector('#confirm-move:not([hidden])');
+              assert.deepEqual(await inViewport(page, ['#confirm-move']), { '#confirm-move': true });
+              await page.tap('#confirm-move');
+            } else {
+              await page.tap('#puzzle-none');
+            }
+            await at(page, id, 'result', 'right');
+            assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-explain']), both('#puzzle-question', '#puzzle-explain'), `verdict ${round}`);
+            if (round === 1) await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-puzzle.png`);
+            if (round < ROUNDS) {
+              await page.tap('#puzzle-next');
+              await at(page, id, 'puzzle', String(Number(asked.puzzle) + 1));
+            }
+          }
+          if (quiz && round === 1) await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-quiz.png`);
+          scores.push((await panel(page, id)).score);
         }
-        await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-${quiz ? 'quiz' : 'puzzle'}.png`);
-        const after = await panel(page, id);
-        assert.notEqual(after.score, before.score);
-        // Back undoes the answer and stays on the page; Forward brings it back.
+        assert.notEqual(scores.at(-1), scores[0]);
+        // Back undoes the last answer and stays on the page; Forward brings it back.
         await page.goBack();
-        await at(page, id, 'score', before.score);
+        await at(page, id, 'score', scores.at(-2));
         await page.goForward();
-        await at(page, id, 'score', after.score);
+        await at(page, id, 'score', scores.at(-1));
         await page.reload();
-        await at(page, id, 'score', after.score);
+        await at(page, id, 'score', scores.at(-1));
         // The exercise link opened again, as handed out: the score comes back from this browser.
         const base = page.url().split('#')[0];
         await page.goto('about:blank');
         await page.goto(base + link);
         await at(page, id, 'restored', 'true');
-        await at(page, id, 'score', after.score);
+        await at(page, id, 'score', scores.at(-1));
       }, phone);
     });
   }
