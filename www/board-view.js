@@ -318,6 +318,13 @@ export class BoardView {
     this.onTake = onTake;
     // Boards of the modes (BoardMoves): on a touch screen, drawn with targets a finger can hit.
     this.touchSized = touchSized;
+    // A phone turned sideways: a touch board drawn for another width is drawn again for this one.
+    this.shown = null; // the last show()'s arguments and the width it fitted, on touch
+    if (touchSized && globalThis.ResizeObserver) {
+      new ResizeObserver(() => {
+        if (this.shown && !this.root.hidden && Math.abs(this.widthPx() - this.shown.px) >= 1) this.show(...this.shown.args);
+      }).observe(root);
+    }
     this.take = 1;
     this.rules = Object.assign(document.createElement('p'), { className: 'board-rules' });
     this.caption = Object.assign(document.createElement('p'), { className: 'board-caption' });
@@ -382,7 +389,8 @@ export class BoardView {
    * two-click move under way); `caption` replaces the default sentence; `aimed`: light up what
    * `chosen` takes, as a pointer over it does (a move tapped, waiting to be confirmed).
    */
-  show(view, label, { marks = new Map(), chosen = null, caption = null, help = true, aimed = false } = {}) {
+  show(view, label, options = {}) {
+    const { marks = new Map(), chosen = null, caption = null, help = true, aimed = false } = options;
     this.view = view;
     this.root.dataset.position = label;
     this.root.dataset.kind = view?.kind ?? '';
@@ -392,6 +400,7 @@ export class BoardView {
     this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
     const parts = [];
     const fit = this.touchSized && isTouch() ? { px: this.widthPx(), min: TOUCH_TARGET } : null;
+    this.shown = fit ? { args: [view, label, options], px: fit.px } : null;
     const size = draw(view, this.frame, parts, this.take, fit);
     this.svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
     this.svg.style.aspectRatio = `${size.width} / ${size.height}`;

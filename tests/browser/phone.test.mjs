@@ -364,6 +364,22 @@ describe('every board target of each exercise\'s game at least 44 × 44 px, its 
   }
 });
 
+describe('a phone turned sideways', () => {
+  test('the board is drawn again for the new width, every target still at least 44 px and inside it', async () => {
+    await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2', async (page) => {
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position !== '');
+      const width = () => page.evaluate(() => document.querySelector('#puzzle-board svg').getBoundingClientRect().width);
+      const narrow = await width();
+      await page.setViewportSize({ width: 844, height: 390 });
+      await page.waitForFunction((w) => document.querySelector('#puzzle-board svg').getBoundingClientRect().width !== w, narrow);
+      assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
+      await page.setViewportSize(phone.viewport);
+      await page.waitForFunction((w) => Math.abs(document.querySelector('#puzzle-board svg').getBoundingClientRect().width - w) < 1, narrow);
+      assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
+    }, phone);
+  });
+});
+
 describe('axe on the practice links at 390 × 844', () => {
   const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
   for (const hash of ['#game=nim&heaps=1,2,3&mode=quiz&seed=1', '#game=nim&heaps=7,5,3&mode=puzzle&seed=1', '#game=subtraction&moves=1,3,4&heap=10&mode=steps']) {
