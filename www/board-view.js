@@ -344,7 +344,7 @@ export class BoardView {
     this.frame = null; // the start's view: fixes the board's size for the whole game
     this.svg.addEventListener('click', (e) => {
       const part = e.target instanceof Element && e.target.closest('[data-key]');
-      if (part) this.onKey(part.dataset.key);
+      if (part) this.onKey(part.dataset.key, part.dataset.part);
     });
     // Aiming: the parts a click would take light up (counters to the right, squares above).
     this.svg.addEventListener('pointerover', (e) => this.aim(e.target instanceof Element ? e.target.closest('[data-key]') : null));
@@ -386,11 +386,12 @@ export class BoardView {
   /**
    * Draws `view` (label `label`). `marks`: key → 'legal' | 'winning' for the first click of each
    * legal move (winning only when hints are shown); `chosen`: a key already clicked (a
-   * two-click move under way); `caption` replaces the default sentence; `aimed`: light up what
-   * `chosen` takes, as a pointer over it does (a move tapped, waiting to be confirmed).
+   * two-click move under way); `caption` replaces the default sentence; `aimed`: the part
+   * (data-part) tapped for `chosen`: only it is marked chosen (not its mirror image, which shares
+   * the key) and what it takes is lit, as a pointer over it does (a move waiting to be confirmed).
    */
   show(view, label, options = {}) {
-    const { marks = new Map(), chosen = null, caption = null, help = true, aimed = false } = options;
+    const { marks = new Map(), chosen = null, caption = null, help = true, aimed = null } = options;
     this.view = view;
     this.root.dataset.position = label;
     this.root.dataset.kind = view?.kind ?? '';
@@ -417,11 +418,11 @@ export class BoardView {
         const mark = marks.get(key);
         if (mark) node.classList.add('legal');
         if (mark === 'winning') node.classList.add('winning');
-        if (key === chosen) node.classList.add('chosen');
+        if (key === chosen && (aimed === null || node.dataset.part === aimed)) node.classList.add('chosen');
       }
     }
     this.svg.replaceChildren(...parts);
-    if (aimed && chosen) this.aim(parts.find((node) => node.dataset?.key === chosen) ?? null);
+    if (aimed !== null && chosen) this.aim(parts.find((node) => node.dataset?.key === chosen && node.dataset.part === aimed) ?? null);
   }
 
   /** The CSS px the board's box gives its drawing (inside its padding). */

@@ -290,6 +290,7 @@ export class PuzzleMode {
       return;
     }
     this.waiting = to;
+    this.waitingPart = this.board.tapped ?? null;
     this.hint = `Your move: ${this.session.label(this.id)} → ${this.session.label(to)}? Tap it again or tap Make this move to answer; tap another move to change it.`;
     this.render();
     keepInView($('puzzle-question'), $('confirm-move'));
@@ -376,7 +377,7 @@ export class PuzzleMode {
     const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
     // A move tapped on touch, waiting to be confirmed: what it takes is lit on the board.
     const waiting = this.verdict ? null : (this.moves.find((m) => m.to === this.waiting)?.path.at(-1) ?? null);
-    this.board.show({ marks, caption, help: !this.verdict, ...(waiting ? { chosen: waiting, aimed: true } : {}) });
+    this.board.show({ marks, caption, help: !this.verdict, ...(waiting ? { chosen: waiting, aimed: this.waitingPart } : {}) });
   }
 
   /**

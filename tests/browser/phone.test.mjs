@@ -213,6 +213,13 @@ describe('on a phone (390 × 844, touch)', () => {
       const set = await page.evaluate(() => Array.from({ length: 24 }, (_, k) => window.impartial.controller.modes.get('puzzle').view.puzzleId(k)));
       for (const [k, id] of set.entries()) assert.ok(!set.slice(Math.max(0, k - 8), k).includes(id), `puzzle ${k + 1} repeats: ${set}`);
       assert.equal(await page.isVisible('#puzzle-values-text'), false);
+      // The last pin of a row tapped: the same move as its mirror image, the first pin (they share
+      // a key), but the pin marked as chosen, and lit, is the one tapped.
+      const last = `0:${Number((await panel(page, 'puzzle-panel')).position.split(',')[0]) - 1}`;
+      await page.tap(`#puzzle-board [data-part="${last}"]`);
+      await page.waitForSelector('#confirm-move:not([hidden])');
+      assert.deepEqual(await page.$$eval('#puzzle-board .chosen', (ns) => ns.map((n) => n.dataset.part)), [last]);
+      assert.equal(await page.getAttribute(`#puzzle-board [data-part="${last}"]`, 'class'), 'pin legal chosen aimed');
       await page.tap('#puzzle-values');
       const values = await page.locator('#puzzle-values-text').innerText();
       // Kayles' values (OEIS A002186): 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4.
