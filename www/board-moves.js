@@ -49,7 +49,8 @@ export class BoardMoves {
     this.moves = [];
     this.pending = [];
     this.board = new BoardView(root, {
-      onKey: (key) => this.click(key),
+      touchSized: true,
+      onKey: (key, part) => this.click(key, part),
       // A pin's key names the rows it leaves, which depends on the pins per click.
       onTake: () => {
         this.pending = [];
@@ -93,8 +94,10 @@ export class BoardMoves {
   }
 
   /** A click on a part of the board: a move once the clicks name one, else words. */
-  click(key) {
+  click(key, part = null) {
     if (!this.onMove) return;
+    // The part tapped (of those sharing its key, e.g. mirror-image pins), for the mode to show it.
+    this.tapped = part;
     // A sentence, or '' for a click ignored in silence.
     const refusal = this.refuse();
     if (refusal !== null) {

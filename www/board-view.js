@@ -8,8 +8,35 @@
 // positions. board-moves.js resolves clicks against the core's list of legal moves, so a click
 // is a move only when the core lists the position it leads to.
 
+import { isTouch } from './touch.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const el = (...args) => svgElement(...args);
+
+/**
+ * On a touch screen, every part of a board that takes a tap is at least this many CSS px each
+ * way (issue 45; WCAG 2.5.5's 44 px, with half a pixel against rounding): the board is drawn at
+ * a scale that gives it, rows of counters, pins, coins and squares are wrapped to the screen's
+ * width at that scale, and a board that still cannot fit (a wide grid) scrolls sideways.
+ */
+export const TOUCH_TARGET = 44.5;
+/** The most CSS px per drawing unit on a touch screen (a board of three counters is not a poster). */
+const TOUCH_UNIT_MAX = 56;
+/**
+ * The rows' labels on a touch screen, over their rows (SVG units): at least 0.45 × 44.5 / 1.1 =
+ * 18 px, since a unit is never less than TOUCH_TARGET / 1.1 px there.
+ */
+const ABOVE_FONT = 0.45;
+
+/**
+ * How many parts of `pitch` units fit on a line of a touch board (`fit`: { px, min }: the px
+ * the board has, the px a target needs) when a target is `target` units and the line has
+ * `margin` units besides; at least 1, at most `most`.
+ */
+function lineFor(fit, pitch, target, margin, most) {
+  const units = (fit.px * target) / fit.min;
+  return Math.max(1, Math.min(most, Math.floor((units - margin) / pitch + 1e-9)));
+}
 
 /**
  * Heaps above this many counters are drawn as a bar (moves on them are made from the list);
@@ -285,10 +312,19 @@ export const hasPins = (view) => view?.kind === 'pins' || (view?.kind === 'sum' 
  * key is clicked; `onTake(n)` when the pins per click change.
  */
 export class BoardView {
-  constructor(root, { onKey, onTake = () => {} }) {
+  constructor(root, { onKey, onTake = () => {}, touchSized = false }) {
     this.root = root;
     this.onKey = onKey;
     this.onTake = onTake;
+    // Boards of the modes (BoardMoves): on a touch screen, drawn with targets a finger can hit.
+    this.touchSized = touchSized;
+    // A phone turned sideways: a touch board drawn for another width is drawn again for this one.
+    this.shown = null; // the last show()'s arguments and the width it fitted, on touch
+    if (touchSized && globalThis.ResizeObserver) {
+      new ResizeObserver(() => {
+        if (this.shown && !this.root.hidden && Math.abs(this.widthPx() - this.shown.px) >= 1) this.show(...this.shown.args);
+      }).observe(root);
+    }
     this.take = 1;
     this.rules = Object.assign(document.createElement('p'), { className: 'board-rules' });
     this.caption = Object.assign(document.createElement('p'), { className: 'board-caption' });
@@ -308,7 +344,7 @@ export class BoardView {
     this.frame = null; // the start's view: fixes the board's size for the whole game
     this.svg.addEventListener('click', (e) => {
       const part = e.target instanceof Element && e.target.closest('[data-key]');
-      if (part) this.onKey(part.dataset.key);
+      if (part) this.onKey(part.dataset.key, part.dataset.part);
     });
     // Aiming: the parts a click would take light up (counters to the right, squares above).
     this.svg.addEventListener('pointerover', (e) => this.aim(e.target instanceof Element ? e.target.closest('[data-key]') : null));
@@ -350,9 +386,12 @@ export class BoardView {
   /**
    * Draws `view` (label `label`). `marks`: key → 'legal' | 'winning' for the first click of each
    * legal move (winning only when hints are shown); `chosen`: a key already clicked (a
-   * two-click move under way); `caption` replaces the default sentence.
+   * two-click move under way); `caption` replaces the default sentence; `aimed`: the part
+   * (data-part) tapped for `chosen`: only it is marked chosen (not its mirror image, which shares
+   * the key) and what it takes is lit, as a pointer over it does (a move waiting to be confirmed).
    */
-  show(view, label, { marks = new Map(), chosen = null, caption = null, help = true } = {}) {
+  show(view, label, options = {}) {
+    const { marks = new Map(), chosen = null, caption = null, help = true, aimed = null } = options;
     this.view = view;
     this.root.dataset.position = label;
     this.root.dataset.kind = view?.kind ?? '';
@@ -361,19 +400,37 @@ export class BoardView {
     this.help.textContent = help ? (view?.how ?? '') : '';
     this.svg.setAttribute('aria-label', `${label}: ${describeView(view)}`);
     const parts = [];
-    const size = draw(view, this.frame, parts, this.take);
+    const fit = this.touchSized && isTouch() ? { px: this.widthPx(), min: TOUCH_TARGET } : null;
+    this.shown = fit ? { args: [view, label, options], px: fit.px } : null;
+    const size = draw(view, this.frame, parts, this.take, fit);
     this.svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
     this.svg.style.aspectRatio = `${size.width} / ${size.height}`;
+    // On touch: as wide as the board's box allows, but never so small that a target is under
+    // TOUCH_TARGET px (then the box scrolls sideways: style.css .board-touch).
+    const touch = fit !== null && size.target > 0;
+    this.root.classList.toggle('board-touch', touch);
+    const unit = touch ? Math.max(fit.min / size.target, Math.min(TOUCH_UNIT_MAX, fit.px / size.width)) : 0;
+    this.svg.style.width = touch ? `${size.width * unit}px` : '';
+    this.svg.style.maxHeight = touch ? 'none' : '';
     for (const node of parts) {
       const key = node.dataset?.key;
       if (key) {
         const mark = marks.get(key);
         if (mark) node.classList.add('legal');
         if (mark === 'winning') node.classList.add('winning');
-        if (key === chosen) node.classList.add('chosen');
+        if (key === chosen && (aimed === null || node.dataset.part === aimed)) node.classList.add('chosen');
       }
     }
     this.svg.replaceChildren(...parts);
+    if (aimed !== null && chosen) this.aim(parts.find((node) => node.dataset?.key === chosen && node.dataset.part === aimed) ?? null);
+  }
+
+  /** The CSS px the board's box gives its drawing (inside its padding). */
+  widthPx() {
+    const box = this.root.clientWidth;
+    if (box <= 0) return Math.max(200, document.documentElement.clientWidth - 60);
+    const style = getComputedStyle(this.root);
+    return box - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   }
 
   /** Lights up what clicking `part` would take (its data-aim lists keys of the parts). */
@@ -382,33 +439,40 @@ export class BoardView {
     if (!part || !part.classList.contains('legal')) return;
     const keys = new Set((part.dataset.aim ?? part.dataset.key).split(' '));
     for (const node of this.svg.querySelectorAll('[data-part]')) if (keys.has(node.dataset.part)) node.classList.add('aimed');
+    // The part itself too (a queen's square is keyed by where it goes, not by its part).
+    part.classList.add('aimed');
   }
 }
 
-/** Appends the drawing of `view` to `parts`; returns its size in drawing units. */
-function draw(view, frame, parts, take = 1) {
+/**
+ * Appends the drawing of `view` to `parts`; returns its size in drawing units and `target`, the
+ * least width or height of a part that takes a click (0: none). `fit` (touch screens, else
+ * null): { px, min }, the CSS px the board has and a target needs; rows are then wrapped to fit
+ * and labelled above.
+ */
+function draw(view, frame, parts, take = 1, fit = null) {
   switch (view?.kind) {
     case 'pins':
-      return drawPins(view.rows, frame?.kind === 'pins' ? frame.rows : view.rows, take, parts);
+      return drawPins(view.rows, frame?.kind === 'pins' ? frame.rows : view.rows, take, parts, fit);
     case 'heaps': {
       // Heaps that keep their places (Nim writes a taken heap as 0) show what was taken, faded.
       const start = frame?.kind === 'heaps' && frame.heaps.length === view.heaps.length ? frame.heaps : null;
-      return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start);
+      return drawHeaps(view.heaps, null, start ?? view.heaps, parts, start, 'take', fit);
     }
     case 'splits':
-      return drawHeaps(view.heaps, null, view.heaps, parts, null, view.takes ? 'take or split' : 'split');
+      return drawHeaps(view.heaps, null, view.heaps, parts, null, view.takes ? 'take or split' : 'split', fit);
     case 'heap': {
       const start = frame?.kind === 'heap' ? [frame.heap] : null;
-      return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start);
+      return drawHeaps([view.heap], view.moves, start ?? [view.heap], parts, start, 'take', fit);
     }
     case 'queen':
-      return drawQueen(view, frame?.kind === 'queen' ? frame : view, parts);
+      return drawQueen(view, frame?.kind === 'queen' ? frame : view, parts, fit);
     case 'strip':
-      return drawStrip(view, parts);
+      return drawStrip(view, parts, fit);
     case 'turtles':
-      return drawTurtles(view, parts);
+      return drawTurtles(view, parts, fit);
     case 'chomp':
-      return drawChomp(view, parts);
+      return drawChomp(view, parts, fit);
     case 'poset':
       return drawPoset(view, parts);
     case 'cells':
@@ -416,7 +480,7 @@ function draw(view, frame, parts, take = 1) {
     case 'sticks':
       return drawSticks(view, parts);
     case 'sum':
-      return drawSum(view, frame, parts, take);
+      return drawSum(view, frame, parts, take, fit);
     case 'named':
     case undefined:
       return drawName(view?.label ?? '', parts);
@@ -429,14 +493,15 @@ function draw(view, frame, parts, take = 1) {
  * The parts of a sum one under another, each under its number; a part's keys are prefixed with
  * it (`1/h5:2`: counter 2 of a heap of 5 in the second part), so clicks name their part.
  */
-function drawSum(view, frame, parts, take) {
+function drawSum(view, frame, parts, take, fit) {
   let top = 0;
   let width = 0;
+  let target = Infinity;
   view.parts.forEach((part, k) => {
     parts.push(el('text', { x: 0.1, y: top + 0.6, 'font-size': 0.55, 'font-weight': 'bold', ...FONT, fill: '#333' }, `game ${k + 1}`));
     top += 0.8;
     const drawn = [];
-    const size = draw(part, frame?.kind === 'sum' ? frame.parts[k] : null, drawn, take);
+    const size = draw(part, frame?.kind === 'sum' ? frame.parts[k] : null, drawn, take, fit);
     for (const node of drawn) {
       node.setAttribute('transform', `translate(0 ${top}) ${node.getAttribute('transform') ?? ''}`.trim());
       for (const name of ['key', 'part']) if (node.dataset[name]) node.dataset[name] = `${k}/${node.dataset[name]}`;
@@ -445,8 +510,9 @@ function drawSum(view, frame, parts, take) {
     }
     top += size.height + 0.3;
     width = Math.max(width, size.width);
+    if (size.target > 0) target = Math.min(target, size.target);
   });
-  return { width: Math.max(width, 4), height: top };
+  return { width: Math.max(width, 4), height: top, target: Number.isFinite(target) ? target : 0 };
 }
 
 const FONT = { 'font-family': 'system-ui, sans-serif' };
@@ -456,38 +522,47 @@ const FONT = { 'font-family': 'system-ui, sans-serif' };
  * a click splits). `taken` (or null): each heap's
  * size at the start, when heaps keep their places; the counters taken since are drawn faded.
  * `rule` says what a click does, for the counters' titles: 'take', 'split' or 'take or split'.
+ * A counter is a group: its circle and its whole slot (1.1 units square), which takes the click.
+ * `fit` (touch): lines as long as fit the screen with TOUCH_TARGET px slots, labels above.
  */
-function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
+function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take', fit = null) {
   const shown = heaps.map((h, i) => ({ h, i })).filter(({ h, i }) => h > 0 || (taken?.[i] ?? 0) > 0);
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...heaps));
-  const line = Math.min(widest, LINE);
   const labels = shown.map(({ h, i }) => (moves ? `heap: ${h}` : `heap ${i + 1}: ${h}`));
-  const labelW = labelWidth(labels);
-  const width = labelW + line * 1.1 + 0.4;
+  const labelW = fit ? 0.05 : labelWidth(labels);
+  const margin = fit ? 0.1 : 0.4;
+  const line = fit ? lineFor(fit, 1.1, 1.1, labelW + margin, Math.min(widest, LINE)) : Math.min(widest, LINE);
+  const width = labelW + line * 1.1 + margin;
+  const font = fit ? ABOVE_FONT : labelFont();
   // Counter b of a heap sits on line ⌊b / line⌋ of it, column b mod line.
-  const at = (b) => ({ cx: labelW + (b % line) * 1.1 + 0.5, dy: Math.floor(b / line) * 1.1 });
+  const at = (b) => ({ cx: labelW + (b % line) * 1.1 + 0.55, dy: Math.floor(b / line) * 1.1 });
   let top = 0.3;
   if (shown.length === 0) {
-    parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': labelFont(), ...FONT, fill: '#555' }, 'no counters left'));
+    parts.push(el('text', { x: width / 2, y: 0.95, 'text-anchor': 'middle', 'font-size': font, ...FONT, fill: '#555' }, 'no counters left'));
     top += 1.3;
   }
   shown.forEach(({ h, i }, row) => {
+    // Labels over their rows on touch, so the counters have the screen's width.
+    if (fit) top += 0.6;
     const y = top + 0.55;
     const size = Math.max(h, taken?.[i] ?? 0);
-    parts.push(el('text', { x: 0.1, y: y + 0.2, 'font-size': labelFont(), ...FONT, fill: '#333' }, labels[row]));
+    parts.push(el('text', { x: 0.1, y: fit ? y - 0.7 : y + 0.2, 'font-size': font, ...FONT, fill: '#333' }, labels[row]));
     if (size > MAX_COUNTERS) {
       parts.push(el('rect', { x: labelW, y: y - 0.45, width: line * 1.1, height: 0.9, rx: 0.2, fill: '#e69f00', stroke: '#1d1d1d', 'stroke-width': 0.04 }));
       parts.push(el('text', { x: labelW + line * 0.55, y: y + 0.2, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${h} counters: moves from the list`));
       top += 1.3;
       return;
     }
-    top += 1.3 + (Math.ceil(size / line) - 1) * 1.1;
+    top += (fit ? 1.2 : 1.3) + (Math.ceil(size / line) - 1) * 1.1;
     for (let b = 0; b < h; b++) {
       // Heaps that keep their places are keyed by index; heaps a move splits (a sorted
       // multiset) by size, as equal heaps make the same moves.
       const key = rule === 'take' ? `h${i}:${b}` : `h${h}:${b}`;
       const aim = Array.from({ length: h - b }, (_, k) => `${row}:${b + k}`).join(' ');
-      const counter = el('circle', { cx: at(b).cx, cy: y + at(b).dy, r: 0.42, class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
+      const { cx, dy } = at(b);
+      const counter = el('g', { class: 'counter', 'data-key': key, 'data-part': `${row}:${b}`, 'data-aim': aim });
+      counter.append(el('rect', { x: cx - 0.55, y: y + dy - 0.55, width: 1.1, height: 1.1, fill: '#fff', 'fill-opacity': 0, stroke: 'none' }));
+      counter.append(el('circle', { cx, cy: y + dy, r: 0.42 }));
       // A heap that keeps its place has a number; a split board's heaps are a sorted multiset.
       const where = moves ? 'the heap' : rule === 'take' ? `heap ${i + 1}` : 'this heap';
       const split = `split ${where} into ${b} and ${h - b}`;
@@ -499,28 +574,37 @@ function drawHeaps(heaps, moves, start, parts, taken = null, rule = 'take') {
       parts.push(el('circle', { cx: at(b).cx, cy: y + at(b).dy, r: 0.42, class: 'taken' }));
     }
   });
-  return { width, height: top };
+  return { width, height: top, target: 1.1 };
 }
 
 /**
  * Rows of pins (bowling pins, Kayles): pin j of row r is part `r:j`, and carries the key of the
  * rows left when `take` pins from j on are knocked down (pinKey), so the play mode matches it
  * to the core's move to those rows. `start`: the rows at the start, for the board's width.
+ * `fit` (touch): a row wrapped in lines as long as fit the screen, read like text, its label above.
  */
-function drawPins(rows, start, take, parts) {
-  const labelW = labelWidth(rows.map((n, r) => `row ${r + 1}: ${n}`));
+function drawPins(rows, start, take, parts, fit = null) {
+  const labelW = fit ? 0.05 : labelWidth(rows.map((n, r) => `row ${r + 1}: ${n}`));
+  const margin = fit ? 0.1 : 0.4;
   const widest = Math.min(MAX_COUNTERS, Math.max(1, ...start, ...rows));
-  const width = labelW + widest * 1.1 + 0.4;
-  const height = Math.max(1, rows.length) * 1.5 + 0.3;
+  const line = fit ? lineFor(fit, 1.1, 1.1, labelW + margin, widest) : widest;
+  const width = labelW + line * 1.1 + margin;
+  const font = fit ? ABOVE_FONT : labelFont();
+  // A row's height: one line of pins (1.5), or on touch its label (0.6) and its lines (1.25 each).
+  const lines = (n) => (fit ? Math.ceil(Math.max(1, Math.min(n, MAX_COUNTERS)) / line) : 1);
+  const rowHeight = (n) => (fit ? 0.6 + lines(n) * 1.25 + 0.15 : 1.5);
+  const height = rows.length === 0 ? 1.8 : rows.reduce((h, n) => h + rowHeight(n), 0.3);
   if (rows.length === 0) {
-    parts.push(el('text', { x: width / 2, y: 1.0, 'text-anchor': 'middle', 'font-size': labelFont(), ...FONT, fill: '#555' }, 'no pins left'));
+    parts.push(el('text', { x: width / 2, y: 1.0, 'text-anchor': 'middle', 'font-size': font, ...FONT, fill: '#555' }, 'no pins left'));
   }
+  let top = 0.3;
   rows.forEach((n, r) => {
-    const y = 0.3 + r * 1.5;
-    parts.push(el('text', { x: 0.1, y: y + 0.85, 'font-size': labelFont(), ...FONT, fill: '#333' }, `row ${r + 1}: ${n}`));
+    const y = fit ? top + 0.6 : top;
+    parts.push(el('text', { x: 0.1, y: fit ? top + 0.42 : y + 0.85, 'font-size': font, ...FONT, fill: '#333' }, `row ${r + 1}: ${n}`));
+    top += rowHeight(n);
     if (n > MAX_COUNTERS) {
-      parts.push(el('rect', { x: labelW, y, width: widest * 1.1, height: 1.1, rx: 0.2, class: 'pin-bar' }));
-      parts.push(el('text', { x: labelW + widest * 0.55, y: y + 0.75, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${n} pins: moves from the list`));
+      parts.push(el('rect', { x: labelW, y, width: line * 1.1, height: 1.1, rx: 0.2, class: 'pin-bar' }));
+      parts.push(el('text', { x: labelW + line * 0.55, y: y + 0.75, 'text-anchor': 'middle', 'font-size': 0.55, ...FONT }, `${n} pins: moves from the list`));
       return;
     }
     for (let j = 0; j < n; j++) {
@@ -528,25 +612,26 @@ function drawPins(rows, start, take, parts) {
       const first = Math.min(j, n - take);
       const after = first >= 0 ? pinsAfter(rows, r, first, take) : null;
       const aim = after ? Array.from({ length: take }, (_, k) => `${r}:${first + k}`).join(' ') : null;
-      const x = labelW + j * 1.1 + 0.5;
+      const x = labelW + (j % line) * 1.1 + 0.55;
+      const py = y + Math.floor(j / line) * 1.25;
       const pin = el('g', { class: 'pin', 'data-key': after ? pinKey(after) : null, 'data-part': `${r}:${j}`, 'data-aim': aim });
       // The pin's whole slot takes a click or a tap, not only its outline (a pin is narrow on a phone).
-      pin.append(el('rect', { x: x - 0.55, y, width: 1.1, height: 1.2, fill: '#fff', 'fill-opacity': 0 }));
-      pin.append(el('ellipse', { cx: x, cy: y + 0.62, rx: 0.3, ry: 0.42 }));
-      pin.append(el('circle', { cx: x, cy: y + 0.2, r: 0.17 }));
+      pin.append(el('rect', { x: x - 0.55, y: py, width: 1.1, height: 1.2, fill: '#fff', 'fill-opacity': 0 }));
+      pin.append(el('ellipse', { cx: x, cy: py + 0.62, rx: 0.3, ry: 0.42 }));
+      pin.append(el('circle', { cx: x, cy: py + 0.2, r: 0.17 }));
       const rest = after ? after.join(', ') || 'nothing' : '';
       pin.append(el('title', {}, after ? `knock down ${take === 1 ? 'this pin' : `${take} pins from here`} (rows left: ${rest})` : 'too few pins here'));
       parts.push(pin);
     }
   });
-  return { width, height };
+  return { width, height, target: 1.1 };
 }
 
 /** A quarter board with the queen; square (x, y) carries key q{x},{y}; (0, 0) is bottom-left. */
-function drawQueen(view, frame, parts) {
+function drawQueen(view, frame, parts, fit = null) {
   const [cols, rows] = [frame.heaps[0] + 1, frame.heaps[1] + 1];
   const [qx, qy] = view.heaps;
-  if (cols * rows > MAX_CELLS) return drawHeaps(view.heaps, null, frame.heaps, parts);
+  if (cols * rows > MAX_CELLS) return drawHeaps(view.heaps, null, frame.heaps, parts, null, 'take', fit);
   // The coordinates are the heaps: in presentation they are read from the back of a hall, as
   // large as a square allows (a square's side is the drawing's unit).
   const axis = labelFont() === 0.55 ? 0.5 : 0.95;
@@ -566,42 +651,51 @@ function drawQueen(view, frame, parts) {
   }
   parts.push(el('rect', { x: pad, y: top(0), width: 1, height: 1, fill: 'none', stroke: '#009e73', 'stroke-width': 0.08, 'pointer-events': 'none' }));
   parts.push(el('text', { x: pad + qx + 0.5, y: top(qy) + 0.78, 'text-anchor': 'middle', 'font-size': Math.max(0.8, axis), 'pointer-events': 'none', ...FONT }, '♛'));
-  return { width, height };
+  return { width, height, target: 1 };
 }
 
-/** Squares 0…m−1 with coins; square i carries key s{i}. */
-function drawStrip(view, parts) {
+/**
+ * Squares 0…m−1 with coins; square i carries key s{i}. `fit` (touch): the strip wrapped in lines
+ * as long as fit the screen, read like text (square i on line ⌊i / line⌋).
+ */
+function drawStrip(view, parts, fit = null) {
   const n = view.squares;
-  const width = n * 1.1 + 0.2;
-  const height = 1.9;
+  const line = fit ? lineFor(fit, 1.1, 1, 0.2, n) : n;
+  const width = line * 1.1 + 0.2;
+  const height = Math.ceil(Math.max(1, n) / line) * 1.9;
+  const at = (i) => ({ x: 0.1 + (i % line) * 1.1, y: Math.floor(i / line) * 1.9 });
   const coins = new Set(view.coins);
   for (let i = 0; i < n; i++) {
-    parts.push(el('rect', { x: 0.1 + i * 1.1, y: 0.1, width: 1, height: 1, rx: 0.08, class: 'square', 'data-key': `s${i}`, 'data-part': `s${i}` }));
-    if (coins.has(i)) parts.push(el('circle', { cx: 0.6 + i * 1.1, cy: 0.6, r: 0.38, class: 'coin', 'pointer-events': 'none' }));
-    parts.push(el('text', { x: 0.6 + i * 1.1, y: 1.65, 'text-anchor': 'middle', 'font-size': 0.45, ...FONT, fill: '#555' }, String(i)));
+    const { x, y } = at(i);
+    parts.push(el('rect', { x, y: y + 0.1, width: 1, height: 1, rx: 0.08, class: 'square', 'data-key': `s${i}`, 'data-part': `s${i}` }));
+    if (coins.has(i)) parts.push(el('circle', { cx: x + 0.5, cy: y + 0.6, r: 0.38, class: 'coin', 'pointer-events': 'none' }));
+    parts.push(el('text', { x: x + 0.5, y: y + 1.65, 'text-anchor': 'middle', 'font-size': 0.45, ...FONT, fill: '#555' }, String(i)));
   }
-  return { width, height };
+  return { width, height, target: 1 };
 }
 
-/** A row of coins, H or T; coin i carries key t{i}. */
-function drawTurtles(view, parts) {
+/** A row of coins, H or T; coin i carries key t{i}. `fit` (touch): wrapped like the strip. */
+function drawTurtles(view, parts, fit = null) {
   const n = view.heads.length;
-  const width = n * 1.1 + 0.2;
-  const height = 1.8;
+  const line = fit ? lineFor(fit, 1.1, 0.92, 0.2, n) : n;
+  const width = line * 1.1 + 0.2;
+  const height = Math.ceil(Math.max(1, n) / line) * 1.8;
   view.heads.forEach((head, i) => {
+    const cx = 0.6 + (i % line) * 1.1;
+    const y = Math.floor(i / line) * 1.8;
     const g = el('g', { 'data-key': `t${i}`, 'data-part': `t${i}`, class: `turtle ${head ? 'heads' : 'tails'}` });
-    g.append(el('circle', { cx: 0.6 + i * 1.1, cy: 0.6, r: 0.46 }));
-    g.append(el('text', { x: 0.6 + i * 1.1, y: 0.8, 'text-anchor': 'middle', 'font-size': 0.55, 'font-weight': 600, ...FONT }, head ? 'H' : 'T'));
+    g.append(el('circle', { cx, cy: y + 0.6, r: 0.46 }));
+    g.append(el('text', { x: cx, y: y + 0.8, 'text-anchor': 'middle', 'font-size': 0.55, 'font-weight': 600, ...FONT }, head ? 'H' : 'T'));
     parts.push(g);
-    parts.push(el('text', { x: 0.6 + i * 1.1, y: 1.6, 'text-anchor': 'middle', 'font-size': 0.4, ...FONT, fill: '#555' }, String(i + 1)));
+    parts.push(el('text', { x: cx, y: y + 1.6, 'text-anchor': 'middle', 'font-size': 0.4, ...FONT, fill: '#555' }, String(i + 1)));
   });
-  return { width, height };
+  return { width, height, target: 0.92 };
 }
 
 /** The bar: present squares carry key c{row},{col} (row 0 at the bottom); eaten ones are faded. */
-function drawChomp(view, parts) {
+function drawChomp(view, parts, fit = null) {
   const { rows, cols, lengths } = view;
-  if (rows * cols > MAX_CELLS) return drawHeaps(lengths, null, lengths, parts);
+  if (rows * cols > MAX_CELLS) return drawHeaps(lengths, null, lengths, parts, null, 'take', fit);
   const width = cols + 0.2;
   const height = rows + 0.2;
   for (let r = 0; r < rows; r++) {
@@ -625,7 +719,7 @@ function drawChomp(view, parts) {
     }
   }
   parts.push(el('text', { x: 0.57, y: rows - 0.2, 'text-anchor': 'middle', 'font-size': 0.6, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none', ...FONT }, '☠'));
-  return { width, height };
+  return { width, height, target: 0.94 };
 }
 
 /** A Hasse diagram: elements by level (longest chain below), removed ones faded; key p{i}. */
@@ -665,7 +759,7 @@ function drawPoset(view, parts) {
     g.append(el('text', { x: pos[i].x, y: pos[i].y + 0.17, 'text-anchor': 'middle', 'font-size': name.length > 2 ? 0.34 : 0.45, ...FONT }, name));
     parts.push(g);
   });
-  return { width, height };
+  return { width, height, target: 0.84 };
 }
 
 /** A grid of cells, filled ones shaded; empty cell i (reading order) carries key g{i}. */
@@ -688,7 +782,7 @@ function drawCells(view, parts) {
       );
     }
   }
-  return { width: cols + 0.2, height: rows + 0.2 };
+  return { width: cols + 0.2, height: rows + 0.2, target: 0.94 };
 }
 
 /**
@@ -738,12 +832,12 @@ function drawSticks(view, parts) {
   view.vertices.forEach(([, h], v) => {
     if (h > 0) parts.push(el('circle', { cx: at(v).x, cy: at(v).y, r: 0.1, class: 'joint', 'pointer-events': 'none' }));
   });
-  return { width, height };
+  return { width, height, target: 0.5 };
 }
 
 /** A position with only a name. */
 function drawName(label, parts) {
   const width = Math.max(4, label.length * 0.7 + 1);
   parts.push(el('text', { x: width / 2, y: 1.1, 'text-anchor': 'middle', 'font-size': 0.9, 'font-weight': 600, ...FONT }, label));
-  return { width, height: 1.6 };
+  return { width, height: 1.6, target: 0 };
 }

@@ -10,7 +10,8 @@ function band() {
 
 /**
  * Scrolls the least that brings `last` (the verdict) fully into view, keeping `first` (the
- * question) in view too when both fit; nothing when they already are.
+ * question) in view too when both fit, also when the student had scrolled past the question (to
+ * a move low in the list); nothing when they already are.
  */
 export function keepInView(first, last = first) {
   if (!first?.getClientRects().length || !last?.getClientRects().length) return;
@@ -20,8 +21,9 @@ export function keepInView(first, last = first) {
   const margin = 8;
   let by = 0;
   if (b.bottom > bottom - margin) by = b.bottom - (bottom - margin);
-  // Not past the question's top, unless the verdict alone needs it.
-  if (a.top - by < top + margin) by = Math.max(a.top - (top + margin), Math.min(by, b.top - (top + margin)));
+  // Not past the question's top (back up to it when it is above the screen), as far as the
+  // verdict stays in view.
+  if (a.top - by < top + margin) by = Math.max(a.top - (top + margin), b.bottom - (bottom - margin));
   if (b.top - by < top) by = b.top - (top + margin);
   if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
 }

@@ -14,6 +14,7 @@ import { isMisereNim, renderMisereRule } from './misere-rule.js';
 import { MoveLog } from './move-log.js';
 import { OPPONENTS, isRule } from './players.js';
 import { onReveal, shows } from './reveal.js';
+import { touchText } from './touch.js';
 import { renderWythoffPairs } from './wythoff-pairs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -432,6 +433,8 @@ export class PlayMode {
     }
     // The next click of each legal move that the clicks so far can lead to.
     this.board.show({ marks: this.personToMove ? this.board.marks({ winning: this.hints && shows('values') && shows('winning') }) : new Map() });
+    // The board's words from the core say "click": on a touch screen, "tap".
+    touchText($('board'));
   }
 
   /** Whose turn it is, or the result, in words and in data attributes (for tests). */
@@ -471,6 +474,10 @@ export class PlayMode {
   /** One button per legal move (values shown with hints); none when the game is over. */
   renderMoves(highlight, play, hints) {
     const list = $('legal-moves');
+    // A move made from the list (by keyboard) rebuilds it: the focus stays in the list, on its
+    // first move once the person may move again (the list itself while the computer thinks or
+    // when the game is over), instead of falling back to the top of the page.
+    const focused = list.contains(document.activeElement);
     const enabled = this.personToMove && this.preview < 0;
     const marked = highlight ? new Set(highlight.map((m) => m.to)) : null;
     const buttons = this.moves.map((m) => {
@@ -492,6 +499,10 @@ export class PlayMode {
       list.replaceChildren(none);
     } else {
       list.replaceChildren(...buttons);
+    }
+    if (focused) {
+      list.tabIndex = -1;
+      (list.querySelector('button:not(:disabled)') ?? list).focus({ preventScroll: true });
     }
   }
 

@@ -40,13 +40,16 @@ export function saveProgress(exercise, field, value) {
 
 /**
  * When the page opens (not on Back, nor a hand-edited address: those restore their own answers)
- * on an exercise whose link has no answers (`inLink` is ''), the answers this browser kept as its
- * `field` come back, with a notice. Returns them, or null.
+ * on an exercise whose link has no answers (`inLink` is '') or the first answers of those kept (a
+ * teacher's link that hands out an exercise half done, docs/teaching.md), the answers this
+ * browser kept as its `field` come back, with a notice. Returns them, or null. Both modes join
+ * answers with '~' (quiz-mode.js, puzzle-mode.js).
  */
 export function restoredProgress(inLink, exercise, field, notices) {
   const opening = document.body.dataset.opened === undefined;
   const kept = read(exercise)[field];
-  if (!opening || inLink !== '' || typeof kept !== 'string' || kept === '') return null;
+  if (!opening || typeof kept !== 'string' || kept === '') return null;
+  if (inLink !== '' && !kept.startsWith(`${inLink}~`)) return null;
   notices.push('Your answers to this exercise were kept in this browser and are back, with your score (Start again clears them).');
   return kept;
 }

@@ -290,6 +290,7 @@ export class PuzzleMode {
       return;
     }
     this.waiting = to;
+    this.waitingPart = this.board.tapped ?? null;
     this.hint = `Your move: ${this.session.label(this.id)} → ${this.session.label(to)}? Tap it again or tap Make this move to answer; tap another move to change it.`;
     this.render();
     keepInView($('puzzle-question'), $('confirm-move'));
@@ -297,11 +298,15 @@ export class PuzzleMode {
 
   next() {
     if (!this.verdict) return;
+    // Next (focused after an answer) hides itself: the focus goes on to the new puzzle's first
+    // move, so a keyboard goes on from there rather than from the top of the page.
+    const focused = $('puzzle-panel').contains(document.activeElement);
     this.verdict = null;
     this.waiting = null;
     this.hinted = false;
     this.load();
     this.render();
+    if (focused) ($('puzzle-moves').querySelector('button') ?? $('puzzle-none')).focus({ preventScroll: true });
   }
 
   /** Key presses in this mode (main.js): → or N for the next puzzle once one is answered. */
@@ -370,7 +375,9 @@ export class PuzzleMode {
     // Before the answer, the next click of every legal move; after it, the winning moves' first.
     const marks = this.verdict ? new Map([...this.board.marks({ winning: true })].filter(([, m]) => m === 'winning')) : this.board.marks();
     const caption = this.verdict && this.verdict.to >= 0 ? `Your move: ${label} → ${this.session.label(this.verdict.to)}. Winning moves are marked.` : null;
-    this.board.show({ marks, caption, help: !this.verdict });
+    // A move tapped on touch, waiting to be confirmed: what it takes is lit on the board.
+    const waiting = this.verdict ? null : (this.moves.find((m) => m.to === this.waiting)?.path.at(-1) ?? null);
+    this.board.show({ marks, caption, help: !this.verdict, ...(waiting ? { chosen: waiting, aimed: this.waitingPart } : {}) });
   }
 
   /**

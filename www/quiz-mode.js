@@ -129,6 +129,9 @@ export function wrongWords(label, given, values, misere) {
   );
 }
 
+/** The head of the verdict on the question just left: "Last answer (1,2,0): right". */
+export const lastWords = (label, how) => `Last answer (${label}): ${how}`;
+
 /** A link's entries with at most MAX_ANSWERS attempts in all (progress.js), the rest cut with a notice. */
 function capEntries(entries, notices) {
   const attempts = entries.flatMap((e, k) => e.attempts.map((a) => [k, a]));
@@ -201,6 +204,7 @@ export class QuizMode {
     this.revealed = replay.revealed;
     this.result = '';
     this.message = '';
+    this.about = -1;
     this.asked = replay.open ? session.find(replay.open.label) : -1;
     // The mex box is open at the first question of a quiz, closed (on request) after.
     $('quiz-help').open = this.entries.length === 0;
@@ -272,6 +276,7 @@ export class QuizMode {
     this.asked = id;
     this.result = '';
     this.message = '';
+    this.about = -1;
     this.render();
     $('quiz-answer').focus({ preventScroll: true });
   }
@@ -302,7 +307,7 @@ export class QuizMode {
     field.value = '';
     const label = this.session.label(id);
     if (this.revealed.has(id)) {
-      this.say('right', `Right: ${this.ruleLine(id)}.`);
+      this.say('right', `${lastWords(label, 'right')}, ${this.ruleLine(id)}.`, id);
     } else {
       const step = stepOf(this.session.views(), id, this.misere);
       this.say('wrong', wrongWords(label, typed, step.values, this.misere));
@@ -318,7 +323,7 @@ export class QuizMode {
       return;
     }
     this.record(id, SHOWN);
-    this.say('', `Shown: ${this.ruleLine(id)}.`);
+    this.say('', `${lastWords(this.session.label(id), 'shown')}, ${this.ruleLine(id)}.`, id);
   }
 
   record(id, attempt) {
@@ -348,9 +353,15 @@ export class QuizMode {
     return explainStep(stepOf(this.session.views(), id, true), (w) => this.session.label(w)).head;
   }
 
-  say(result, message) {
+  /**
+   * The verdict line. `about`: the position it is about when the question moves on at once (a
+   * right answer, Show me), so the line is said and marked as the last answer's, never read as
+   * about the new position; -1: the question asked now.
+   */
+  say(result, message, about = -1) {
     this.result = result;
     this.message = message;
+    this.about = about;
     this.render();
     if (this.active && message) keepInView(...this.inView());
   }
@@ -397,6 +408,11 @@ export class QuizMode {
     const message = $('quiz-message');
     message.textContent = this.message;
     message.className = this.result;
+    // A verdict about the question before this one (#quiz-message[data-about]: its position).
+    const about = this.message && this.about >= 0 && this.about !== id ? s.label(this.about) : null;
+    if (about === null) delete message.dataset.about;
+    else message.dataset.about = about;
+    message.classList.toggle('previous', about !== null);
     const boardBox = $('quiz-board');
     this.board.load(id);
     boardBox.hidden = !this.board.view || this.board.view.kind === 'named';

@@ -67,7 +67,7 @@ describe('your turn to compute', () => {
       await answer(page, String(SUB134(0)));
       shown = await quizAt(page, 'score', '1/1');
       assert.equal(shown.result, 'right');
-      assert.match(await text(page, 'quiz-message'), /^Right: g\(0\) = mex\{\} = 0\.$/);
+      assert.match(await text(page, 'quiz-message'), /^Last answer \(0\): right, g\(0\) = mex\{\} = 0\.$/);
       assert.equal(await numbersDrawn(page), 1);
       // Heap 1 is the only position ready now (its one follower, 0, is known).
       assert.equal(shown.position, '1');
@@ -75,6 +75,7 @@ describe('your turn to compute', () => {
       shown = await quizAt(page, 'result', 'wrong');
       assert.deepEqual([shown.position, shown.score], ['1', '1/2']);
       assert.match(await text(page, 'quiz-message'), /^Not 0\. The mex of 1 sees its followers' values \{0\} \(1 follower\)/);
+      assert.equal(await page.getAttribute('#quiz-message', 'data-about'), null, 'a wrong answer is about the question shown');
       assert.equal(await numbersDrawn(page), 1, 'a wrong answer reveals nothing');
       await answer(page, String(SUB134(1)));
       shown = await quizAt(page, 'result', 'right');
@@ -82,7 +83,7 @@ describe('your turn to compute', () => {
       await page.click('#quiz-reveal');
       shown = await quizAt(page, 'revealed', '3');
       assert.equal(shown.score, '1/3');
-      assert.match(await text(page, 'quiz-message'), /^Shown: g\(2\) = mex\{1\} = 0\.$/);
+      assert.match(await text(page, 'quiz-message'), /^Last answer \(2\): shown, g\(2\) = mex\{1\} = 0\.$/);
       await answer(page, '7x');
       await page.waitForFunction(() => document.getElementById('quiz-message').innerText.includes("not '7x'"));
       assert.equal((await quiz(page)).score, '1/3', 'what is not a value is not an attempt');
@@ -137,7 +138,7 @@ describe('your turn to compute', () => {
       assert.ok((await text(page, 'quiz-message')).includes(`sees its followers' values {${values.join(', ')}}`));
       await answer(page, String(position.grundy));
       await quizAt(page, 'result', 'right');
-      assert.equal(await text(page, 'quiz-message'), `Right: g(${picked}) = ${position.mex}.`);
+      assert.equal(await text(page, 'quiz-message'), `Last answer (${picked}): right, g(${picked}) = ${position.mex}.`);
       // The value is the mex of the followers' values, worked out here.
       let mex = 0;
       while (values.includes(mex)) mex += 1;
@@ -156,7 +157,7 @@ describe('your turn to compute', () => {
       assert.match(await text(page, 'quiz-message'), /0,0 has no moves: under misère play the player who cannot move wins/);
       await answer(page, 'n');
       await quizAt(page, 'result', 'right');
-      assert.match(await text(page, 'quiz-message'), /^Right: 0,0: no moves → N\.$/);
+      assert.match(await text(page, 'quiz-message'), /^Last answer \(0,0\): right, 0,0: no moves → N\.$/);
       // Misère positions have Grundy values too; they just do not decide the outcome.
       assert.match(await cardOf(page, '0,0'), /Misère play: the outcome comes from the misère rule \(Grundy values exist but do not decide it\)\./);
     });
@@ -402,4 +403,23 @@ describe('nothing beside the exercises gives the start away', () => {
       });
     });
   }
+});
+
+describe('puzzles by keyboard', () => {
+  test('a move from the list with Enter, Next with Enter: the focus goes on to the next puzzle\'s first move', async () => {
+    await withPage('#game=nim&heaps=7,5,3&mode=puzzle&seed=1&paused=1', async (page) => {
+      await puzzleAt(page, 'position', '4,5,3');
+      await page.focus('#puzzle-moves button');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'puzzle-next');
+      await page.keyboard.press('Enter');
+      await puzzleAt(page, 'puzzle', '2');
+      const focused = await page.evaluate(() => document.activeElement.closest('#puzzle-moves button')?.dataset.to ?? document.activeElement.id);
+      assert.equal(focused, await page.getAttribute('#puzzle-moves button', 'data-to'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
+      assert.match((await page.evaluate(() => document.getElementById('puzzle-panel').dataset.score)), /^\d\/2$/);
+    });
+  });
 });

@@ -51,6 +51,44 @@ const smallTargets = (page, id) =>
   }, id);
 
 /**
+ * The board's parts that take a tap ([data-key]) in `#id`: how many, those smaller than 44 × 44
+ * CSS px or not wholly inside the board's box (none of these boards needs to scroll sideways), and the smallest
+ * type of the board's words in px (row labels, axes, numbers).
+ */
+const boardTargets = (page, id) =>
+  page.evaluate((id) => {
+    const svg = document.querySelector(`#${id} svg.board-drawing`);
+    const box = document.getElementById(id).getBoundingClientRect();
+    const parts = [...svg.querySelectorAll('[data-key]')];
+    const small = [];
+    let least = Infinity;
+    for (const part of parts) {
+      const r = part.getBoundingClientRect();
+      least = Math.min(least, r.width, r.height);
+      if (r.width < 44 || r.height < 44) small.push(`${part.dataset.part} ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
+      if (r.top < box.top || r.bottom > box.bottom || r.left < box.left || r.right > box.right) small.push(`${part.dataset.part} outside the board`);
+    }
+    const type = [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * t.getScreenCTM().a);
+    return { count: parts.length, small, least: Math.round(least * 10) / 10, type: Math.round(Math.min(...type) * 10) / 10 };
+  }, id);
+
+/**
+ * The games of docs/teaching.md's exercises for phones (Lessons 1, 2, 3, 4 and 5, and the
+ * puzzles of lessons 4 and 5 a teacher may hand out too), each with its link.
+ */
+const EXERCISES = [
+  '#game=nim&heaps=7,5,3&mode=puzzle&seed=1',
+  '#game=nim&heaps=1,2,3&mode=quiz&seed=1',
+  '#game=subtraction&moves=1,3,4&heap=10&mode=quiz&quiz=0:0~1:1~2:0~3:1~4:2',
+  '#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2',
+  '#game=chomp&rows=3&cols=4&mode=puzzle&seed=1',
+  '#game=turning-turtles&coins=5&mode=quiz&seed=1',
+  '#game=wythoff&heaps=4,6&mode=quiz&seed=1',
+  '#game=silver-dollar&coins=4&squares=10&mode=puzzle&seed=1',
+  '#game=wythoff&heaps=5,7&mode=puzzle&seed=1',
+];
+
+/**
  * The keyboard coming up: a phone's keyboard takes the lower ~40 % of the screen, which the page
  * sees as a visual viewport that shrinks. Headless Chromium shows no keyboard, so the viewport is
  * shrunk by as much, as the keyboard would.
@@ -83,6 +121,14 @@ describe('on a phone (390 × 844, touch)', () => {
       await page.tap('#quiz-check');
       await at(page, 'quiz-panel', 'result', 'right');
       assert.deepEqual(await inViewport(page, ['#quiz-message']), { '#quiz-message': true });
+      // The next question is shown at once, with the board of its position: the verdict under it
+      // is said and marked as the last answer's (never a bare "Right:" under the new position).
+      const next = await panel(page, 'quiz-panel');
+      assert.notEqual(next.position, first.position);
+      assert.equal(await page.getAttribute('#quiz-board', 'data-position'), next.position);
+      assert.equal(await page.getAttribute('#quiz-message', 'data-about'), first.position);
+      assert.equal(await page.locator('#quiz-message').innerText(), `Last answer (${first.position}): right, g(${first.position}) = mex{} = 0.`);
+      assert.equal(await page.locator('#quiz-question').innerText(), `What is the Grundy value of ${next.position}?`);
       assert.equal(await page.getAttribute('#quiz-help', 'open'), null, 'closed after the first answer');
       await page.setViewportSize(phone.viewport);
       // The next position's followers are listed with their values once known.
@@ -145,7 +191,8 @@ describe('on a phone (390 × 844, touch)', () => {
       // Another move tapped instead, then a move from the list (a button: one tap answers).
       await page.locator('#puzzle-moves button').first().tap();
       await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
-      assert.deepEqual(await inViewport(page, ['#puzzle-explain']), { '#puzzle-explain': true });
+      // The list is below the board: the page comes back up to the question, the verdict with it.
+      assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-explain']), { '#puzzle-question': true, '#puzzle-explain': true });
       await shot(page, 'puzzle-verdict.png');
       const { score } = await panel(page, 'puzzle-panel');
       await page.selectOption('#mode-menu', 'quiz');
@@ -166,6 +213,13 @@ describe('on a phone (390 × 844, touch)', () => {
       const set = await page.evaluate(() => Array.from({ length: 24 }, (_, k) => window.impartial.controller.modes.get('puzzle').view.puzzleId(k)));
       for (const [k, id] of set.entries()) assert.ok(!set.slice(Math.max(0, k - 8), k).includes(id), `puzzle ${k + 1} repeats: ${set}`);
       assert.equal(await page.isVisible('#puzzle-values-text'), false);
+      // The last pin of a row tapped: the same move as its mirror image, the first pin (they share
+      // a key), but the pin marked as chosen, and lit, is the one tapped.
+      const last = `0:${Number((await panel(page, 'puzzle-panel')).position.split(',')[0]) - 1}`;
+      await page.tap(`#puzzle-board [data-part="${last}"]`);
+      await page.waitForSelector('#confirm-move:not([hidden])');
+      assert.deepEqual(await page.$$eval('#puzzle-board .chosen', (ns) => ns.map((n) => n.dataset.part)), [last]);
+      assert.equal(await page.getAttribute(`#puzzle-board [data-part="${last}"]`, 'class'), 'pin legal chosen aimed');
       await page.tap('#puzzle-values');
       const values = await page.locator('#puzzle-values-text').innerText();
       // Kayles' values (OEIS A002186): 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4.
@@ -198,6 +252,137 @@ describe('on a phone (390 × 844, touch)', () => {
       assert.deepEqual(await inViewport(page, ['#steps-counter', '#steps-mex']), { '#steps-counter': true, '#steps-mex': true });
       assert.deepEqual(await smallTargets(page, 'steps-panel'), []);
       await shot(page, 'steps-mid.png');
+    }, phone);
+  });
+});
+
+describe('each exercise of docs/teaching.md done by tapping at 390 × 844', () => {
+  // Three questions each (the first quiz answer wrong, then right): every question with its
+  // answer box or board on screen, every verdict in view (the keyboard up for the quiz), every
+  // target ≥ 44 px; Back undoes the last answer, a reload and the exercise link opened again
+  // keep the score.
+  const ROUNDS = 3;
+  const both = (a, b) => ({ [a]: true, [b]: true });
+  for (const link of EXERCISES) {
+    test(link, async () => {
+      await withPage(link, async (page) => {
+        const quiz = link.includes('mode=quiz');
+        const id = quiz ? 'quiz-panel' : 'puzzle-panel';
+        await page.waitForFunction((id) => document.getElementById(id).dataset.position !== '', id);
+        const scores = [(await panel(page, id)).score];
+        for (let round = 1; round <= ROUNDS; round++) {
+          const asked = await panel(page, id);
+          assert.deepEqual(await smallTargets(page, id), [], `question ${round}`);
+          if (quiz) {
+            assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-answer']), both('#quiz-question', '#quiz-answer'), `question ${round}`);
+            const value = await page.evaluate((label) => {
+              const s = window.impartial.controller.session;
+              return String(s.views().grundy[s.find(label)]);
+            }, asked.position);
+            await page.tap('#quiz-answer');
+            await keyboardUp(page);
+            if (round === 1) {
+              await page.fill('#quiz-answer', String(Number(value) + 1));
+              await page.tap('#quiz-check');
+              await at(page, id, 'result', 'wrong');
+              assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-message']), both('#quiz-question', '#quiz-message'), 'a wrong answer, keyboard up');
+            }
+            await page.fill('#quiz-answer', value);
+            await page.tap('#quiz-check');
+            await at(page, id, 'revealed', String(Number(asked.revealed) + 1));
+            assert.equal(await page.getAttribute('#quiz-message', 'data-about'), asked.position);
+            assert.deepEqual(await inViewport(page, ['#quiz-question', '#quiz-message']), both('#quiz-question', '#quiz-message'), `answer ${round}, keyboard up`);
+            await page.setViewportSize(phone.viewport);
+          } else {
+            assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-board svg']), both('#puzzle-question', '#puzzle-board svg'), `puzzle ${round}`);
+            assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
+            // The winning move tapped on the board (a tap selects it, a second confirms it), or
+            // "no winning move" at a P-position.
+            const key = await page.evaluate(() => window.impartial.controller.modes.get('puzzle').view.moves.find((m) => m.optimal && m.path.length === 1)?.path[0] ?? null);
+            if (key) {
+              await page.locator(`#puzzle-board [data-key="${key}"]`).first().tap();
+              await page.waitForSelector('#confirm-move:not([hidden])');
+              assert.deepEqual(await inViewport(page, ['#confirm-move']), { '#confirm-move': true });
+              await page.tap('#confirm-move');
+            } else {
+              await page.tap('#puzzle-none');
+            }
+            await at(page, id, 'result', 'right');
+            assert.deepEqual(await inViewport(page, ['#puzzle-question', '#puzzle-explain']), both('#puzzle-question', '#puzzle-explain'), `verdict ${round}`);
+            if (round === 1) await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-puzzle.png`);
+            if (round < ROUNDS) {
+              await page.tap('#puzzle-next');
+              await at(page, id, 'puzzle', String(Number(asked.puzzle) + 1));
+            }
+          }
+          if (quiz && round === 1) await shot(page, `exercise-${link.match(/game=([a-z-]+)/)[1]}-quiz.png`);
+          scores.push((await panel(page, id)).score);
+        }
+        assert.notEqual(scores.at(-1), scores[0]);
+        // Back undoes the last answer and stays on the page; Forward brings it back.
+        await page.goBack();
+        await at(page, id, 'score', scores.at(-2));
+        await page.goForward();
+        await at(page, id, 'score', scores.at(-1));
+        await page.reload();
+        await at(page, id, 'score', scores.at(-1));
+        // The exercise link opened again, as handed out: the score comes back from this browser.
+        const base = page.url().split('#')[0];
+        await page.goto('about:blank');
+        await page.goto(base + link);
+        await at(page, id, 'restored', 'true');
+        await at(page, id, 'score', scores.at(-1));
+      }, phone);
+    });
+  }
+});
+
+describe('every board target of each exercise\'s game at least 44 × 44 px, its words at least 16 px', () => {
+  // Each game's board where it takes taps (its puzzles: the first four, each answered from the
+  // list to reach the next) and, for a quiz, the board the quiz shows.
+  for (const link of EXERCISES) {
+    const game = link.slice(1).replace(/&mode=.*$/, '');
+    test(game, async () => {
+      const seen = [];
+      await withPage(`#${game}&mode=puzzle&seed=1`, async (page) => {
+        for (let k = 1; k <= 4; k++) {
+          await at(page, 'puzzle-panel', 'puzzle', String(k));
+          const { position } = await panel(page, 'puzzle-panel');
+          const board = await boardTargets(page, 'puzzle-board');
+          assert.ok(board.count > 0, `${position}: no part of the board takes a tap`);
+          assert.deepEqual(board.small, [], `puzzle ${k}, ${position}`);
+          assert.ok(board.type >= 16, `puzzle ${k}, ${position}: words of ${board.type} px on the board`);
+          seen.push(`${position}: ${board.count} targets ≥ ${board.least} px, type ≥ ${board.type} px`);
+          await page.locator('#puzzle-moves button').last().tap();
+          await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.result !== '');
+          await page.tap('#puzzle-next');
+        }
+      }, phone);
+      if (link.includes('mode=quiz')) {
+        await withPage(link, async (page) => {
+          await page.waitForFunction(() => document.getElementById('quiz-panel').dataset.position !== '');
+          if (await page.isHidden('#quiz-board')) return;
+          const board = await boardTargets(page, 'quiz-board');
+          assert.ok(board.type >= 16, `the quiz's board: words of ${board.type} px`);
+        }, phone);
+      }
+      if (process.env.VERBOSE) console.log(game, seen);
+    });
+  }
+});
+
+describe('a phone turned sideways', () => {
+  test('the board is drawn again for the new width, every target still at least 44 px and inside it', async () => {
+    await withPage('#game=octal&code=0.77&heaps=12&mode=puzzle&seed=2', async (page) => {
+      await page.waitForFunction(() => document.getElementById('puzzle-panel').dataset.position !== '');
+      const width = () => page.evaluate(() => document.querySelector('#puzzle-board svg').getBoundingClientRect().width);
+      const narrow = await width();
+      await page.setViewportSize({ width: 844, height: 390 });
+      await page.waitForFunction((w) => document.querySelector('#puzzle-board svg').getBoundingClientRect().width !== w, narrow);
+      assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
+      await page.setViewportSize(phone.viewport);
+      await page.waitForFunction((w) => Math.abs(document.querySelector('#puzzle-board svg').getBoundingClientRect().width - w) < 1, narrow);
+      assert.deepEqual((await boardTargets(page, 'puzzle-board')).small, []);
     }, phone);
   });
 });

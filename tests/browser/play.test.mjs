@@ -488,3 +488,46 @@ describe('presentation faults found by a lecturer', () => {
     );
   });
 });
+
+describe('keyboard play', () => {
+  /** Where the focus is: the move button's label, 'list' for the list itself, else the element's tag. */
+  const focus = (page) =>
+    page.evaluate(() => {
+      const a = document.activeElement;
+      if (a?.closest?.('#legal-moves button')) return { to: a.dataset.to, disabled: a.disabled };
+      return { at: a?.id === 'legal-moves' ? 'list' : (a?.id || a?.tagName) };
+    });
+
+  test('after a move made with Enter or Space the focus stays on the moves, so the game goes on by keyboard', async () => {
+    // Against the computer: the list is rebuilt twice (the person's move, then its reply).
+    await withPage('#game=nim&heaps=2,3&mode=play', async (page) => {
+      await settled(page);
+      await page.focus('#legal-moves button');
+      const first = (await focus(page)).to;
+      await page.keyboard.press('Enter');
+      let now = await pliesSettled(page, 2);
+      assert.notEqual(now.position, '2,3');
+      assert.deepEqual(await focus(page), { to: (await listed(page))[0].to, disabled: false }, `after ${first}, the first move has the focus`);
+      // On by keyboard alone: Space on the focused move, then the next.
+      await page.keyboard.press('Space');
+      now = await settled(page);
+      assert.ok(now.plies >= 3, `${now.plies} plies`);
+      assert.deepEqual(await focus(page), now.turn === 'over' ? { at: 'list' } : { to: (await listed(page))[0].to, disabled: false });
+    });
+    // Pass and play: the next player's first move has the focus at once; Tab goes on from there.
+    await withPage('#game=nim&heaps=3,4,5&mode=play&opponent=person', async (page) => {
+      await settled(page);
+      await page.focus('#legal-moves button[data-to="3,4,4"]');
+      await page.keyboard.press('Enter');
+      await pliesSettled(page, 1);
+      const moves = await listed(page);
+      assert.deepEqual(await focus(page), { to: moves[0].to, disabled: false });
+      await page.keyboard.press('Tab');
+      assert.deepEqual(await focus(page), { to: moves[1].to, disabled: false });
+      await page.keyboard.press('Enter');
+      await pliesSettled(page, 2);
+      assert.equal((await status(page)).position, moves[1].to);
+      assert.deepEqual(await focus(page), { to: (await listed(page))[0].to, disabled: false });
+    });
+  });
+});

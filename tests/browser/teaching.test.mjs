@@ -58,27 +58,33 @@ describe('boards take the move pointed at', () => {
 
 /**
  * Each row's label and its first counter or pin on the board: the gap between them, in units of
- * the counter's or pin's width (a label crowding its row reads as one of its counters).
+ * the counter's or pin's width (a label crowding its row reads as one of its counters); on a
+ * touch screen the label stands over its row, and the gap is counted downwards.
  */
 const labelGaps = (page, board) => page.evaluate((board) => {
   const svg = document.querySelector(`#${board} svg`);
   return [...svg.querySelectorAll(':scope > text')].map((t, row) => {
     const part = svg.querySelector(`[data-part="${row}:0"]`);
-    const body = (part.querySelector('ellipse') ?? part).getBoundingClientRect();
-    return (body.left - t.getBoundingClientRect().right) / body.width;
+    const body = (part.querySelector('ellipse, circle') ?? part).getBoundingClientRect();
+    const label = t.getBoundingClientRect();
+    const above = label.bottom <= body.top;
+    return above ? (body.top - label.bottom) / body.height : (body.left - label.right) / body.width;
   });
 }, board);
 
 describe('boards a phone can use', () => {
-  test('a heap of 30 is wrapped in lines of ten, each counter large enough to tap; the last line takes a tap', async () => {
+  test('a heap of 30 is wrapped in lines that fit the screen, each counter at least 44 px; the last line takes a tap', async () => {
     await withPage('#game=subtraction&moves=1,3,4&heap=30&mode=play&opponent=person&paused=1', async (page) => {
       await plies(page, 0);
-      const sizes = await page.$$eval('#board [data-part]', (cs) => cs.map((c) => c.getBoundingClientRect().width));
-      assert.equal(sizes.length, 30);
-      assert.ok(Math.min(...sizes) >= 18, `counters ${Math.min(...sizes).toFixed(1)} px wide`);
-      const rows = await page.$$eval('#board [data-part]', (cs) => new Set(cs.map((c) => Math.round(c.getBoundingClientRect().top))).size);
-      assert.equal(rows, 3, 'three lines of ten');
-      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0.5, `the label is ${gap.toFixed(2)} counters from the first`);
+      const boxes = await page.$$eval('#board [data-part]', (cs) => cs.map((c) => c.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height, top: Math.round(r.top), right: r.right })));
+      assert.equal(boxes.length, 30);
+      assert.ok(Math.min(...boxes.map((b) => Math.min(b.w, b.h))) >= 44, `counters ${Math.min(...boxes.map((b) => b.w)).toFixed(1)} px wide`);
+      assert.ok(Math.max(...boxes.map((b) => b.right)) <= 390, 'every counter on the screen');
+      const lines = new Set(boxes.map((b) => b.top)).size;
+      // Seven 44 px slots fit the board's 330 px: five lines of at most seven.
+      assert.ok(lines >= 4 && lines <= 5, `${lines} lines of counters`);
+      for (const gap of await labelGaps(page, 'board')) assert.ok(gap >= 0, `the label is ${gap.toFixed(2)} counters from the first`);
+      assert.match(await page.locator('#board .board-help').innerText(), /^Tap /, 'a phone taps');
       await page.tap('#board [data-part="0:29"]'); // the last counter: take 1
       assert.equal(await plies(page, 1), '29');
     }, { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
