@@ -15,6 +15,31 @@ export async function loadCore() {
   return mod;
 }
 
+let lab = null; // the lab module's JS exports, once loaded
+let labLoading = null; // its loading, under way or done
+
+/**
+ * Loads the lab module (pkg/impartial_lab.js and its .wasm: the same core with the experiment
+ * panel's runs, plans and sweep figures and the value theory gives a game too large to draw),
+ * once, when the page first needs one of those: the module every page loads at start is smaller
+ * without them. Resolves to its exports; rejects with one sentence (and a later call tries again).
+ */
+export function loadLab() {
+  labLoading ??= (async () => {
+    const mod = await import(new URL('../pkg/impartial_lab.js', import.meta.url).href);
+    await mod.default();
+    lab = mod;
+    return mod;
+  })().catch(() => {
+    labLoading = null;
+    throw 'Could not load the second part of the WebAssembly core (pkg/impartial_lab.js), which this needs; check the connection and try again.';
+  });
+  return labLoading;
+}
+
+/** Whether the lab module has loaded (the calls that need it may then be made at once). */
+export const labLoaded = () => lab !== null;
+
 /** A refused input arrives from the core as its one-sentence message (a string). */
 export function messageOf(err) {
   if (typeof err === 'string') return err;
@@ -23,8 +48,11 @@ export function messageOf(err) {
 }
 
 export const estimate = (spec) => wasm.estimate(spec);
-/** The start's value when a theorem gives it without a graph, or null; throws a bad spec's sentence. */
-export const knownValue = (spec) => wasm.known_value(spec);
+/**
+ * The start's value when a theorem gives it without a graph, or null; throws a bad spec's
+ * sentence. In the lab module: call it once loadLab() has resolved.
+ */
+export const knownValue = (spec) => lab.known_value(spec);
 
 /**
  * For a game the page refuses as too large: what theory says of it, or null. `line` says it
@@ -54,18 +82,19 @@ export const qrModules = (text) => wasm.qr_modules(text);
 /** One experiment setting (`runs`, `seed`, `size`, `budget`) as the core reads it, as text; throws its sentence. */
 export const experimentSetting = (key, text) => wasm.experiment_setting(key, text);
 /**
- * The experiment's settings for a game with the page's μ, γ and engine, checked:
+ * The experiment's settings for a game with the page's μ, γ and engine, checked (the lab
+ * module's, like experimentGrid and runtimeFigure: call them once loadLab() has resolved):
  * { runs, seed, size, budget, template, command } (template and command null when no value of
  * the game is the size N).
  */
-export const experimentPlan = (spec, s) => wasm.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
+export const experimentPlan = (spec, s) => lab.experiment_plan(spec, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 /** The lines of a `runtime --json` summary's figure (the parsed JSON); throws a sentence for anything else. */
-export const runtimeFigure = (value) => wasm.runtime_figure(value);
+export const runtimeFigure = (value) => lab.runtime_figure(value);
 /** A single heap of `n` in the heap game `spec`: its moves as the rule states them, their values and g(n) (null for other games); throws a sentence past the strip. */
 export const heapOptions = (spec, n) => wasm.heap_options(spec, n);
 /** A μ × γ grid checked by the core before any run: { mus, gammas, command } or a thrown sentence. */
 export const experimentGrid = (spec, s) =>
-  wasm.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
+  lab.experiment_grid(spec, s.mus, s.gammas, s.runs, s.seed, s.size, s.budget, s.mu, s.gamma, s.engine);
 export const coreVersion = () => wasm.version();
 
 /**

@@ -4,8 +4,11 @@
 // runs, and the figure of a `runtime --json` file; with μ or γ values listed, a μ × γ grid of
 // such experiments drawn as a heat map of median T. Its settings are page keys (KEYS, which
 // its mode, www/modes/experiment.js, owns); the mode hands it the session with setSession.
+// Its plans, runs and figures are the core's lab module (core.js's loadLab), loaded when the
+// panel is first shown, a grid is asked for or a file is read; its settings are checked by the
+// page's own module on every link. `data-lab` says where that loading is: loading, ready or failed.
 
-import { experimentGrid, experimentPlan, experimentSetting, messageOf, runtimeFigure } from './core.js';
+import { experimentGrid, experimentPlan, experimentSetting, labLoaded, loadLab, messageOf, runtimeFigure } from './core.js';
 import { drawCurves, drawHeat, drawHistogram, drawSweep, isGrid } from './experiment-plots.js';
 import { count } from './panels.js';
 
@@ -65,6 +68,52 @@ export class ExperimentView {
       if (this.figure) this.drawFigure();
     }).observe(this.root);
     this.setState('idle');
+    this.root.dataset.lab = labLoaded() ? 'ready' : '';
+  }
+
+  /**
+   * Resolves once the lab module has loaded (at once when it has), then shows what needs it; a
+   * failure is a notice (the panel stays as it was, and a later call tries again).
+   */
+  needLab() {
+    if (labLoaded()) return Promise.resolve(true);
+    this.root.dataset.lab = 'loading';
+    this.labLoading ??= loadLab().then(
+      () => {
+        this.root.dataset.lab = 'ready';
+        this.labArrived();
+        return true;
+      },
+      (err) => {
+        this.labLoading = null;
+        this.root.dataset.lab = 'failed';
+        this.host.notices.show([messageOf(err)]);
+        return false;
+      },
+    );
+    return this.labLoading;
+  }
+
+  /** The lab module has loaded: a grid asked for by the link is checked now, and the plan shown. */
+  labArrived() {
+    const { host } = this;
+    if (!host.session) return;
+    if (this.gridAsked() && !host.session.cyclic) {
+      try {
+        this.gridPlan();
+      } catch (err) {
+        for (const key of GRID_KEYS) host.page[key] = '';
+        host.notices.show([`${messageOf(err)} Using no grid (the learner's μ and γ alone).`]);
+        host.updateUrl();
+      }
+    }
+    this.showSettings();
+    this.render();
+  }
+
+  /** The panel is shown (its mode chosen): its plan needs the lab module. */
+  setActive(on) {
+    if (on) this.needLab();
   }
 
   /** A new game or address: the settings from `page` (a bad one is a notice and its default), no runs. */
@@ -81,13 +130,16 @@ export class ExperimentView {
         notices.push(`${messageOf(err)} Using ${key}=${page[key] || '(the game’s largest number)'}.`);
       }
     }
-    if (this.gridAsked() && !session.cyclic) {
+    // A grid is checked by the lab module: now if it has loaded, else once it has (labArrived).
+    if (this.gridAsked() && !session.cyclic && labLoaded()) {
       try {
         this.gridPlan();
       } catch (err) {
         for (const key of GRID_KEYS) page[key] = '';
         notices.push(`${messageOf(err)} Using no grid (the learner's μ and γ alone).`);
       }
+    } else if (this.gridAsked() && !session.cyclic) {
+      this.needLab();
     }
     this.showSettings();
     this.render();
@@ -111,6 +163,13 @@ export class ExperimentView {
     const { host } = this;
     const before = host.page[key];
     host.page[key] = text.trim();
+    if (!labLoaded()) {
+      // Checked when the lab module arrives (labArrived).
+      this.needLab();
+      this.showSettings();
+      host.updateUrl();
+      return;
+    }
     try {
       if (this.gridAsked() && !host.session.cyclic) this.gridPlan();
       host.notices.clear();
@@ -156,6 +215,12 @@ export class ExperimentView {
     for (const { key } of FIELDS) $(key).value = page[key];
     for (const key of GRID_KEYS) $(key).value = page[key];
     if (!session || session.cyclic) return;
+    if (!labLoaded()) {
+      // The plan (N and the CLI command) is the lab module's: shown once it has loaded.
+      $('exp-command').textContent = this.root.dataset.lab === 'failed' ? '' : 'Loading the experiment’s part of the core…';
+      this.root.dataset.command = '';
+      return;
+    }
     const plan = this.plan();
     let command = plan.command;
     if (this.gridAsked()) {
@@ -172,10 +237,14 @@ export class ExperimentView {
     this.root.dataset.command = command ?? '';
   }
 
-  /** Starts R runs in a new worker with the settings in force now. */
+  /** Starts R runs in a new worker with the settings in force now (once the lab module has loaded). */
   start() {
     const { session, page, notices } = this.host;
     if (session.cyclic) return;
+    if (!labLoaded()) {
+      this.needLab().then((ok) => ok && this.host.session === session && this.start());
+      return;
+    }
     let plan;
     let grid = null;
     try {
@@ -346,6 +415,7 @@ export class ExperimentView {
     } catch {
       // Not JSON: the core refuses it with the same sentence as any other non-summary.
     }
+    if (!(await this.needLab())) return;
     try {
       this.figure = runtimeFigure(value);
       this.figureName = file.name;

@@ -9,7 +9,8 @@
 // outer and γ inner as `runtime` orders them, each seeded by the same base seed (run r of every
 // cell has runtime's seed for run r): reports carry `cell` ({ mu, gamma }).
 
-import init, { ExperimentRuns } from '../pkg/impartial.js';
+// The runs are the lab module's (core.js's loadLab): the page's own module leaves them out.
+import init, { ExperimentRuns } from '../pkg/impartial_lab.js';
 
 /** A refusal from the core is its sentence; anything else is a bug, said as one. */
 const messageOf = (err) =>

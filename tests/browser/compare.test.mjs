@@ -11,6 +11,8 @@ import { describe, test } from 'node:test';
 import { CLI, NEEDS_CLI, browserHarness } from './harness.mjs';
 
 const withPage = browserHarness({ needs: [NEEDS_CLI] });
+/** Waits until the experiment panel's part of the core (the lab module) has loaded. */
+const labReady = (page) => page.waitForFunction(() => document.getElementById('experiment').dataset.lab === 'ready');
 
 const json = (args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
 
@@ -25,6 +27,7 @@ describe('a μ × γ grid in the experiment panel', () => {
     const template = 'game=chomp&rows=N&cols=N&play=normal';
     const settings = '&exp-runs=6&exp-seed=7&exp-budget=3000&exp-mu=10,40&exp-gamma=0,0.03';
     await withPage(`#game=chomp&rows=3&cols=3&mode=experiment&paused=1${settings}`, async (page) => {
+      await labReady(page);
       assert.equal(await page.inputValue('#exp-mu'), '10,40');
       assert.equal(await page.inputValue('#exp-gamma'), '0,0.03');
       const args = ['--sizes', '3', '--runs', '6', '--seed', '7', '--mu', '10,40', '--gamma', '0,0.03', '--engine', 'fast', '--max-evals', '3000'];
@@ -53,6 +56,8 @@ describe('a μ × γ grid in the experiment panel', () => {
   test('a grid over the limits is a notice before any run, from the link, typed or at Start', async () => {
     const big = '&exp-runs=100&exp-mu=10,20,30&exp-gamma=0,0.01,0.02,0.03';
     await withPage(`#game=chomp&rows=3&cols=3&mode=experiment&paused=1${big}`, async (page) => {
+      // The grid is checked by the panel's part of the core (the lab module, loaded on demand).
+      await labReady(page);
       assert.equal(
         await page.textContent('#notice'),
         'A grid of 3 μ × 4 γ with R = 100 makes 1,200 runs, more than the 1,000 the page makes in one experiment: list fewer values or take a smaller R, or run the grid with impartial runtime. Using no grid (the learner\'s μ and γ alone).',

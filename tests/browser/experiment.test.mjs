@@ -17,8 +17,12 @@ const withPage = browserHarness({ needs: [NEEDS_CLI] });
 const panel = (page) => page.evaluate(() => ({ ...document.getElementById('experiment').dataset }));
 const notice = (page) => page.evaluate(() => (document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent));
 
+/** Waits until the panel's part of the core (the lab module, loaded on demand) has loaded. */
+const labReady = (page) => page.waitForFunction(() => document.getElementById('experiment').dataset.lab === 'ready');
+
 /** Presses Start and waits for the experiment to end (done, or idle after a refusal). */
 async function runExperiment(page) {
+  await labReady(page);
   await page.click('#exp-start');
   await page.waitForFunction(() => ['done', 'idle'].includes(document.getElementById('experiment').dataset.state), null, { timeout: 120_000 });
   return panel(page);
@@ -72,6 +76,7 @@ describe('an experiment on the page makes the CLI’s runs', () => {
     // Chomp 5×5 with μ = 5,000: each run takes a good fraction of a second, so 1,000 runs are
     // still under way whatever this machine's speed.
     await withPage('#game=chomp&rows=5&cols=5&mu=5000&paused=1&exp-runs=1000&mode=experiment', async (page) => {
+      await labReady(page);
       await page.click('#exp-start');
       assert.equal((await panel(page)).state, 'running');
       // Frames go on: twenty animation frames while the worker works.
@@ -123,6 +128,7 @@ describe('the experiment’s settings', () => {
 
   test('N is the game’s largest number unless set; a size that is no value of the game still runs, without a CLI command', async () => {
     await withPage('#game=chomp&rows=2&cols=4&paused=1&exp-runs=3&exp-n=9&mode=experiment', async (page) => {
+      await labReady(page);
       assert.equal((await panel(page)).command, '');
       assert.match(await page.textContent('#exp-command'), /No value of this game is N = 9/);
       assert.equal((await runExperiment(page)).state, 'done');
@@ -131,6 +137,36 @@ describe('the experiment’s settings', () => {
       await page.waitForFunction(() => document.getElementById('experiment').dataset.command !== '');
       assert.match((await panel(page)).command, /--game 'game=chomp&rows=2&cols=N&play=normal' --sizes 4 /);
     });
+  });
+});
+
+describe('the lab module (the panel’s part of the core, loaded on demand)', () => {
+  test('is not loaded by a page outside the panel; when it cannot load, one notice and the page keeps working', async () => {
+    await withPage('#game=subtraction&moves=1,2&heap=6&paused=1', async (page) => {
+      // The page's own module alone: nothing asked for the lab.
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      assert.ok(loaded.some((u) => u.endsWith('/pkg/impartial_bg.wasm')), loaded.join(' '));
+      assert.ok(!loaded.some((u) => u.includes('impartial_lab')), loaded.join(' '));
+    });
+    await withPage(
+      '#game=subtraction&moves=1,2&heap=6&paused=1&mode=experiment',
+      async (page) => {
+        await page.waitForFunction(() => document.getElementById('experiment').dataset.lab === 'failed');
+        assert.match(await notice(page), /^Could not load the second part of the WebAssembly core \(pkg\/impartial_lab\.js\)/);
+        assert.equal((await panel(page)).state, 'idle');
+        // The page's own module still learns.
+        await page.click('#mode-learn');
+        await page.click('#step');
+        await page.waitForFunction(() => document.getElementById('generation').textContent === '1');
+      },
+      // A lab module whose WebAssembly cannot be had (as on a dropped connection), without the
+      // console error a 404 would log.
+      {
+        beforeGoto: (p) =>
+          p.route('**/pkg/impartial_lab.js', (r) =>
+            r.fulfill({ contentType: 'text/javascript', body: "export default async () => { throw new Error('no wasm'); };" })),
+      },
+    );
   });
 });
 

@@ -48,12 +48,12 @@ test('publish writes exactly the page’s files, and a version that names them',
   const top = readdirSync(dir).sort();
   assert.deepEqual(top, ['index.html', 'pkg', 'sw.js', 'www']);
   const pkg = readdirSync(join(dir, 'pkg')).filter((f) => !/\.(br|gz)$/.test(f)).sort();
-  assert.deepEqual(pkg, ['impartial.js', 'impartial_bg.wasm']);
+  assert.deepEqual(pkg, ['impartial.js', 'impartial_bg.wasm', 'impartial_lab.js', 'impartial_lab_bg.wasm']);
   const version = readFileSync(join(dir, 'index.html'), 'utf8').match(/<meta name="impartial-version" content="([0-9a-f]{16})">/)?.[1];
   assert.ok(version, 'the published index.html names its version');
   const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes(`const VERSION = '${version}';`));
-  for (const file of ['./', 'index.html', 'www/main.js', 'www/style.css', 'www/lessons.json', 'pkg/impartial_bg.wasm']) assert.ok(sw.includes(`"${file}"`), file);
+  for (const file of ['./', 'index.html', 'www/main.js', 'www/style.css', 'www/lessons.json', 'pkg/impartial_bg.wasm', 'pkg/impartial_lab_bg.wasm']) assert.ok(sw.includes(`"${file}"`), file);
   // Every URL of the page is relative: nothing starts at the host's root.
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]), []);

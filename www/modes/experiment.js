@@ -17,6 +17,6 @@ export default {
   teach: 'exp-start',
   create(host) {
     const view = new ExperimentView(host, document.getElementById('experiment'));
-    return { view, setSession: (session, page, notices) => view.setSession(session, page, notices) };
+    return { view, setSession: (session, page, notices) => view.setSession(session, page, notices), setActive: (on) => view.setActive(on) };
   },
 };
