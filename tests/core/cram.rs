@@ -128,8 +128,10 @@ fn bad_boards_and_large_ones_are_refused_in_one_sentence() {
         "{err}"
     );
     // Between the two, the walk itself meets the budget: fast at the page's 200,000 boards;
-    // 4 × 7 walks to the CLI's 4,000,000 in 3.5 s of CPU on a loaded 2-core machine (boards
-    // whose blocks count less than the budget but which reach more take that long).
+    // 4 × 7 walks to the CLI's 4,000,000 in 3.5 s of CPU on a quiet 2-core machine, 6.5 s at
+    // load 18 (boards whose blocks count less than the budget but which reach more take that
+    // long). The bound says the walk ends near the budget, not how fast: a walk that did not stop
+    // would take hours.
     for (spec, limits) in [
         ("game=cram&rows=5&cols=6", Limits::DEFAULT),
         ("game=cram&rows=4&cols=6", Limits::PAGE),
@@ -145,7 +147,7 @@ fn bad_boards_and_large_ones_are_refused_in_one_sentence() {
         let took = crate::common::thread_cpu() - start;
         eprintln!("{spec}: {:?} in {took:?}", result.as_ref().map(|g| g.len()).map_err(|e| e.to_string()));
         assert!(result.is_ok() || matches!(result, Err(impartial::InputError::TooLarge { .. })), "{spec}");
-        let bound = if limits == Limits::PAGE { 1 } else { 6 };
+        let bound = if limits == Limits::PAGE { 3 } else { 20 };
         assert!(took < std::time::Duration::from_secs(bound), "{spec}: took {took:?}");
     }
 }
