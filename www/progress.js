@@ -54,6 +54,22 @@ export function restoredProgress(inLink, exercise, field, notices) {
   return kept;
 }
 
+/**
+ * What the quiz and the puzzles do first on another game: take the session, its play and its
+ * board, and the exercise's answers (`page[key]`: the link's, or those this browser kept as
+ * `field`, the mode's panel id, which is marked data-restored).
+ */
+export function openExercise(mode, session, page, key, field, notices) {
+  mode.session = session;
+  mode.misere = session.info.play === 'misere';
+  mode.mask = null;
+  mode.board.setGame(session);
+  mode.exercise = exerciseOf(session);
+  const kept = restoredProgress(page[key], mode.exercise, field, notices);
+  if (kept !== null) page[key] = kept;
+  $(field).dataset.restored = String(kept !== null);
+}
+
 /** The first MAX_ANSWERS of a link's answers, with a notice when there were more. */
 export function capAnswers(answers, notices) {
   if (answers.length <= MAX_ANSWERS) return answers;

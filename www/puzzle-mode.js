@@ -11,7 +11,7 @@ import { listWords } from './board-view.js';
 import { count } from './panels.js';
 import { keepInView } from './in-view.js';
 import { isTouch, touchText } from './touch.js';
-import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
+import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, openExercise, saveProgress, showProgressNote } from './progress.js';
 import { keptWords } from './quiz-mode.js';
 import { quoted } from './link-text.js';
 
@@ -184,15 +184,7 @@ export class PuzzleMode {
 
   /** Another game: the link's answers are replayed against its puzzles; what does not fit is a notice. */
   setSession(session, page, notices) {
-    this.session = session;
-    this.misere = session.info.play === 'misere';
-    this.mask = null;
-    this.board.setGame(session);
-    this.exercise = exerciseOf(session);
-    // The answers this browser kept, when the link opened has none (progress.js).
-    const kept = restoredProgress(page.puzzles, this.exercise, 'puzzle-panel', notices);
-    if (kept !== null) page.puzzles = kept;
-    $('puzzle-panel').dataset.restored = String(kept !== null);
+    openExercise(this, session, page, 'puzzles', 'puzzle-panel', notices);
     const replay = replayPuzzles(capAnswers(parsePuzzles(page.puzzles), notices), this.game());
     if (replay.problem) {
       notices.push(

@@ -10,7 +10,7 @@
 import { BoardMoves } from './board-moves.js';
 import { followKeyboard, keepInView } from './in-view.js';
 import { touchText } from './touch.js';
-import { FULL, MAX_ANSWERS, capAnswers, exerciseOf, restoredProgress, saveProgress, showProgressNote } from './progress.js';
+import { FULL, MAX_ANSWERS, capAnswers, openExercise, saveProgress, showProgressNote } from './progress.js';
 import { count } from './panels.js';
 import { quoted } from './link-text.js';
 import { explainStep, setText, stepOf } from './steps-mode.js';
@@ -177,15 +177,7 @@ export class QuizMode {
 
   /** Another game: the link's answers are replayed; what does not fit is a notice. */
   setSession(session, page, notices) {
-    this.session = session;
-    this.misere = session.info.play === 'misere';
-    this.mask = null;
-    this.board.setGame(session);
-    this.exercise = exerciseOf(session);
-    // The answers this browser kept, when the link opened has none (progress.js).
-    const kept = restoredProgress(page.quiz, this.exercise, 'quiz-panel', notices);
-    if (kept !== null) page.quiz = kept;
-    $('quiz-panel').dataset.restored = String(kept !== null);
+    openExercise(this, session, page, 'quiz', 'quiz-panel', notices);
     let entries = [];
     try {
       entries = capEntries(parseQuiz(page.quiz), notices);
