@@ -46,7 +46,9 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::projection::project;
-use super::sample::{binomial, binomial_at_least_one, change_clock, uniform_index};
+use super::sample::{
+    binomial, binomial_at_least_one, change_clock, clock_after, stay_log, uniform, uniform_index,
+};
 
 /// Positions per chunk, a multiple of 64 (one bitset word per 64 positions). Small enough that a
 /// page's frame budget is rarely overrun by one chunk, large enough that seeding its stream is free.
@@ -55,8 +57,27 @@ const WORDS_PER_CHUNK: usize = CHUNK / 64;
 /// The clock of a position that never changes (γ = 0, or a change too unlikely to schedule).
 const NEVER: u64 = u64::MAX;
 
-/// One chunk's scheduled changes: (generation of the change, position), earliest first.
-type Calendar = BinaryHeap<Reverse<(u64, u32)>>;
+/// One chunk's scheduled changes.
+#[derive(Debug, Clone, Default)]
+struct Calendar {
+    /// (generation of the change, position), earliest first.
+    due: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The clocks the last pass drew, not yet worked out: (position's index in the chunk, U,
+    /// μ·ln(1 − r)), drawn in generation `drawn_in`. The next pass works out only those of the
+    /// positions no game read in between (a read position's clock is thrown away unseen): where
+    /// games read most positions every generation (SubtractionNim), the logarithm and the
+    /// heap's push and sweep were a tenth of a generation for nothing. The uniform is drawn in
+    /// the pass, so the stream is the same.
+    pending: Vec<(u32, f64, f64)>,
+    drawn_in: u64,
+}
+
+impl Calendar {
+    fn clear(&mut self) {
+        self.due.clear();
+        self.pending.clear();
+    }
+}
 
 /// What one generation's pass needs to know.
 #[derive(Debug, Clone, Copy)]
@@ -103,7 +124,7 @@ impl FastState {
             mark: vec![0; positions.div_ceil(64)],
             changed: vec![0; positions.div_ceil(64)],
             clock: vec![NEVER; positions],
-            calendars: vec![Calendar::new(); chunks],
+            calendars: vec![Calendar::default(); chunks],
             valid: false,
         }
     }
@@ -269,12 +290,31 @@ impl ChunkView<'_> {
             calendar,
         } = self;
         let mut rng = chunk_rng(g.seed, index);
+        // The last pass's clocks, for the positions no game read since.
+        let drawn_in = calendar.drawn_in;
+        let mut pending = std::mem::take(&mut calendar.pending);
+        for (local, u, log_stay) in pending.drain(..) {
+            let local = local as usize;
+            if taken[local] != 0 {
+                continue;
+            }
+            let Some(wait) = clock_after(u, log_stay) else { continue };
+            let due = drawn_in.saturating_add(wait);
+            if due <= g.now {
+                mark[local / 64] |= 1 << (local % 64);
+            } else {
+                clock[local] = due;
+                schedule(calendar, clock, live, start, due, local);
+            }
+        }
+        calendar.pending = pending; // empty, its room kept
+        calendar.drawn_in = g.now;
         // Changes due now (entries whose clock was dropped or redrawn since are stale: skipped).
-        while let Some(&Reverse((due, v))) = calendar.peek() {
+        while let Some(&Reverse((due, v))) = calendar.due.peek() {
             if due > g.now {
                 break;
             }
-            calendar.pop();
+            calendar.due.pop();
             let local = v as usize - start;
             if clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0 {
                 mark[local / 64] |= 1 << (local % 64);
@@ -283,6 +323,9 @@ impl ChunkView<'_> {
         let inv_mu = 1.0 / f64::from(g.mu);
         let mut work = live.len() as u64;
         let mut scratch = Vec::new();
+        // The last stay rate r and its μ·ln(1 − r): fixated positions with as many moves share
+        // r bit for bit, so the logarithm is taken once per pass, not once per position.
+        let mut stay: (u64, Option<f64>) = (f64::NAN.to_bits(), None);
         for w in 0..live.len() {
             let mut bits = live[w] | mark[w];
             mark[w] = 0;
@@ -313,28 +356,35 @@ impl ChunkView<'_> {
                     }
                     Some(dominant) => {
                         live[w] &= !(1 << (local % 64));
-                        clock[local] = match next_change(&mut rng, g.mu, g.gamma, p, dominant) {
-                            Some(wait) => {
-                                let due = g.now.saturating_add(wait);
-                                // Redrawn clocks leave their old entries behind; sweep them out
-                                // before they outnumber the chunk's positions (amortised O(1)).
-                                if calendar.len() >= 2 * CHUNK {
-                                    calendar.retain(|&Reverse((due, v))| {
-                                        let local = v as usize - start;
-                                        clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
-                                    });
-                                }
-                                calendar.push(Reverse((due, v as u32)));
-                                due
-                            }
-                            None => NEVER,
-                        };
+                        // Until the next pass works the clock out, no entry of v's is valid.
+                        clock[local] = NEVER;
+                        let r = stay_rate(p, dominant, g.gamma);
+                        if r.to_bits() != stay.0 {
+                            stay = (r.to_bits(), stay_log(g.mu, r));
+                        }
+                        if let Some(log_stay) = stay.1 {
+                            let u = 1.0 - uniform(&mut rng); // (0, 1], as change_clock draws it
+                            calendar.pending.push((local as u32, u, log_stay));
+                        }
                     }
                 }
             }
         }
         work
     }
+}
+
+/// Enters position `local`'s change at generation `due` (its clock) in the chunk's calendar.
+fn schedule(calendar: &mut Calendar, clock: &[u64], live: &[u64], start: usize, due: u64, local: usize) {
+    // Redrawn clocks leave their old entries behind; sweep them out before they outnumber the
+    // chunk's positions (amortised O(1)).
+    if calendar.due.len() >= 2 * CHUNK {
+        calendar.due.retain(|&Reverse((due, v))| {
+            let local = v as usize - start;
+            clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
+        });
+    }
+    calendar.due.push(Reverse((due, (start + local) as u32)));
 }
 
 /// r = kγ/(kγ + p(e*)) at a fixated position: the chance that one draw leaves e*, normalised by

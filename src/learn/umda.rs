@@ -575,8 +575,11 @@ impl Run {
         // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
         let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
         // Fields borrowed once, so the loops keep them in registers.
-        let (rng, cdf, p, path) = (&mut self.rng, &mut self.cdf, &self.p, &mut self.path);
+        let (cdf, p, path) = (&mut self.cdf, &self.p, &mut self.path);
         let (fast, counts) = (&mut self.fast, &mut self.counts);
+        // The stream in a local for the walk: in the field it was stored back to memory at every
+        // step (the same draws either way).
+        let mut rng = self.rng.clone();
         path.clear();
         let mut u = task.graph.root();
         loop {
@@ -584,10 +587,11 @@ impl Run {
             if range.is_empty() {
                 break;
             }
-            let e = draw_fresh(rng, cdf, &mut fast.stale, p, u, range);
+            let e = draw_fresh(&mut rng, cdf, &mut fast.stale, p, u, range);
             path.push((u as u32, e as u32));
             u = targets[e] as usize;
         }
+        self.rng = rng;
         self.path_moves += path.len() as u64;
         let winner_parity = winner_parity(path.len(), task);
         self.tag += 1;
