@@ -16,8 +16,9 @@
 //! 2. **The update is fused and, when γ < 1/μ, in closed form.** Every chosen move has
 //!    q ≥ 1/μ > γ and every other q = 0 ≤ γ, so with z moves chosen by nobody π_γ's sums are
 //!    β⁻ = zγ and β⁺ = 1 − (d − z)γ without adding up p ([`update`]); otherwise the general
-//!    [`super::projection::project`]. The running sums the path sampler needs are rebuilt only
-//!    where a game or the check reads a position (`stale`).
+//!    [`super::projection::project`]. The position's running sums, which the path sampler draws
+//!    from, are rewritten at once while its p is in cache (a game drawing from a stale flag
+//!    at every step cost more than the sums).
 //! 3. **Fixated positions are skipped.** When all μ winners chose one move e*, p(v) becomes
 //!    (1 − (d−1)γ at e*, γ elsewhere) after rounding: P* below. While no game reads v, every later
 //!    generation redraws Multinomial(μ, P*), and p(v) stays P* exactly when all μ land on e*,
@@ -95,10 +96,6 @@ pub(crate) struct Generation {
 pub(crate) struct FastState {
     /// Per position: winners whose move there was read this generation (0 between generations).
     pub taken: Vec<u32>,
-    /// Per position: its running sums are out of date.
-    pub stale: Vec<bool>,
-    /// Whether any position may be stale (the other engines rebuild all running sums then).
-    pub any_stale: bool,
     /// Bitset: positions with ≥ 2 moves that are not fixated, processed every generation.
     live: Vec<u64>,
     /// Bitset: positions read this generation or due to change, processed once.
@@ -118,8 +115,6 @@ impl FastState {
         let chunks = positions.div_ceil(CHUNK);
         FastState {
             taken: vec![0; positions],
-            stale: vec![false; positions],
-            any_stale: false,
             live: vec![0; positions.div_ceil(64)],
             mark: vec![0; positions.div_ceil(64)],
             changed: vec![0; positions.div_ceil(64)],
@@ -190,6 +185,7 @@ impl FastState {
         &'a mut self,
         offsets: &[u32],
         p: &'a mut [f64],
+        cdf: &'a mut [f64],
         counts: &'a mut [u32],
         from: usize,
         to: usize,
@@ -198,9 +194,9 @@ impl FastState {
         let first = from * CHUNK;
         let first_edge = offsets[first.min(n)] as usize;
         let mut p = &mut p[first_edge..];
+        let mut cdf = &mut cdf[first_edge..];
         let mut counts = &mut counts[first_edge..];
         let mut taken = &mut self.taken[first.min(n)..];
-        let mut stale = &mut self.stale[first.min(n)..];
         let mut clock = &mut self.clock[first.min(n)..];
         let words = self.live.len();
         let mut live = &mut self.live[(from * WORDS_PER_CHUNK).min(words)..];
@@ -214,32 +210,29 @@ impl FastState {
             let edges = offsets[end] as usize - offsets[start] as usize;
             let word_count = end.div_ceil(64) - start / 64;
             let (p_c, p_rest) = std::mem::take(&mut p).split_at_mut(edges);
+            let (cdf_c, cdf_rest) = std::mem::take(&mut cdf).split_at_mut(edges);
             let (counts_c, counts_rest) = std::mem::take(&mut counts).split_at_mut(edges);
             let (taken_c, taken_rest) = std::mem::take(&mut taken).split_at_mut(end - start);
-            let (stale_c, stale_rest) = std::mem::take(&mut stale).split_at_mut(end - start);
             let (clock_c, clock_rest) = std::mem::take(&mut clock).split_at_mut(end - start);
             let (live_c, live_rest) = std::mem::take(&mut live).split_at_mut(word_count);
             let (mark_c, mark_rest) = std::mem::take(&mut mark).split_at_mut(word_count);
             let (changed_c, changed_rest) = std::mem::take(&mut changed).split_at_mut(word_count);
-            (p, counts, taken, stale, clock, live, mark, changed) =
-                (p_rest, counts_rest, taken_rest, stale_rest, clock_rest, live_rest, mark_rest, changed_rest);
+            (p, cdf, counts, taken, clock, live, mark, changed) =
+                (p_rest, cdf_rest, counts_rest, taken_rest, clock_rest, live_rest, mark_rest, changed_rest);
             out.push(ChunkView {
                 index: c,
                 start,
                 edge_start: offsets[start] as usize,
                 p: p_c,
+                cdf: cdf_c,
                 counts: counts_c,
                 taken: taken_c,
-                stale: stale_c,
                 clock: clock_c,
                 live: live_c,
                 mark: mark_c,
                 changed: changed_c,
                 calendar: calendars.next().expect("one calendar per chunk"),
             });
-        }
-        if to > from {
-            self.any_stale = true;
         }
         out
     }
@@ -251,9 +244,9 @@ pub(crate) struct ChunkView<'a> {
     start: usize,
     edge_start: usize,
     p: &'a mut [f64],
+    cdf: &'a mut [f64],
     counts: &'a mut [u32],
     taken: &'a mut [u32],
-    stale: &'a mut [bool],
     clock: &'a mut [u64],
     live: &'a mut [u64],
     mark: &'a mut [u64],
@@ -280,9 +273,9 @@ impl ChunkView<'_> {
             start,
             edge_start,
             p,
+            cdf,
             counts,
             taken,
-            stale,
             clock,
             live,
             mark,
@@ -335,7 +328,7 @@ impl ChunkView<'_> {
                 bits &= bits - 1;
                 let v = start + local;
                 let (lo, hi) = (offsets[v] as usize - edge_start, offsets[v + 1] as usize - edge_start);
-                let (p, counts) = (&mut p[lo..hi], &mut counts[lo..hi]);
+                let (p, cdf, counts) = (&mut p[lo..hi], &mut cdf[lo..hi], &mut counts[lo..hi]);
                 let read = std::mem::take(&mut taken[local]);
                 let was_live = live[w] >> (local % 64) & 1 == 1;
                 if read == 0 && !was_live {
@@ -347,7 +340,11 @@ impl ChunkView<'_> {
                     pooled_draw_with(&mut rng, g.mu - read, g.gamma, p, counts, &mut scratch);
                 }
                 let fixated = update(p, counts, g.gamma, inv_mu);
-                stale[local] = true;
+                let mut sum = 0.0;
+                for (c, &x) in cdf.iter_mut().zip(p.iter()) {
+                    sum += x;
+                    *c = sum;
+                }
                 work += (hi - lo) as u64;
                 match fixated {
                     None => {
