@@ -158,8 +158,15 @@ impl FastState {
     #[inline]
     pub fn count_read(&mut self, v: usize, e: usize, range: std::ops::Range<usize>, counts: &mut [u32]) {
         if self.taken[v] == 0 {
-            counts[range].fill(0);
+            // The counts become this read alone: one select per move, where clearing them was
+            // a memset call per position and generation (most positions have a few moves).
+            let first = range.start;
+            for (i, c) in counts[range].iter_mut().enumerate() {
+                *c = u32::from(first + i == e);
+            }
             self.mark[v / 64] |= 1 << (v % 64);
+            self.taken[v] = 1;
+            return;
         }
         self.taken[v] += 1;
         counts[e] += 1;
