@@ -150,7 +150,7 @@ fn nim_values(positions: usize) -> Row {
         let mut sum = Nimber::new(0);
         for (i, h) in heaps.split(',').enumerate() {
             let h: u32 = h.parse().expect("a heap");
-            sum = sum + Nimber::new(h);
+            sum += Nimber::new(h);
             if i > 0 {
                 text.push(',');
             }
