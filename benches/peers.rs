@@ -12,12 +12,17 @@
 //!   (`analysis::value::value` on the spec), theirs `igs`'s own solver for Chomp
 //!   (`Chomp::solver`, a search by the definition with a transposition table and the board's
 //!   symmetry) on the initial position.
-//! - Nim sums: the value of Nim positions of 64 heaps below 2^32, from the spec text `value`
-//!   reads; theirs reads the same text's heap list and adds `cgt`'s `Nimber`s.
+//! - Nim sums of positions of 64 heaps below 2^32, two rows. `value`: ours is `impartial value`'s
+//!   (the spec read and checked, the nim-sum, the canonical spec written for its report);
+//!   theirs reads the same text's heap list, adds `cgt`'s `Nimber`s and writes the same
+//!   canonical text with the standard formatter (`cgt` has no spec reader or writer). Heap
+//!   lists: the list alone read and XORed, ours by `numbers::parse_list` (as `value` reads
+//!   Nim's heaps), theirs as above without the text.
 //!
 //! Run with `cargo bench --features bench --bench peers`; `PEERS_ROUNDS=N` (default 9) sets the
 //! rounds and `PEERS_ROWS=Chomp` (a part of a name) runs only some rows.
 
+use std::fmt::Write;
 use std::hint::black_box;
 
 use cgt::numeric::nimber::Nimber;
@@ -26,6 +31,7 @@ use igs::game::{Game, SimpleGame};
 use igs::games::chomp::Chomp;
 use impartial::analysis::sequence::HeapGame;
 use impartial::analysis::value::value;
+use impartial::numbers::parse_list;
 
 /// Seconds of CPU time this thread has used so far.
 fn thread_cpu() -> f64 {
@@ -104,10 +110,11 @@ fn chomp(rows: u8, cols: u8) -> Row {
     }
 }
 
-fn nim_sums(positions: usize) -> Row {
-    // Heaps from a fixed xorshift stream: the same positions every run.
+/// The specs of `positions` Nim positions of 64 heaps below 2^32, from a fixed xorshift stream:
+/// the same positions every run.
+fn nim_specs(positions: usize) -> Vec<String> {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let specs: Vec<String> = (0..positions)
+    (0..positions)
         .map(|_| {
             let heaps: Vec<String> = (0..64)
                 .map(|_| {
@@ -119,10 +126,44 @@ fn nim_sums(positions: usize) -> Row {
                 .collect();
             format!("game=nim&heaps={}", heaps.join(","))
         })
-        .collect();
+        .collect()
+}
+
+/// `cgt` has no spec reader: the heap list after the prefix, split at commas, each heap a
+/// `Nimber`, added (no list kept).
+fn cgt_nim_sum(spec: &str) -> Nimber {
+    let heaps = spec.strip_prefix("game=nim&heaps=").expect("a Nim spec");
+    heaps.split(',').map(|h| Nimber::new(h.parse().expect("a heap"))).fold(Nimber::new(0), |a, b| a + b)
+}
+
+/// `value` as the CLI runs it (the spec read and checked, the nim-sum, the canonical spec
+/// written for the report) against `cgt`'s sum of the same heaps with the same canonical text
+/// written by the standard formatter: the same values and the same text (checked once).
+fn nim_values(positions: usize) -> Row {
+    let specs = nim_specs(positions);
     let theirs_specs = specs.clone();
+    // One pass: each heap read, added and written back.
+    let canonical = |spec: &str| {
+        let heaps = spec.strip_prefix("game=nim&heaps=").expect("a Nim spec");
+        let mut text = String::with_capacity(spec.len() + 16);
+        text.push_str("game=nim&heaps=");
+        let mut sum = Nimber::new(0);
+        for (i, h) in heaps.split(',').enumerate() {
+            let h: u32 = h.parse().expect("a heap");
+            sum += Nimber::new(h);
+            if i > 0 {
+                text.push(',');
+            }
+            write!(text, "{h}").expect("a String takes any text");
+        }
+        text.push_str("&play=normal");
+        (text, sum)
+    };
+    for spec in &specs {
+        assert_eq!(value(spec).expect("a valid spec").game, canonical(spec).0, "the canonical texts differ");
+    }
     Row {
-        name: format!("Nim sums, {positions} positions of 64 heaps"),
+        name: format!("Nim sums, value: {positions} specs of 64 heaps"),
         peer: "cgt",
         times: 1,
         ours: Box::new(move || {
@@ -132,15 +173,35 @@ fn nim_sums(positions: usize) -> Row {
             theirs_specs
                 .iter()
                 .map(|s| {
-                    let heaps = s.strip_prefix("game=nim&heaps=").expect("a Nim spec");
-                    let sum = heaps
-                        .split(',')
-                        .map(|h| Nimber::new(h.parse().expect("a heap")))
-                        .fold(Nimber::new(0), |a, b| a + b);
+                    let (text, sum) = canonical(s);
+                    black_box(text);
                     u64::from(sum.value())
                 })
                 .collect()
         }),
+    }
+}
+
+/// The core of the row above alone: the heap list read (ours: `numbers::parse_list`, which
+/// `value` reads Nim's heaps with) and XORed, against `cgt`'s reading and sum.
+fn nim_lists(positions: usize) -> Row {
+    let specs = nim_specs(positions);
+    let theirs_specs = specs.clone();
+    Row {
+        name: format!("Nim sums, heap lists: {positions} lists of 64 heaps"),
+        peer: "cgt",
+        times: 1,
+        ours: Box::new(move || {
+            specs
+                .iter()
+                .map(|s| {
+                    let list = s.strip_prefix("game=nim&heaps=").expect("a Nim spec");
+                    let heaps = parse_list("heaps", list, 0, u64::MAX, "heaps").expect("a heap list");
+                    heaps.iter().fold(0, |x, &h| x ^ h)
+                })
+                .collect()
+        }),
+        theirs: Box::new(move || theirs_specs.iter().map(|s| u64::from(cgt_nim_sum(s).value())).collect()),
     }
 }
 
@@ -155,7 +216,8 @@ fn main() {
         ("Chomp 8x8", Box::new(|| chomp(8, 8))),
         ("Chomp 10x10", Box::new(|| chomp(10, 10))),
         ("Chomp 7x12", Box::new(|| chomp(7, 12))),
-        ("Nim sums", Box::new(|| nim_sums(10_000))),
+        ("Nim sums, value", Box::new(|| nim_values(10_000))),
+        ("Nim sums, heap lists", Box::new(|| nim_lists(10_000))),
     ];
     println!("ours ÷ theirs, thread CPU time, median of {rounds} interleaved rounds (each also checks the values agree)");
     println!("| work | peer | ours | theirs | ours ÷ theirs (median; range) |");

@@ -258,19 +258,19 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, InputError> {
             MAX_SPEC_BYTES
         )));
     }
-    let text = text.trim();
+    let text = trimmed(text);
     let text = text.strip_prefix('#').unwrap_or(text);
     let text = text.strip_prefix('?').unwrap_or(text);
     let mut pairs = Vec::new();
-    for segment in text.split('&').filter(|s| !s.trim().is_empty()) {
+    for segment in text.split('&').filter(|s| !trimmed(s).is_empty()) {
         let (key, value) = segment.split_once('=').ok_or_else(|| {
             InputError::Malformed(format!("{} is not of the form key=value", quoted(segment)))
         })?;
-        let key = percent_decode(key.trim())?;
+        let key = percent_decode(trimmed(key))?;
         if key.is_empty() {
             return Err(InputError::Malformed(format!("{} has an empty key", quoted(segment))));
         }
-        pairs.push((key, percent_decode(value.trim())?));
+        pairs.push((key, percent_decode(trimmed(value))?));
     }
     if pairs.is_empty() {
         return Err(InputError::Malformed(
@@ -278,6 +278,15 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, InputError> {
         ));
     }
     Ok(pairs)
+}
+
+/// `text.trim()`, without decoding characters from either end when both end bytes are
+/// printable ASCII (no Unicode space is): every spec a page or a script writes.
+fn trimmed(text: &str) -> &str {
+    match (text.as_bytes().first(), text.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii_graphic() && b.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
 }
 
 fn percent_decode(text: &str) -> Result<String, InputError> {

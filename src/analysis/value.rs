@@ -189,7 +189,12 @@ fn by_theory(spec: &GameSpec) -> Result<Option<Value>, InputError> {
         checked(game.key, game.heaps)?;
         // The heaps of a position are a sum: the XOR of their values (Fenner & Rogers Theorem 2.28).
         if let Some(formula) = game.rule.formula() {
-            let total = game.heaps.iter().fold(0, |x, &h| x ^ (formula.g)(h));
+            // Nim's values are its heaps: XORed without a call through the formula per heap.
+            let total = if formula.identity {
+                game.heaps.iter().fold(0, |x, &h| x ^ h)
+            } else {
+                game.heaps.iter().fold(0, |x, &h| x ^ (formula.g)(h))
+            };
             let method = if formula.identity { Method::NimSum } else { Method::HeapFormula };
             return Ok(Some(Value::of(canonical, total, method, None)));
         }

@@ -16,8 +16,9 @@
 //! 2. **The update is fused and, when γ < 1/μ, in closed form.** Every chosen move has
 //!    q ≥ 1/μ > γ and every other q = 0 ≤ γ, so with z moves chosen by nobody π_γ's sums are
 //!    β⁻ = zγ and β⁺ = 1 − (d − z)γ without adding up p ([`update`]); otherwise the general
-//!    [`super::projection::project`]. The running sums the path sampler needs are rebuilt only
-//!    where a game or the check reads a position (`stale`).
+//!    [`super::projection::project`]. The position's running sums, which the path sampler draws
+//!    from, are rewritten at once while its p is in cache (a game drawing from a stale flag
+//!    at every step cost more than the sums).
 //! 3. **Fixated positions are skipped.** When all μ winners chose one move e*, p(v) becomes
 //!    (1 − (d−1)γ at e*, γ elsewhere) after rounding: P* below. While no game reads v, every later
 //!    generation redraws Multinomial(μ, P*), and p(v) stays P* exactly when all μ land on e*,
@@ -46,7 +47,9 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::projection::project;
-use super::sample::{binomial, binomial_at_least_one, change_clock, uniform_index};
+use super::sample::{
+    binomial, binomial_at_least_one, change_clock, clock_after, stay_log, uniform, uniform_index,
+};
 
 /// Positions per chunk, a multiple of 64 (one bitset word per 64 positions). Small enough that a
 /// page's frame budget is rarely overrun by one chunk, large enough that seeding its stream is free.
@@ -55,8 +58,27 @@ const WORDS_PER_CHUNK: usize = CHUNK / 64;
 /// The clock of a position that never changes (γ = 0, or a change too unlikely to schedule).
 const NEVER: u64 = u64::MAX;
 
-/// One chunk's scheduled changes: (generation of the change, position), earliest first.
-type Calendar = BinaryHeap<Reverse<(u64, u32)>>;
+/// One chunk's scheduled changes.
+#[derive(Debug, Clone, Default)]
+struct Calendar {
+    /// (generation of the change, position), earliest first.
+    due: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The clocks the last pass drew, not yet worked out: (position's index in the chunk, U,
+    /// μ·ln(1 − r)), drawn in generation `drawn_in`. The next pass works out only those of the
+    /// positions no game read in between (a read position's clock is thrown away unseen): where
+    /// games read most positions every generation (SubtractionNim), the logarithm and the
+    /// heap's push and sweep were a tenth of a generation for nothing. The uniform is drawn in
+    /// the pass, so the stream is the same.
+    pending: Vec<(u32, f64, f64)>,
+    drawn_in: u64,
+}
+
+impl Calendar {
+    fn clear(&mut self) {
+        self.due.clear();
+        self.pending.clear();
+    }
+}
 
 /// What one generation's pass needs to know.
 #[derive(Debug, Clone, Copy)]
@@ -74,10 +96,6 @@ pub(crate) struct Generation {
 pub(crate) struct FastState {
     /// Per position: winners whose move there was read this generation (0 between generations).
     pub taken: Vec<u32>,
-    /// Per position: its running sums are out of date.
-    pub stale: Vec<bool>,
-    /// Whether any position may be stale (the other engines rebuild all running sums then).
-    pub any_stale: bool,
     /// Bitset: positions with ≥ 2 moves that are not fixated, processed every generation.
     live: Vec<u64>,
     /// Bitset: positions read this generation or due to change, processed once.
@@ -97,13 +115,11 @@ impl FastState {
         let chunks = positions.div_ceil(CHUNK);
         FastState {
             taken: vec![0; positions],
-            stale: vec![false; positions],
-            any_stale: false,
             live: vec![0; positions.div_ceil(64)],
             mark: vec![0; positions.div_ceil(64)],
             changed: vec![0; positions.div_ceil(64)],
             clock: vec![NEVER; positions],
-            calendars: vec![Calendar::new(); chunks],
+            calendars: vec![Calendar::default(); chunks],
             valid: false,
         }
     }
@@ -142,8 +158,15 @@ impl FastState {
     #[inline]
     pub fn count_read(&mut self, v: usize, e: usize, range: std::ops::Range<usize>, counts: &mut [u32]) {
         if self.taken[v] == 0 {
-            counts[range].fill(0);
+            // The counts become this read alone: one select per move, where clearing them was
+            // a memset call per position and generation (most positions have a few moves).
+            let first = range.start;
+            for (i, c) in counts[range].iter_mut().enumerate() {
+                *c = u32::from(first + i == e);
+            }
             self.mark[v / 64] |= 1 << (v % 64);
+            self.taken[v] = 1;
+            return;
         }
         self.taken[v] += 1;
         counts[e] += 1;
@@ -169,6 +192,7 @@ impl FastState {
         &'a mut self,
         offsets: &[u32],
         p: &'a mut [f64],
+        cdf: &'a mut [f64],
         counts: &'a mut [u32],
         from: usize,
         to: usize,
@@ -177,9 +201,9 @@ impl FastState {
         let first = from * CHUNK;
         let first_edge = offsets[first.min(n)] as usize;
         let mut p = &mut p[first_edge..];
+        let mut cdf = &mut cdf[first_edge..];
         let mut counts = &mut counts[first_edge..];
         let mut taken = &mut self.taken[first.min(n)..];
-        let mut stale = &mut self.stale[first.min(n)..];
         let mut clock = &mut self.clock[first.min(n)..];
         let words = self.live.len();
         let mut live = &mut self.live[(from * WORDS_PER_CHUNK).min(words)..];
@@ -193,32 +217,29 @@ impl FastState {
             let edges = offsets[end] as usize - offsets[start] as usize;
             let word_count = end.div_ceil(64) - start / 64;
             let (p_c, p_rest) = std::mem::take(&mut p).split_at_mut(edges);
+            let (cdf_c, cdf_rest) = std::mem::take(&mut cdf).split_at_mut(edges);
             let (counts_c, counts_rest) = std::mem::take(&mut counts).split_at_mut(edges);
             let (taken_c, taken_rest) = std::mem::take(&mut taken).split_at_mut(end - start);
-            let (stale_c, stale_rest) = std::mem::take(&mut stale).split_at_mut(end - start);
             let (clock_c, clock_rest) = std::mem::take(&mut clock).split_at_mut(end - start);
             let (live_c, live_rest) = std::mem::take(&mut live).split_at_mut(word_count);
             let (mark_c, mark_rest) = std::mem::take(&mut mark).split_at_mut(word_count);
             let (changed_c, changed_rest) = std::mem::take(&mut changed).split_at_mut(word_count);
-            (p, counts, taken, stale, clock, live, mark, changed) =
-                (p_rest, counts_rest, taken_rest, stale_rest, clock_rest, live_rest, mark_rest, changed_rest);
+            (p, cdf, counts, taken, clock, live, mark, changed) =
+                (p_rest, cdf_rest, counts_rest, taken_rest, clock_rest, live_rest, mark_rest, changed_rest);
             out.push(ChunkView {
                 index: c,
                 start,
                 edge_start: offsets[start] as usize,
                 p: p_c,
+                cdf: cdf_c,
                 counts: counts_c,
                 taken: taken_c,
-                stale: stale_c,
                 clock: clock_c,
                 live: live_c,
                 mark: mark_c,
                 changed: changed_c,
                 calendar: calendars.next().expect("one calendar per chunk"),
             });
-        }
-        if to > from {
-            self.any_stale = true;
         }
         out
     }
@@ -230,9 +251,9 @@ pub(crate) struct ChunkView<'a> {
     start: usize,
     edge_start: usize,
     p: &'a mut [f64],
+    cdf: &'a mut [f64],
     counts: &'a mut [u32],
     taken: &'a mut [u32],
-    stale: &'a mut [bool],
     clock: &'a mut [u64],
     live: &'a mut [u64],
     mark: &'a mut [u64],
@@ -259,9 +280,9 @@ impl ChunkView<'_> {
             start,
             edge_start,
             p,
+            cdf,
             counts,
             taken,
-            stale,
             clock,
             live,
             mark,
@@ -269,12 +290,31 @@ impl ChunkView<'_> {
             calendar,
         } = self;
         let mut rng = chunk_rng(g.seed, index);
+        // The last pass's clocks, for the positions no game read since.
+        let drawn_in = calendar.drawn_in;
+        let mut pending = std::mem::take(&mut calendar.pending);
+        for (local, u, log_stay) in pending.drain(..) {
+            let local = local as usize;
+            if taken[local] != 0 {
+                continue;
+            }
+            let Some(wait) = clock_after(u, log_stay) else { continue };
+            let due = drawn_in.saturating_add(wait);
+            if due <= g.now {
+                mark[local / 64] |= 1 << (local % 64);
+            } else {
+                clock[local] = due;
+                schedule(calendar, clock, live, start, due, local);
+            }
+        }
+        calendar.pending = pending; // empty, its room kept
+        calendar.drawn_in = g.now;
         // Changes due now (entries whose clock was dropped or redrawn since are stale: skipped).
-        while let Some(&Reverse((due, v))) = calendar.peek() {
+        while let Some(&Reverse((due, v))) = calendar.due.peek() {
             if due > g.now {
                 break;
             }
-            calendar.pop();
+            calendar.due.pop();
             let local = v as usize - start;
             if clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0 {
                 mark[local / 64] |= 1 << (local % 64);
@@ -283,6 +323,9 @@ impl ChunkView<'_> {
         let inv_mu = 1.0 / f64::from(g.mu);
         let mut work = live.len() as u64;
         let mut scratch = Vec::new();
+        // The last stay rate r and its μ·ln(1 − r): fixated positions with as many moves share
+        // r bit for bit, so the logarithm is taken once per pass, not once per position.
+        let mut stay: (u64, Option<f64>) = (f64::NAN.to_bits(), None);
         for w in 0..live.len() {
             let mut bits = live[w] | mark[w];
             mark[w] = 0;
@@ -292,7 +335,7 @@ impl ChunkView<'_> {
                 bits &= bits - 1;
                 let v = start + local;
                 let (lo, hi) = (offsets[v] as usize - edge_start, offsets[v + 1] as usize - edge_start);
-                let (p, counts) = (&mut p[lo..hi], &mut counts[lo..hi]);
+                let (p, cdf, counts) = (&mut p[lo..hi], &mut cdf[lo..hi], &mut counts[lo..hi]);
                 let read = std::mem::take(&mut taken[local]);
                 let was_live = live[w] >> (local % 64) & 1 == 1;
                 if read == 0 && !was_live {
@@ -304,7 +347,11 @@ impl ChunkView<'_> {
                     pooled_draw_with(&mut rng, g.mu - read, g.gamma, p, counts, &mut scratch);
                 }
                 let fixated = update(p, counts, g.gamma, inv_mu);
-                stale[local] = true;
+                let mut sum = 0.0;
+                for (c, &x) in cdf.iter_mut().zip(p.iter()) {
+                    sum += x;
+                    *c = sum;
+                }
                 work += (hi - lo) as u64;
                 match fixated {
                     None => {
@@ -313,28 +360,35 @@ impl ChunkView<'_> {
                     }
                     Some(dominant) => {
                         live[w] &= !(1 << (local % 64));
-                        clock[local] = match next_change(&mut rng, g.mu, g.gamma, p, dominant) {
-                            Some(wait) => {
-                                let due = g.now.saturating_add(wait);
-                                // Redrawn clocks leave their old entries behind; sweep them out
-                                // before they outnumber the chunk's positions (amortised O(1)).
-                                if calendar.len() >= 2 * CHUNK {
-                                    calendar.retain(|&Reverse((due, v))| {
-                                        let local = v as usize - start;
-                                        clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
-                                    });
-                                }
-                                calendar.push(Reverse((due, v as u32)));
-                                due
-                            }
-                            None => NEVER,
-                        };
+                        // Until the next pass works the clock out, no entry of v's is valid.
+                        clock[local] = NEVER;
+                        let r = stay_rate(p, dominant, g.gamma);
+                        if r.to_bits() != stay.0 {
+                            stay = (r.to_bits(), stay_log(g.mu, r));
+                        }
+                        if let Some(log_stay) = stay.1 {
+                            let u = 1.0 - uniform(&mut rng); // (0, 1], as change_clock draws it
+                            calendar.pending.push((local as u32, u, log_stay));
+                        }
                     }
                 }
             }
         }
         work
     }
+}
+
+/// Enters position `local`'s change at generation `due` (its clock) in the chunk's calendar.
+fn schedule(calendar: &mut Calendar, clock: &[u64], live: &[u64], start: usize, due: u64, local: usize) {
+    // Redrawn clocks leave their old entries behind; sweep them out before they outnumber the
+    // chunk's positions (amortised O(1)).
+    if calendar.due.len() >= 2 * CHUNK {
+        calendar.due.retain(|&Reverse((due, v))| {
+            let local = v as usize - start;
+            clock[local] == due && live[local / 64] >> (local % 64) & 1 == 0
+        });
+    }
+    calendar.due.push(Reverse((due, (start + local) as u32)));
 }
 
 /// r = kγ/(kγ + p(e*)) at a fixated position: the chance that one draw leaves e*, normalised by

@@ -270,12 +270,30 @@ pub fn binomial_at_least_one(rng: &mut impl RngCore, n: u32, r: f64) -> u32 {
 /// C = 1 + ⌊ln U / (μ·ln(1 − r))⌋ with U uniform in (0, 1], since P(C > j) = (1 − r)^(μj).
 /// None when it never happens (r = 0, or so small that C passes 2⁶²).
 pub fn change_clock(rng: &mut impl RngCore, mu: u32, r: f64) -> Option<u64> {
+    change_clock_from(rng, stay_log(mu, r)?)
+}
+
+/// μ·ln(1 − r), the log of the chance (1 − r)^μ that a generation changes nothing; None when
+/// r is 0 or NaN (no change ever, and no draw). A pass whose fixated positions share r computes
+/// it once ([`super::fast`]): the same bits as computing it for each.
+pub fn stay_log(mu: u32, r: f64) -> Option<f64> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
-    let log_stay = f64::from(mu) * libm::log1p(-r.min(1.0));
-    let u = 1.0 - uniform(rng); // (0, 1]
-    let waited = f64::floor(libm::log(u) / log_stay);
+    Some(f64::from(mu) * libm::log1p(-r.min(1.0)))
+}
+
+/// [`change_clock`] given its [`stay_log`].
+pub fn change_clock_from(rng: &mut impl RngCore, log_stay: f64) -> Option<u64> {
+    clock_after(1.0 - uniform(rng), log_stay)
+}
+
+/// [`change_clock`] given its [`stay_log`] and its uniform u in (0, 1].
+pub fn clock_after(u: f64, log_stay: f64) -> Option<u64> {
+    // ln U ≤ 0 and log_stay < 0, so the ratio is ≥ 0 (or −0, or NaN): its floor is its
+    // truncation, without floor's libm call on baseline x86-64. 4.6e18 is a whole number, so
+    // the floor reaches it exactly when the ratio does.
+    let waited = libm::log(u) / log_stay;
     if log_stay == 0.0 || waited.is_nan() || waited >= 4.6e18 {
         return None;
     }

@@ -114,7 +114,7 @@ pub struct Run {
     current: Option<InProgress>,
     /// Winners per edge in the current (or last finished) generation: μ·q_{t+1}.
     counts: Vec<u32>,
-    /// The fast engine's read counts, stale running sums and skipping clocks.
+    /// The fast engine's read counts and skipping clocks.
     fast: FastState,
     /// Every position's p may have changed since [`Run::take_changed`] last ran (a reset, a
     /// new model, a generation of another engine); else those the fast passes processed.
@@ -309,12 +309,7 @@ impl Run {
                 if range.is_empty() {
                     break;
                 }
-                // Running sums the fast engine has not rebuilt yet: the same law from p directly.
-                let e = if self.fast.stale[u] {
-                    draw_from_model(&mut rng, &self.p, range)
-                } else {
-                    draw(&mut rng, &self.cdf, range)
-                };
+                let e = draw(&mut rng, &self.cdf, range);
                 moves += 1;
                 u = targets[e] as usize;
             }
@@ -432,11 +427,7 @@ impl Run {
                 self.fast.restart(self.task.graph.offsets(), &mut self.counts, self.params.mu());
             }
         } else {
-            // The other engines draw from every position's running sums and change p without
-            // the fast engine's clocks.
-            if self.fast.any_stale {
-                self.rebuild_cdf();
-            }
+            // The other engines change p without the fast engine's clocks.
             self.fast.invalidate();
             self.counts.fill(0);
         }
@@ -465,7 +456,14 @@ impl Run {
         let offsets = self.task.graph.offsets();
         let chunks = self.fast.chunk_count();
         if budget == u64::MAX {
-            let views = self.fast.views(offsets, &mut self.p, &mut self.counts, current.chunk_cursor, chunks);
+            let views = self.fast.views(
+                offsets,
+                &mut self.p,
+                &mut self.cdf,
+                &mut self.counts,
+                current.chunk_cursor,
+                chunks,
+            );
             current.chunk_cursor = chunks;
             #[cfg(not(target_arch = "wasm32"))]
             if views.len() > 1 {
@@ -483,7 +481,7 @@ impl Run {
         let mut spent = 0;
         while current.chunk_cursor < chunks && spent < budget {
             let c = current.chunk_cursor;
-            for view in self.fast.views(offsets, &mut self.p, &mut self.counts, c, c + 1) {
+            for view in self.fast.views(offsets, &mut self.p, &mut self.cdf, &mut self.counts, c, c + 1) {
                 spent += view.run(offsets, generation);
             }
             current.chunk_cursor += 1;
@@ -564,8 +562,6 @@ impl Run {
                 self.cdf[e] = sum;
             }
         }
-        self.fast.stale.fill(false);
-        self.fast.any_stale = false;
     }
 
     /// A fast-engine tournament: draw the path only, count the winner's path moves, then (until
@@ -574,24 +570,39 @@ impl Run {
         let task = &*self.task;
         // Both arrays read once: the graph keeps them behind an Arc, and this loop is the hot path.
         let (offsets, targets) = (task.graph.offsets(), task.graph.targets());
-        // Fields borrowed once, so the loops keep them in registers.
-        let (rng, cdf, p, path) = (&mut self.rng, &mut self.cdf, &self.p, &mut self.path);
-        let (fast, counts) = (&mut self.fast, &mut self.counts);
-        path.clear();
+        // Fields borrowed once as slices, so the loops keep their pointers in registers.
+        let cdf = &self.cdf[..];
+        // The stream in a local for the walk: in the field it was stored back to memory at every
+        // step (the same draws either way).
+        let mut rng = self.rng.clone();
+        // The path is written by index into a buffer kept between tournaments, its length in a
+        // register: a push reloaded and stored the Vec's length at every step.
+        let path = &mut self.path;
+        let mut len = 0;
         let mut u = task.graph.root();
-        loop {
-            let range = offsets[u] as usize..offsets[u + 1] as usize;
-            if range.is_empty() {
-                break;
+        'walk: loop {
+            let buffer = &mut path[..];
+            while len < buffer.len() {
+                let range = offsets[u] as usize..offsets[u + 1] as usize;
+                if range.is_empty() {
+                    break 'walk;
+                }
+                let e = draw(&mut rng, cdf, range);
+                buffer[len] = (u as u32, e as u32);
+                len += 1;
+                u = targets[e] as usize;
             }
-            let e = draw_fresh(rng, cdf, &mut fast.stale, p, u, range);
-            path.push((u as u32, e as u32));
-            u = targets[e] as usize;
+            // Longer than every path so far: room for twice as many moves.
+            let longer = 2 * path.len() + 64;
+            path.resize(longer, (0, 0));
         }
+        self.rng = rng;
+        let path = &self.path[..len];
         self.path_moves += path.len() as u64;
         let winner_parity = winner_parity(path.len(), task);
         self.tag += 1;
         let tag = self.tag;
+        let (fast, counts) = (&mut self.fast, &mut self.counts);
         let (played_tag, played_edge) = (&mut self.played_tag, &mut self.played_edge);
         for &(v, e) in path.iter().skip(winner_parity).step_by(2) {
             let (v, e) = (v as usize, e as usize);
@@ -603,10 +614,9 @@ impl Run {
             played_tag[v] = tag;
             played_edge[v] = e as u32;
         }
-        let mut work = self.path.len() as u64 + 1;
+        let mut work = len as u64 + 1;
         if !current.winners_optimal {
-            let (rng, cdf, counts, fast, p) =
-                (&mut self.rng, &mut self.cdf, &mut self.counts, &mut self.fast, &self.p);
+            let (rng, cdf, counts, fast) = (&mut self.rng, &self.cdf, &mut self.counts, &mut self.fast);
             let (played_tag, played_edge) = (&self.played_tag, &self.played_edge);
             let mut reads = 0u64;
             current.winners_optimal =
@@ -620,7 +630,7 @@ impl Run {
                     if range.len() == 1 {
                         return range.start;
                     }
-                    let e = draw_fresh(rng, cdf, &mut fast.stale, p, v, range.clone());
+                    let e = draw(rng, cdf, range.clone());
                     fast.count_read(v, e, range, counts);
                     e
                 });
@@ -731,50 +741,6 @@ pub(crate) fn winner_parity(length: usize, task: &Task) -> usize {
     } else {
         1 - stuck
     }
-}
-
-/// [`draw`] at position v after rebuilding its running sums if the fast engine left them stale.
-#[inline(always)]
-fn draw_fresh(
-    rng: &mut Xoshiro256PlusPlus,
-    cdf: &mut [f64],
-    stale: &mut [bool],
-    p: &[f64],
-    v: usize,
-    range: std::ops::Range<usize>,
-) -> usize {
-    if stale[v] {
-        stale[v] = false;
-        rebuild_sums(cdf, p, range.clone());
-    }
-    draw(rng, cdf, range)
-}
-
-/// Position v's running sums from p (a position the pass changed, once per generation at
-/// most): out of the path's loop, which draws a move on every step.
-#[cold]
-#[inline(never)]
-fn rebuild_sums(cdf: &mut [f64], p: &[f64], range: std::ops::Range<usize>) {
-    let mut sum = 0.0;
-    for e in range {
-        sum += p[e];
-        cdf[e] = sum;
-    }
-}
-
-/// A move drawn from p_t(v) by scanning p itself (for readers that cannot rebuild the running
-/// sums): the same law as [`draw`].
-fn draw_from_model(rng: &mut Xoshiro256PlusPlus, p: &[f64], range: std::ops::Range<usize>) -> usize {
-    let values = &p[range.clone()];
-    let target = uniform(rng) * values.iter().sum::<f64>();
-    let mut sum = 0.0;
-    for (i, &x) in values.iter().enumerate() {
-        sum += x;
-        if target < sum {
-            return range.start + i;
-        }
-    }
-    range.start + values.iter().rposition(|&x| x > 0.0).unwrap_or(0)
 }
 
 /// A move of position v drawn from p_t(v) by inverting its running sums. A move of probability
