@@ -56,18 +56,18 @@ export function restoredProgress(inLink, exercise, field, notices) {
 
 /**
  * What the quiz and the puzzles do first on another game: take the session, its play and its
- * board, and the exercise's answers (`page[key]`: the link's, or those this browser kept as
- * `field`, the mode's panel id, which is marked data-restored).
+ * board, and the exercise; returns the answers this browser kept as `field` (the mode's panel
+ * id, marked data-restored) when they replace `inLink`, the link's, else null.
  */
-export function openExercise(mode, session, page, key, field, notices) {
+export function openExercise(mode, session, inLink, field, notices) {
   mode.session = session;
   mode.misere = session.info.play === 'misere';
   mode.mask = null;
   mode.board.setGame(session);
   mode.exercise = exerciseOf(session);
-  const kept = restoredProgress(page[key], mode.exercise, field, notices);
-  if (kept !== null) page[key] = kept;
+  const kept = restoredProgress(inLink, mode.exercise, field, notices);
   $(field).dataset.restored = String(kept !== null);
+  return kept;
 }
 
 /** The first MAX_ANSWERS of a link's answers, with a notice when there were more. */

@@ -184,7 +184,9 @@ export class PuzzleMode {
 
   /** Another game: the link's answers are replayed against its puzzles; what does not fit is a notice. */
   setSession(session, page, notices) {
-    openExercise(this, session, page, 'puzzles', 'puzzle-panel', notices);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = openExercise(this, session, page.puzzles, 'puzzle-panel', notices);
+    if (kept !== null) page.puzzles = kept;
     const replay = replayPuzzles(capAnswers(parsePuzzles(page.puzzles), notices), this.game());
     if (replay.problem) {
       notices.push(

@@ -177,7 +177,9 @@ export class QuizMode {
 
   /** Another game: the link's answers are replayed; what does not fit is a notice. */
   setSession(session, page, notices) {
-    openExercise(this, session, page, 'quiz', 'quiz-panel', notices);
+    // The answers this browser kept, when the link opened has none (progress.js).
+    const kept = openExercise(this, session, page.quiz, 'quiz-panel', notices);
+    if (kept !== null) page.quiz = kept;
     let entries = [];
     try {
       entries = capEntries(parseQuiz(page.quiz), notices);
