@@ -360,8 +360,13 @@ impl Labeling for Product {
     }
 }
 
-/// "Take …" → "take …", for a part's rules inside the sum's sentence.
+/// "Take …" → "take …", for a part's rules inside the sum's sentence. The rules are the
+/// families' own English sentences, each begun by an ASCII letter: `char::to_lowercase` would
+/// link Unicode's case tables into the page's wasm for nothing.
 fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
+    let mut out = text.to_owned();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    out
 }
