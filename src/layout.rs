@@ -18,6 +18,7 @@
 
 use crate::csr::Csr;
 use crate::game_graph::GameGraph;
+use crate::sort_key;
 
 /// Enough to untangle most of what barycenters can untangle; more mainly costs time.
 const SWEEPS: usize = 4;
@@ -172,9 +173,13 @@ impl<'a> Sweeper<'a> {
                     row.iter().map(|&w| self.norm[w as usize]).sum::<f64>() / row.len() as f64
                 };
             }
-            // A stable sort: equal keys keep their current order.
-            let key = &self.key;
-            self.order[range].sort_by(|&a, &b| key[a as usize].total_cmp(&key[b as usize]));
+            // Equal keys keep their current order (their slots), as a stable sort keeps it.
+            let (key, slot) = (&self.key, &self.slot);
+            sort_key::sort_by_key_then(
+                &mut self.order[range],
+                |v| sort_key::ordered_bits(key[v as usize]),
+                |v| slot[v as usize],
+            );
             self.renumber(l);
         }
     }

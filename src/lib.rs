@@ -28,6 +28,7 @@ pub mod numbers;
 pub mod report;
 pub mod size;
 pub mod sizing;
+pub mod sort_key;
 pub mod spec;
 
 #[cfg(target_arch = "wasm32")]

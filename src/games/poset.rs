@@ -317,8 +317,11 @@ fn down_sets(up: &[u64], cap: u64) -> Option<Vec<u64>> {
     if !complete {
         return None;
     }
-    sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
-    Some(sets)
+    // By (size, mask), the order `masks` is searched in, through the shared sort (sort_key.rs).
+    let mut packed: Vec<u128> =
+        sets.iter().map(|&s| (u128::from(s.count_ones()) << 64) | u128::from(s)).collect();
+    crate::sort_key::sort_u128(&mut packed);
+    Some(packed.into_iter().map(|p| p as u64).collect())
 }
 
 /// Calls `visit` on every down-set until it returns false; true when all were visited.
@@ -776,10 +779,12 @@ pub fn gset_parallel(p: &[u32], q: &[u32]) -> Vec<u32> {
 /// power of two), so each step costs about the size of the larger part, and C50000 + C1 + … + C1
 /// costs one pass over the big set rather than one per small part.
 pub fn gset_of_parallel(mut parts: Vec<Vec<u32>>) -> Vec<u32> {
-    parts.sort_by_key(Vec::len);
-    let mut parts = parts.into_iter();
-    let first = parts.next().unwrap_or_default();
-    parts.fold(first, |acc, set| gset_parallel(&acc, &set))
+    // Fact 3.1's fold is associative and commutative: the order of equal sizes does not matter.
+    let mut order: Vec<u32> = (0..parts.len() as u32).collect();
+    crate::sort_key::sort_by_key_then(&mut order, |i| parts[i as usize].len() as u64, |i| i);
+    let mut sets = order.iter().map(|&i| std::mem::take(&mut parts[i as usize]));
+    let first = sets.next().unwrap_or_default();
+    sets.fold(first, |acc, set| gset_parallel(&acc, &set))
 }
 
 /// Lemma 3.2 (Fenner & Rogers §3.1): the g-set of P/Q (P above Q) is g-set(Q) with, for each i in

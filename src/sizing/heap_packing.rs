@@ -170,7 +170,8 @@ pub struct Part {
 /// not in the wasm.
 pub fn packed_size(part: Part, heaps: &[u64], moves: &dyn Fn(u64) -> u64, limits: &Limits) -> AtLeast {
     let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0 && h <= MAX_PACKED_HEAP).collect();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted.sort_unstable();
+    sorted.reverse();
     let Some(&largest) = sorted.first() else { return AtLeast::default() };
     let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce, reduce_too: part.reduce_too };
     // First fit over as many of the largest heaps as the programme holds, in both orders.
@@ -870,7 +871,8 @@ pub fn packed_two_takes(part: Part, take_too: u64, heaps: &[u64], moves: &dyn Fn
         return AtLeast::default();
     }
     let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0 && h <= MAX_PACKED_HEAP).collect();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted.sort_unstable();
+    sorted.reverse();
     let [a, b, ..] = sorted[..] else { return AtLeast::default() };
     let group = |h: u64| Group { cap: h + part.take, reduce: part.reduce, reduce_too: part.reduce_too };
     let moves: Vec<u64> = (0..=a).map(|x| if x == 0 { 0 } else { moves(x) }).collect();

@@ -379,7 +379,8 @@ fn undo(heaps: &mut Vec<u64>, h: u64, leave: Leave) {
 /// The start: its non-empty heaps, non-increasing.
 pub(super) fn root(start: &[u64]) -> Vec<u64> {
     let mut root: Vec<u64> = start.iter().copied().filter(|&h| h > 0).collect();
-    root.sort_unstable_by(|a, b| b.cmp(a));
+    root.sort_unstable();
+    root.reverse();
     root
 }
 
