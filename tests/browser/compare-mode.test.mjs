@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { browserHarness } from './harness.mjs';
+import { browserHarness, clickOnGraph } from './harness.mjs';
 
 const withPage = browserHarness();
 
@@ -78,16 +78,7 @@ describe('two positions side by side', () => {
       assert.match(await page.locator('#compare-error').innerText(), /^'nine' is not a position of game=nim&heaps=2,3/);
       // Taps on the graph: A, then B.
       for (const [label, want] of [['0,1', ['0,1', '1,3']], ['2,0', ['0,1', '2,0']]]) {
-        const at = await page.evaluate((label) => {
-          const { controller, graphView } = window.impartial;
-          const canvas = document.getElementById('graph');
-          canvas.scrollIntoView({ block: 'center' });
-          graphView.draw(true);
-          const rect = canvas.getBoundingClientRect();
-          const { x, y } = graphView.screenPosition(controller.session.find(label));
-          return { x: rect.left + x, y: rect.top + y };
-        }, label);
-        await page.mouse.click(at.x, at.y);
+        await clickOnGraph(page, label);
         await shows(page, ...want);
       }
       assert.equal((await panel(page)).sum, String(1 ^ 2));

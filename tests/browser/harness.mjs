@@ -172,3 +172,17 @@ export async function pliesReached(page, plies) {
     plies,
   );
 }
+
+/** Clicks position `label` where the graph draws it (scrolled into view, drawn at once). */
+export async function clickOnGraph(page, label) {
+  const at = await page.evaluate((label) => {
+    const { controller, graphView } = window.impartial;
+    const canvas = document.getElementById('graph');
+    canvas.scrollIntoView({ block: 'center' });
+    graphView.draw(true);
+    const rect = canvas.getBoundingClientRect();
+    const { x, y } = graphView.screenPosition(controller.session.find(label));
+    return { x: rect.left + x, y: rect.top + y };
+  }, label);
+  await page.mouse.click(at.x, at.y);
+}

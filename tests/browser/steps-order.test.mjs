@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { browserHarness } from './harness.mjs';
+import { browserHarness, clickOnGraph } from './harness.mjs';
 
 const withPage = browserHarness();
 
@@ -20,20 +20,6 @@ const panel = (page) => page.evaluate(() => ({ ...document.getElementById('steps
 
 function mexOf(values) {
   for (let g = 0; ; g++) if (!values.includes(g)) return g;
-}
-
-/** Clicks position `label` where the graph draws it. */
-async function clickOnGraph(page, label) {
-  const at = await page.evaluate((label) => {
-    const { controller, graphView } = window.impartial;
-    const canvas = document.getElementById('graph');
-    canvas.scrollIntoView({ block: 'center' });
-    graphView.draw(true);
-    const rect = canvas.getBoundingClientRect();
-    const { x, y } = graphView.screenPosition(controller.session.find(label));
-    return { x: rect.left + x, y: rect.top + y };
-  }, label);
-  await page.mouse.click(at.x, at.y);
 }
 
 /** After a pick of `label`: the panel shows it, with the core's followers and value. */
