@@ -5,7 +5,7 @@
 // generation or play, also what the CSV export writes).
 
 import { COLOURS } from './graph-view.js';
-import { download, measuresCsv } from './panels.js';
+import { count, download, measuresCsv } from './panels.js';
 
 /** The lines drawn: key in a history point, colour, dash, legend text; a log series' `zeroKey`
  * holds its value itself: 0 there with no logarithm is a Π of exactly 0 (a product that only
@@ -172,7 +172,7 @@ export class ChartView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     ctx.fillText('0', left, top + h + 4);
-    ctx.fillText(`${rule ? 'play' : 'generation'} ${last.toLocaleString('en')}`, left + w / 2, top + h + 4);
+    ctx.fillText(`${rule ? 'play' : 'generation'} ${count(last)}`, left + w / 2, top + h + 4);
     for (const series of seriesOf(this.learner)) {
       ctx.strokeStyle = series.colour;
       ctx.setLineDash(series.dash);

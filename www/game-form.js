@@ -5,6 +5,7 @@
 
 import { catalogue, estimate, messageOf } from './core.js';
 import { KnownValues } from './known.js';
+import { count } from './panels.js';
 import { decode } from './state.js';
 
 /** Typing pauses this long (ms) before the spec's size is worked out: not once per keystroke. */
@@ -129,7 +130,7 @@ export class GameForm {
       const bound = size.bound === 'exact' ? '' : `${size.bound} `;
       estimateOut.textContent =
         `${bound}${size.positions_text} positions and ${size.edges_text} moves ` +
-        `(the page builds up to ${size.max_positions.toLocaleString('en')} positions and ${size.max_edges.toLocaleString('en')} moves).`;
+        `(the page builds up to ${count(size.max_positions)} positions and ${count(size.max_edges)} moves).`;
       this.setError(size.refused);
       if (size.refused) this.showKnown(spec);
     } catch (err) {
