@@ -232,7 +232,9 @@ test('a lesson link shows its bar while the core loads, then its slide in place:
       caption: document.getElementById('lesson-caption').textContent,
       bar: document.getElementById('lesson-bar').checkVisibility({ visibilityProperty: true }),
       app: document.querySelector('main.app').checkVisibility({ visibilityProperty: true }),
-      box: JSON.stringify(document.getElementById('lesson-bar').getBoundingClientRect()),
+      // Where the bar is (its height may shrink once the lead under it has gone).
+      box: JSON.stringify(['x', 'y', 'width'].map((k) => document.getElementById('lesson-bar').getBoundingClientRect()[k])),
+      lead: document.querySelector('header .lead').checkVisibility(),
     }));
   await withPage('#lesson=nim&slide=2', async (page) => {
     const lessons = await page.evaluate(() => fetch('www/lessons.json').then((r) => r.json()));
@@ -240,13 +242,14 @@ test('a lesson link shows its bar while the core loads, then its slide in place:
     const loading = await seen(page);
     assert.deepEqual(
       { ...loading, box: undefined },
-      { state: 'loading', count: `2 / ${lessons.nim.slides.length}`, title: lessons.nim.title, caption: lessons.nim.slides[1].caption, bar: true, app: false, box: undefined },
-      'the bar is filled from the lessons before the core; the slide waits unseen',
+      { state: 'loading', count: `2 / ${lessons.nim.slides.length}`, title: lessons.nim.title, caption: lessons.nim.slides[1].caption, bar: true, app: false, lead: true, box: undefined },
+      'the bar is filled from the lessons before the core, the lead says what the page is; the slide waits unseen',
     );
     release();
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
     const ready = await seen(page);
     assert.equal(ready.app, true, 'the slide is shown once the core has drawn it');
+    assert.equal(ready.lead, false, 'in place of the lead');
     assert.equal(ready.box, loading.box, 'the bar stays where it was');
     assert.equal(await page.evaluate(() => window.shifted), 0, 'no layout shift');
   }, {
@@ -255,6 +258,36 @@ test('a lesson link shows its bar while the core loads, then its slide in place:
     init: () => {
       window.shifted = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.shifted += e.value))).observe({ type: 'layout-shift', buffered: true });
+    },
+    beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+});
+
+test('a lesson link in presentation never shows the lead, not even while the core loads', async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await withPage('#lesson=nim&slide=2&present=1', async (page) => {
+    await page.waitForFunction(() => document.body.dataset.lesson === 'nim');
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
+    assert.equal(await page.evaluate(() => document.querySelector('header .lead').checkVisibility()), false, 'a hall sees the bar, not the lead');
+    release();
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    assert.equal(await page.evaluate(() => window.leadSeen), false, 'nor at the first paint');
+  }, {
+    viewport: { width: 1920, height: 1080 },
+    ready: false,
+    // Checked from the first frame on, before any module has run.
+    init: () => {
+      window.leadSeen = false;
+      const look = () => {
+        const lead = document.querySelector('header .lead');
+        if (lead?.checkVisibility()) window.leadSeen = true;
+        if (document.body?.dataset.state !== 'ready') requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
     },
     beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
       await held;
