@@ -6,28 +6,24 @@ import { CardView, reserveTop } from './card-view.js';
 import { ControlsView } from './controls-view.js';
 import { messageOf } from './core.js';
 import { DrawMode } from './draw-mode.js';
-import { EDGE_BUDGET } from './graph-view.js';
-import { count, renderFacts, renderSummary, renderTable } from './panels.js';
+import { inParts } from './in-parts.js';
+import { installParts } from './install.js';
 import { KnownValues } from './known.js';
 import { LessonBar } from './lesson-bar.js';
 import { RemoteRun } from './learn-remote.js';
-import { LearnerChoice, openLinked, openSession, prepareCyclic, tellKnown } from './learners.js';
+import { LearnerChoice, openLinked, openSession, tellKnown } from './learners.js';
 import { Modes } from './modes.js';
 import { reducedMotion } from './motion.js';
-import { nimSumOf, renderNimSum } from './nim-sum-view.js';
-import { setHidden } from './reveal.js';
+import { renderSummary } from './panels.js';
 import { RulesMode } from './rules-mode.js';
 import { RunRecord } from './run-record.js';
-import { RunSettings, applySettings } from './run-settings.js';
+import { RunSettings } from './run-settings.js';
 import { Scheduler } from './scheduler.js';
 import { Share } from './share.js';
 import { modeOf } from './modes/index.js';
 import { formatHash, parseHash, perGameDefaults } from './state.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** The positions table lists at most this many rows. */
-export const TABLE_LIMIT = 2000;
 
 export class Controller {
   constructor({ graphView, chartView, notices }) {
@@ -88,21 +84,34 @@ export class Controller {
   get points() { return this.chart.points; }
   get frameTimes() { return this.scheduler.frameTimes; }
 
-  /** Restores everything from `hash` (the lesson's notices first); bad parts become notices and defaults. */
-  openFromHash(hash = location.hash, before = []) {
+  /**
+   * Restores everything from `hash` (the lesson's notices first); bad parts become notices and
+   * defaults. `pause` (main.js's first opening): in parts, a task each (in-parts.js), a promise.
+   */
+  openFromHash(hash = location.hash, before = [], pause = null) {
     const { spec, page, notices } = parseHash(hash);
     notices.unshift(...before);
     const opening = ++this.openings;
     let tooLarge = null;
-    this.known.cancel();
-    this.install(openLinked(spec, notices, (wanted) => (tooLarge = wanted)), page, notices);
-    this.setPlaying(page.paused !== '1' && !reducedMotion()); // reduced motion: it waits for Play
-    this.notices.show(notices);
-    if (tooLarge !== null) tellKnown(this, tooLarge, () => opening === this.openings, notices);
-    // A new address opens at the top; the mode may scroll to what its link names, unless another game came first.
-    delete document.body.dataset.scrolled;
-    window.scrollTo(0, 0);
-    this.modes.opened(notices, () => opening === this.openings);
+    let session = null;
+    const parts = [
+      () => {
+        this.known.cancel();
+        session = openLinked(spec, notices, (wanted) => (tooLarge = wanted));
+      },
+      ...installParts(this, () => session, page, notices),
+      () => {
+        this.setPlaying(page.paused !== '1' && !reducedMotion()); // reduced motion: it waits for Play
+        this.notices.show(notices);
+        if (tooLarge !== null) tellKnown(this, tooLarge, () => opening === this.openings, notices);
+        // A new address opens at the top; the mode may scroll to what its link names, unless another game came first.
+        delete document.body.dataset.scrolled;
+        window.scrollTo(0, 0);
+        this.modes.opened(notices, () => opening === this.openings);
+      },
+    ];
+    // An address opened meanwhile supersedes the rest.
+    return inParts(parts, pause, () => opening === this.openings);
   }
 
   /** Builds a game typed in the form; returns an error message (kept beside the field) or null. */
@@ -116,44 +125,9 @@ export class Controller {
     const notices = [];
     this.openings += 1; // a link's late notice is not shown over this game's
     // The board's position and the values revealed belonged to the old game: the new one starts afresh.
-    this.install(session, { ...this.page, ...perGameDefaults() }, notices);
+    inParts(installParts(this, () => session, { ...this.page, ...perGameDefaults() }, notices));
     this.notices.show(notices);
     return null;
-  }
-
-  install(session, page, notices) {
-    setHidden(page.hide); // what the link hides, before anything is drawn and while views hold the old game (reveal.js)
-    this.session?.free();
-    this.session = session;
-    this.page = page;
-    prepareCyclic(session, page, notices);
-    const params = applySettings(session, page, notices);
-    this.remote.attach(session.cyclic ? null : session);
-    this.scheduler.session = session;
-    this.scheduler.speed = Number(page.speed);
-    this.scheduler.clear();
-    renderFacts(session.info, () => session.view(session.info.root));
-    renderNimSum(session.cyclic ? null : nimSumOf(session, session.info.root));
-    renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
-    this.card.setSession(session);
-    // The old game's rule run goes first: its strategy belongs to the old graph.
-    this.rules.stop();
-    this.graph.setSession(session);
-    if (!session.cyclic) {
-      this.controls.configure(session.info);
-      this.restartHistory();
-    }
-    this.modes.setSession(session, page, notices);
-    this.controls.show(params, page);
-    this.learners.start(notices);
-    this.setMode(page.mode);
-    this.setPresent(page.present === '1');
-    // The text summary names this game at once (the frame loop refreshes it twice a second).
-    this.describeCanvas();
-    this.updateUrl();
-    $('edge-mode').textContent =
-      session.m > EDGE_BUDGET ? `This game has ${count(session.m)} moves: each position shows only its most likely move.` : '';
-    this.draw.sessionChanged(session);
   }
 
   /** Shows mode `mode` (www/modes/); the run is not touched. */

@@ -30,12 +30,13 @@ export class LessonBar {
   /**
    * Opens the address: its lesson (or none) and the state it names, scrolled to the top (the
    * controller's opening may scroll on to what the link names, such as the Grundy strip).
+   * `pause`: the controller's opening in parts (openFromHash), a promise then.
    */
-  open(hash = location.hash) {
+  open(hash = location.hash, pause = null) {
     const { state, lesson, index, notices } = resolve(hash, LESSONS);
     this.current = lesson ? { lesson, index } : null;
     this.render();
-    this.controller.openFromHash(`#${state}`, notices);
+    return this.controller.openFromHash(`#${state}`, notices, pause);
   }
 
   /** The lesson's keys the address keeps after the state ('' outside a lesson). */

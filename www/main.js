@@ -7,6 +7,7 @@ import { Controller } from './controller.js';
 import { coreVersion, loadCore, messageOf } from './core.js';
 import { GameForm } from './game-form.js';
 import { GraphView } from './graph-view.js';
+import { nextTask } from './in-parts.js';
 import { resolve } from './lesson.js';
 import { LESSONS, drawBar } from './lesson-bar.js';
 import { LessonDraft } from './lesson-draft.js';
@@ -197,7 +198,9 @@ async function main() {
   // Each address opens on its own first screen (lesson-bar.js, controller.js), not where the
   // browser last was.
   history.scrollRestoration = 'manual';
-  controller.lesson.open();
+  // The first opening in parts, each its own task (controller.js): the views made above, the
+  // game built, its panels, the modes, the mode shown.
+  await controller.lesson.open(location.hash, nextTask);
   // Any view can become a slide of one's own lesson (without presentation mode).
   new LessonDraft(() => {
     const spec = controller.session.info.game;
