@@ -71,8 +71,9 @@ export function renderGrundyStrip(info) {
   box.dataset.marked = [...marked].sort((a, b) => a - b).join(',');
   const unit = strip.unit ?? 'heap';
   const table = document.createElement('div');
-  table.className = 'strip-rows';
   const wrapped = period && period.period <= WRAP_MAX;
+  // One period a row: its columns are the point, so its rows never wrap (a phone scrolls them).
+  table.className = wrapped ? 'strip-rows periodic' : 'strip-rows';
   const rows = stripRows(values.length, period);
   // A strip of short rows (a short period) can stand beside the nim-sum table in presentation mode.
   box.dataset.narrow = String(Math.max(...rows.map(([a, b]) => b - a)) <= 8);

@@ -206,3 +206,23 @@ describe('where a link with a strip heap opens', () => {
     });
   }
 });
+
+test('on a phone a strip of one period a row keeps its columns (the row scrolls, never wraps)', async () => {
+  await withPage('#game=octal&code=0.77&heaps=6,4&mode=steps&strip=0', async (page) => {
+    await page.waitForSelector('#grundy-strip .strip-rows');
+    const columns = await page.evaluate(() => {
+      const box = document.getElementById('grundy-strip');
+      const period = Number(box.dataset.period);
+      // Every cell's left edge, by its column (n mod the period): one x per column.
+      const xs = new Map();
+      for (const cell of box.querySelectorAll('.strip-cell')) {
+        const column = Number(cell.dataset.n) % period;
+        xs.set(column, [...(xs.get(column) ?? []), Math.round(cell.getBoundingClientRect().left)]);
+      }
+      return { period, lines: [...box.querySelectorAll('.strip-row')].map((row) => new Set([...row.children].map((c) => Math.round(c.getBoundingClientRect().top))).size), xs: [...xs.values()].map((list) => new Set(list).size) };
+    });
+    assert.equal(columns.period, 12);
+    assert.ok(columns.lines.every((n) => n === 1), `every row on one line: ${columns.lines}`);
+    assert.ok(columns.xs.every((n) => n === 1), 'every column at one x');
+  }, { viewport: { width: 390, height: 844 }, context: { isMobile: true, hasTouch: true } });
+});
