@@ -77,6 +77,8 @@ function wire(controller, form) {
     // press the button.
     if (typing) return;
     if (t instanceof HTMLElement && t.closest('button, summary, a') && (e.key === ' ' || e.key === 'Enter')) return;
+    // Not before the first opening has finished (it runs in parts: a mode may not have its game yet).
+    if (document.body.dataset.state !== 'ready') return;
     // V, O, N, W, G reveal a part the link hid (reveal.js), before the mode's own keys.
     if (revealKey(e.key) || controller.modes.key(e.key)) e.preventDefault();
   });
@@ -162,7 +164,7 @@ async function main() {
   let controller;
   // A pick on the graph goes to the controller (made later): the hover card, and the board.
   const graphView = new GraphView($('graph'), {
-    onPick: (id, at) => controller.pick(id, at),
+    onPick: (id, at) => document.body.dataset.state === 'ready' && controller.pick(id, at),
   });
   controller = new Controller({ graphView, chartView: new ChartView($('chart')), notices });
   const form = new GameForm(
