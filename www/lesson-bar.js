@@ -103,6 +103,10 @@ export function drawBar(current) {
   }
   const { lesson, index } = current;
   const slide = lesson.slides[index];
+  // Another slide: its notes start folded (opened, they would be projected, slide after slide).
+  const key = `${lesson.name} ${index}`;
+  if ($('lesson-bar').dataset.drawn !== key) $('lesson-notes').open = false;
+  $('lesson-bar').dataset.drawn = key;
   const n = lesson.slides.length;
   Object.assign(body, { lesson: lesson.name, slide: String(index + 1), slides: String(n) });
   $('lesson-count').textContent = `${index + 1} / ${n}`;

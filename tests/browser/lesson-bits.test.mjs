@@ -295,3 +295,22 @@ test('a lesson link in presentation never shows the lead, not even while the cor
     }),
   });
 });
+
+test('speaker notes opened on one slide are folded on the next (they would be projected)', async () => {
+  await withPage('#lesson=nim&slide=1&present=1', async (page) => {
+    await page.click('#lesson-notes summary');
+    assert.equal(await page.evaluate(() => document.getElementById('lesson-notes').open), true);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.body.dataset.slide === '2');
+    assert.equal(await page.evaluate(() => document.getElementById('lesson-notes').open), false);
+  }, { viewport: { width: 1920, height: 1080 } });
+});
+
+test('a slide that hides outcomes hides the P-squares too: Wythoff\'s pairs wait for V', async () => {
+  await withPage('#lesson=wythoff&slide=1', async (page) => {
+    assert.equal(await page.evaluate(() => document.getElementById('wythoff-box').hidden), true, 'no P-pairs before the class has found them');
+    assert.match(await page.evaluate(() => document.body.dataset.hidden), /\boutcomes\b/);
+    await page.keyboard.press('v');
+    await page.waitForFunction(() => !document.getElementById('wythoff-box').hidden);
+  });
+});
