@@ -384,6 +384,8 @@ export class PlayMode {
   say(texts) {
     const list = Array.isArray(texts) ? texts : [texts];
     $('play-explain').replaceChildren(...list.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
+    // The board's words after a first click ("Now click a coin to its left") are the core's: "tap" on a touch screen.
+    touchText($('play-explain'));
   }
 
   changed() {

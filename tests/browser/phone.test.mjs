@@ -480,3 +480,21 @@ describe('the puzzle verdicts over every position of the exercises\' games', () 
     });
   }
 });
+
+test('a lesson on a phone: the board\'s next-step words say "tap", the bar and Reveal take a finger', async () => {
+  await withPage('#lesson=disguise&slide=1', async (page) => {
+    // Turning Turtles: a head tapped, the board asks for the coin to its left.
+    await page.locator('#board [data-key].legal').last().tap();
+    await page.waitForFunction(() => /coin/.test(document.getElementById('play-explain').textContent));
+    const words = await page.locator('#play-explain').textContent();
+    assert.match(words, /\btap\b/i, words);
+    assert.doesNotMatch(words, /\bclick/i, words);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('#lesson-bar button, #lesson-notes summary, #reveal button')]
+        .map((el) => [el.id || el.textContent.trim(), el.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44)
+        .map(([name, r]) => `${name} ${Math.round(r.width)}×${Math.round(r.height)}`),
+    );
+    assert.deepEqual(small, [], 'every target of the bar and of Reveal at least 44 × 44 px');
+  }, phone);
+});
