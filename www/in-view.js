@@ -38,3 +38,13 @@ export function followKeyboard(within, what) {
     if (box && !box.hidden && box.contains(document.activeElement)) keepInView(...what());
   });
 }
+
+/**
+ * The height of the page's header where it stays at the top of the screen when the page is
+ * scrolled (a lesson in presentation, style.css), else 0: what scrolling to a part must leave
+ * above it.
+ */
+export function stuckAbove() {
+  const header = document.querySelector('header');
+  return header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+}

@@ -314,3 +314,16 @@ test('a slide that hides outcomes hides the P-squares too: Wythoff\'s pairs wait
     await page.waitForFunction(() => !document.getElementById('wythoff-box').hidden);
   });
 });
+
+test('a slide that opens scrolled to its strip keeps the bar above it, in view', async () => {
+  await withPage('#lesson=mex&slide=4&present=1', async (page) => {
+    await page.waitForFunction(() => document.body.dataset.scrolled === 'strip');
+    const at = await page.evaluate(() => ({
+      scrolled: window.scrollY,
+      bar: document.getElementById('lesson-bar').getBoundingClientRect().toJSON(),
+      strip: document.getElementById('grundy-strip').getBoundingClientRect().top,
+    }));
+    assert.ok(at.scrolled > 0, 'scrolled down to the strip');
+    assert.ok(at.bar.top >= 0 && at.bar.bottom <= at.strip, `the bar (${at.bar.top}–${at.bar.bottom}) above the strip (${at.strip})`);
+  }, { viewport: { width: 1920, height: 1080 } });
+});

@@ -3,6 +3,7 @@
 // Grundy strip, one heap at a time (strip-stepper.js). The link keeps how many positions are
 // revealed, or the order picked, and the heap shown on the strip.
 
+import { stuckAbove } from '../in-view.js';
 import { wholeNumber } from '../link-text.js';
 import { StepsMode } from '../steps-mode.js';
 import { StripStepper } from '../strip-stepper.js';
@@ -58,6 +59,8 @@ const steps = {
         requestAnimationFrame(() => {
           if (!current()) return;
           document.getElementById('grundy-strip').scrollIntoView({ block: 'start' });
+          // Not under a lesson's bar, which stays at the top in presentation.
+          if (stuckAbove() > 0) window.scrollBy({ top: -stuckAbove(), behavior: 'instant' });
           document.body.dataset.scrolled = 'strip';
         });
       },
