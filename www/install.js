@@ -7,7 +7,7 @@ import { EDGE_BUDGET } from './graph-view.js';
 import { prepareCyclic } from './learners.js';
 import { nimSumOf, renderNimSum } from './nim-sum-view.js';
 import { count, renderFacts, renderTable } from './panels.js';
-import { setHidden } from './reveal.js';
+import { setAbsent, setHidden } from './reveal.js';
 import { applySettings } from './run-settings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +35,9 @@ export function installParts(host, get, page, notices) {
       host.scheduler.speed = Number(page.speed);
       host.scheduler.clear();
       renderFacts(session.info, () => session.view(session.info.root));
-      renderNimSum(session.cyclic ? null : nimSumOf(session, session.info.root));
+      const sum = session.cyclic ? null : nimSumOf(session, session.info.root);
+      renderNimSum(sum);
+      setAbsent(sum ? [] : ['nimsum']);
       renderTable(session.rows(TABLE_LIMIT), session.n, TABLE_LIMIT);
       host.card.setSession(session);
       // The old game's rule run goes first: its strategy belongs to the old graph.

@@ -54,6 +54,9 @@ export function hiddenParts(explicit) {
 
 // The page's one state: the parts the link hid that are not revealed yet.
 let explicit = new Set();
+// Parts the game shown has no view of (no nim-sum table for a game that is not a sum of heaps):
+// hidden all the same, but no button offers them.
+let absent = new Set();
 const listeners = [];
 
 /** Whether part `part` is shown now (not hidden by the link, or revealed since). */
@@ -86,6 +89,12 @@ export function setHidden(hide) {
   if (!same || (typeof document !== 'undefined' && document.body.dataset.hidden === undefined)) changed();
 }
 
+/** The parts the game shown has no view of (install.js): the Reveal control leaves them out. */
+export function setAbsent(parts) {
+  absent = new Set(parts);
+  if (typeof document !== 'undefined') renderControl(hiddenNow());
+}
+
 /** Shows `part` and what it tells (revealing values reveals the outcomes). Returns whether anything changed. */
 export function reveal(part) {
   if (shows(part)) return false;
@@ -105,8 +114,9 @@ export function revealKey(key) {
 function renderControl(hidden) {
   const box = document.getElementById('reveal');
   if (!box) return;
-  box.hidden = hidden.length === 0;
-  const buttons = hidden.map((part) => {
+  const offered = hidden.filter((part) => !absent.has(part));
+  box.hidden = offered.length === 0;
+  const buttons = offered.map((part) => {
     const [words, key] = PART_WORDS[part];
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: `Show ${words}` });
     b.dataset.part = part;

@@ -309,7 +309,9 @@ test('speaker notes opened on one slide are folded on the next (they would be pr
 test('a slide that hides outcomes hides the P-squares too: Wythoff\'s pairs wait for V', async () => {
   await withPage('#lesson=wythoff&slide=1', async (page) => {
     assert.equal(await page.evaluate(() => document.getElementById('wythoff-box').hidden), true, 'no P-pairs before the class has found them');
-    assert.match(await page.evaluate(() => document.body.dataset.hidden), /\boutcomes\b/);
+    assert.match(await page.evaluate(() => document.body.dataset.hidden), /\boutcomes\b.*\bnimsum\b/);
+    // Wythoff's game has no nim-sum table: no button offers one.
+    assert.deepEqual(await page.locator('#reveal button').evaluateAll((bs) => bs.map((b) => b.dataset.part)), ['values', 'outcomes', 'winning']);
     await page.keyboard.press('v');
     await page.waitForFunction(() => !document.getElementById('wythoff-box').hidden);
   });
