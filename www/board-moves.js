@@ -134,6 +134,11 @@ export class BoardMoves {
     this.board.show(this.view, this.label, { chosen: this.pending.at(-1) ?? null, ...options });
   }
 
+  /** Values on the board's places for positions (BoardView.markPositions). */
+  markPositions(values) {
+    this.board.markPositions(values);
+  }
+
   /** Draws another position than the one loaded (a preview), with no clicks. */
   showOther(id, options = {}) {
     this.board.show(this.session.view(id), this.session.label(id), { help: false, ...options });

@@ -425,6 +425,24 @@ export class BoardView {
     if (aimed !== null && chosen) this.aim(parts.find((node) => node.dataset?.key === chosen && node.dataset.part === aimed) ?? null);
   }
 
+  /**
+   * Values of positions drawn where the board has a place for each position (a queen's board:
+   * square (x, y) is position "x,y"); other boards have none, and this does nothing. `values`:
+   * label → value (a number, or 'P' / 'N' in misère play); each such square shows its value and
+   * P-positions (0, or 'P') are marked (`data-p`), so where the zeros fall can be seen.
+   */
+  markPositions(values) {
+    if (this.view?.kind !== 'queen') return;
+    for (const square of this.svg.querySelectorAll('rect.square[data-part]')) {
+      const value = values.get(square.dataset.part);
+      if (value === undefined) continue;
+      if (value === 0 || value === 'P') square.dataset.p = 'true';
+      const x = Number(square.getAttribute('x')) + 0.5;
+      const y = Number(square.getAttribute('y')) + 0.7;
+      square.after(svgElement('text', { x, y, class: 'square-value', 'text-anchor': 'middle', 'font-size': 0.5, 'pointer-events': 'none', ...FONT }, String(value)));
+    }
+  }
+
   /** The CSS px the board's box gives its drawing (inside its padding). */
   widthPx() {
     const box = this.root.clientWidth;

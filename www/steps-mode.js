@@ -423,7 +423,13 @@ export class StepsMode {
     const boardBox = $('steps-board');
     this.board.load(step ? step.id : -1);
     boardBox.hidden = !this.board.view || this.board.view.kind === 'named';
-    if (!boardBox.hidden) this.board.show({ help: false });
+    if (!boardBox.hidden) {
+      this.board.show({ help: false });
+      // Where the board has a place for each position (a queen's board), the values computed so
+      // far stand on it, the P-positions marked: the pattern the steps build (Wythoff's pairs).
+      const { grundy, outcome } = s.views();
+      this.board.markPositions(new Map(this.order.map((id) => [label(id), misere ? 'PND'[outcome[id]] : grundy[id]])));
+    }
     const list = $('steps-followers');
     $('steps-followers-heading').hidden = !step;
     if (!step) {

@@ -247,3 +247,33 @@ describe('Grundy values step by step', () => {
     }
   });
 });
+
+test("Wythoff's board in step by step: each value computed stands on its square, the zeros marked", async () => {
+  await withPage('#game=wythoff&heaps=5,8&mode=steps&step=30&paused=1', async (page) => {
+    const read = () =>
+      page.evaluate(() => {
+        const s = window.impartial.controller.session;
+        const { grundy } = s.views();
+        const label = new Map(Array.from({ length: s.n }, (_, id) => [s.label(id), id]));
+        return [...document.querySelectorAll('#steps-board rect.square[data-part]')].map((square) => ({
+          part: square.dataset.part,
+          p: square.dataset.p === 'true',
+          shown: square.nextElementSibling?.classList.contains('square-value') ? square.nextElementSibling.textContent : null,
+          value: grundy[label.get(square.dataset.part)],
+        }));
+      });
+    let squares = await read();
+    assert.equal(squares.length, 54);
+    assert.equal(squares.filter((q) => q.shown !== null).length, 30, 'the 30 positions computed, no more');
+    for (const q of squares.filter((q) => q.shown !== null)) {
+      assert.equal(q.shown, String(q.value), `(${q.part})`);
+      assert.equal(q.p, q.value === 0, `(${q.part}) marked iff its value is 0`);
+    }
+    await page.click('#steps-finish');
+    await page.waitForFunction(() => document.getElementById('steps-counter').textContent.startsWith('Position 54'));
+    squares = await read();
+    assert.ok(squares.every((q) => q.shown === String(q.value) && q.p === (q.value === 0)), 'all 54 squares, zeros marked');
+    // Wythoff's P-positions on the 6 × 9 board: (0,0), (1,2), (2,1), (3,5), (5,3), (4,7).
+    assert.deepEqual(squares.filter((q) => q.p).map((q) => q.part).sort(), ['0,0', '1,2', '2,1', '3,5', '4,7', '5,3']);
+  });
+});
