@@ -155,8 +155,11 @@ export class PlayMode {
       },
       onRedraw: () => this.render(),
     });
-    // A part the link hid, revealed: the explanations and hints show it.
-    onReveal(() => {
+    // A part the link hid, revealed: the explanations and hints show it. The winning move
+    // revealed on cue (W) is shown where every game shows it: the hints mark it on the board and
+    // in the list of moves.
+    onReveal((part) => {
+      if (part === 'winning' && this.active) this.hints = true;
       if (this.active) this.render();
     });
     $('new-game').addEventListener('click', () => this.newGame(this.root));

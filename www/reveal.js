@@ -67,18 +67,21 @@ export function shows(part) {
 /** The parts hidden now, in PARTS order. */
 export const hiddenNow = () => hiddenParts(explicit);
 
-/** Calls `f()` after every change of what is shown. */
+/**
+ * Calls `f(part)` after every change of what is shown: `part` the one revealed on cue (a key or
+ * the control), null when a link set what is hidden.
+ */
 export function onReveal(f) {
   listeners.push(f);
 }
 
-function changed() {
+function changed(part = null) {
   if (typeof document !== 'undefined') {
     const hidden = hiddenNow();
     document.body.dataset.hidden = hidden.join(' ');
     renderControl(hidden);
   }
-  for (const f of listeners) f();
+  for (const f of listeners) f(part);
 }
 
 /** A link opened (or a new page): hides what its canonical `hide=` names, everything else shown. */
@@ -100,7 +103,7 @@ export function reveal(part) {
   if (shows(part)) return false;
   explicit.delete(part);
   for (const q of TELLS[part]) explicit.delete(q);
-  changed();
+  changed(part);
   return true;
 }
 

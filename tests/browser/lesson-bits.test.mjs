@@ -329,3 +329,20 @@ test('a slide that opens scrolled to its strip keeps the bar above it, in view',
     assert.ok(at.bar.top >= 0 && at.bar.bottom <= at.strip, `the bar (${at.bar.top}–${at.bar.bottom}) above the strip (${at.strip})`);
   }, { viewport: { width: 1920, height: 1080 } });
 });
+
+test('W on a slide that hides the winning move shows it on the first screen: the moves marked', async () => {
+  await withPage('#lesson=wythoff&slide=1&present=1', async (page) => {
+    assert.equal(await page.locator('#legal-moves [data-winning="true"]').count(), 0);
+    await page.keyboard.press('w');
+    await page.waitForFunction(() => document.querySelectorAll('#legal-moves [data-winning="true"]').length > 0);
+    const marked = await page.locator('#legal-moves [data-winning="true"]').evaluateAll((bs) => bs.map((b) => b.dataset.to));
+    // From (5,8) the winning moves go to P-positions: (5,3) and (4,7) on this board.
+    assert.deepEqual(marked.sort(), ['4,7', '5,3']);
+    // And on the board, on the first screen: the squares the queen wins by going to.
+    const squares = await page.locator('#board .winning[data-key]').evaluateAll((parts) =>
+      parts.map((p) => ({ key: p.dataset.key, bottom: p.getBoundingClientRect().bottom })),
+    );
+    assert.deepEqual(squares.map((q) => q.key).sort(), ['q4,7', 'q5,3']);
+    assert.ok(squares.every((q) => q.bottom <= 1080), 'on the first screen');
+  }, { viewport: { width: 1920, height: 1080 } });
+});
