@@ -19,8 +19,12 @@ export class MoveLog {
     this.cache = new Map(); // "from>to" → { reason, sum }
   }
 
-  /** What one move says: its reason, and the nim-sum after it (or null). */
-  entry(from, to) {
+  /** What one move of `session`'s game says: its reason, and the nim-sum after it (or null). */
+  entry(from, to, session = this.session) {
+    if (session !== this.session) {
+      this.session = session;
+      this.cache.clear();
+    }
     const key = `${from}>${to}`;
     let found = this.cache.get(key);
     if (!found) {
@@ -50,13 +54,9 @@ export class MoveLog {
    * hides is not, reveal.js).
    */
   render(session, history, movers, names, computer, shown = { reasons: true, sums: true }) {
-    if (session !== this.session) {
-      this.session = session;
-      this.cache.clear();
-    }
     const items = movers.map((side, k) => {
       const [from, to] = [history[k], history[k + 1]];
-      const { reason, sum } = this.entry(from, to);
+      const { reason, sum } = this.entry(from, to, session);
       const li = document.createElement('li');
       li.dataset.who = computer && side === 1 ? 'computer' : 'person';
       li.dataset.from = session.label(from);

@@ -325,7 +325,12 @@ export class PlayMode {
     if (!move) return;
     const names = sideNames(this.options.opponent);
     // The move's reason, and the move alone for while the link hides values or outcomes (reveal.js).
-    const note = { text: explainMove(names[side], this.position, move, this.session.info.play), plain: `${capital(names[side])} moved ${this.position.label} → ${move.label}.` };
+    // The computer's move says why in its own terms, as its line in the move log does ("heap 2:
+    // 7 → 7 ⊕ 3 = 4, back to s = 0"), so a class reads it on the first screen.
+    const plain = `${capital(names[side])} moved ${this.position.label} → ${move.label}.`;
+    const computer = side === 1 && this.options.opponent !== 'person';
+    const text = computer ? `${plain} Why: ${this.log.entry(this.current, to, this.session).reason}` : explainMove(names[side], this.position, move, this.session.info.play);
+    const note = { text, plain };
     this.history.push(to);
     this.movers.push(side);
     this.notes.push(note);

@@ -196,7 +196,9 @@ describe('links, opponents and bad input', () => {
       const s = await pliesSettled(page, 1);
       assert.deepEqual([s.position, s.turn], ['6', 'person'], 'from 7 the perfect player moves to the P-position 6');
       assert.equal(await page.isDisabled('#undo'), true);
-      assert.match(await page.locator('#play-explain').innerText(), /The computer moved 7 → 6: a move to a P-position \(Grundy value 0\)/);
+      // Its reason on the screen, as in the move log: g(7) = 1, the move to g(6) = 0.
+      assert.match(await page.locator('#play-explain').innerText(), /The computer moved 7 → 6\. Why: heap 1: 7 → 6, value 1 → 1 ⊕ 1 = 0, back to s = 0\./);
+      assert.equal(await page.locator('#move-log li[data-who="computer"]').first().evaluate((li) => li.textContent.includes('1 ⊕ 1 = 0, back to s = 0')), true);
     });
   });
 
