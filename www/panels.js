@@ -18,6 +18,15 @@ export function count(n) {
   return `${x < 0 || Object.is(x, -0) ? '-' : ''}${String(Math.abs(x)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
 
+/**
+ * `el`'s text: what happened (`what`), then why (`why`, in a span.why that a lesson's
+ * presentation leaves to the speaker note, style.css); its textContent is the two joined.
+ */
+function said(el, what, why) {
+  if (el.textContent === what + why) return;
+  el.replaceChildren(what, Object.assign(document.createElement('span'), { className: 'why', textContent: why }));
+}
+
 /** A probability as text: 4 significant digits, never "1" for a value just below 1. */
 export function prob(p) {
   if (p == null || Number.isNaN(p)) return '—';
@@ -136,21 +145,28 @@ export function renderStats(progress, info) {
     hash.dataset.hash === undefined ? '' : hashed === progress.generation ? hash.dataset.hash : `${hash.dataset.hash} (generation ${count(hashed)})`;
   const lost = $('lost-note');
   lost.dataset.lost = String(progress.critical_lost);
-  lost.textContent =
-    progress.critical_lost === 0
-      ? progress.gamma === 0
+  if (progress.critical_lost === 0) {
+    lost.textContent =
+      progress.gamma === 0
         ? 'γ = 0: a move that no winner plays gets p = 0 and is never sampled again. No critical position has lost its winning moves yet.'
-        : `Every move keeps p ≥ γ = ${gammaText(progress.gamma)}, so no winning move is lost for good.`
-      : `${count(progress.critical_lost)} of ${count(progress.critical)} critical positions have p = 0 on every winning move: ` +
-        'with γ = 0 no sample moves there again, so Π = 0: no sampled strategy plays a winning move at every critical position any more.';
+        : `Every move keeps p ≥ γ = ${gammaText(progress.gamma)}, so no winning move is lost for good.`;
+  } else {
+    said(
+      lost,
+      `${count(progress.critical_lost)} of ${count(progress.critical)} critical positions have p = 0 on every winning move`,
+      ': with γ = 0 no sample moves there again, so Π = 0: no sampled strategy plays a winning move at every critical position any more.',
+    );
+  }
   const found = $('found');
   if (progress.found_after_games !== null) {
-    found.textContent =
-      `Optimal strategy found after T = ${count(progress.found_after_games)} games ` +
-      `(generation ${count(progress.found_at_generation)}): a winner of that generation never leaves a winning position.` +
-      (progress.prop22_probability < 0.5
-        ? ' Π can still be small: it is the chance that a sampled strategy plays a winning move at every critical position (Prop 2.2), only a lower bound on the chance that it is optimal, and one optimal winner among μ games was enough.'
-        : '');
+    said(
+      found,
+      `Optimal strategy found after T = ${count(progress.found_after_games)} games (generation ${count(progress.found_at_generation)})`,
+      ': a winner of that generation never leaves a winning position.' +
+        (progress.prop22_probability < 0.5
+          ? ' Π can still be small: it is the chance that a sampled strategy plays a winning move at every critical position (Prop 2.2), only a lower bound on the chance that it is optimal, and one optimal winner among μ games was enough.'
+          : ''),
+    );
     found.dataset.found = String(progress.found_after_games);
   } else {
     found.textContent =

@@ -346,3 +346,16 @@ test('W on a slide that hides the winning move shows it on the first screen: the
     assert.ok(squares.every((q) => q.bottom <= 1080), 'on the first screen');
   }, { viewport: { width: 1920, height: 1080 } });
 });
+
+test('a learning slide in a hall shows what the run found under its chart, on the first screen', async () => {
+  await withPage('#lesson=learning&slide=3&present=1', async (page) => {
+    await page.waitForFunction(() => document.getElementById('found').dataset.found, null, { timeout: 60_000 });
+    const found = await page.evaluate(() => {
+      const el = document.getElementById('found');
+      return { text: el.innerText, bottom: el.getBoundingClientRect().bottom, why: el.querySelector('.why').checkVisibility() };
+    });
+    assert.equal(found.text, 'Optimal strategy found after T = 4,640 games (generation 232)');
+    assert.equal(found.why, false, 'its explanation is the speaker note’s');
+    assert.ok(found.bottom <= 1080, `on the first screen (bottom ${found.bottom})`);
+  }, { viewport: { width: 1920, height: 1080 } });
+});
