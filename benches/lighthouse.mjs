@@ -12,11 +12,14 @@
 //   FORMS=mobile node benches/lighthouse.mjs
 //
 // Needs pkg/ (scripts/build-wasm), Chromium ($CHROME_PATH, /usr/bin/chromium by default) and
-// `npm ci` (lighthouse is a dev dependency). The JSON reports stay in $LH_OUT (a temporary
-// folder by default) for a closer look.
+// Lighthouse, which this bench installs when node_modules lacks it: `npm install --no-save
+// lighthouse@12.8.2` (LIGHTHOUSE_VERSION), which leaves package.json and package-lock.json as
+// they are. It is not a dev dependency: its 190 packages tripled what `npm ci` installs for every
+// scripts/test run, which never uses them (the next `npm ci` removes it again). The JSON reports
+// stay in $LH_OUT (a temporary folder by default) for a closer look.
 
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +31,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const FORMS = (process.env.FORMS ?? 'mobile,desktop').split(',');
 const OUT = process.env.LH_OUT ?? mkdtempSync(join(tmpdir(), 'impartial-lighthouse-'));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '12.8.2';
+const LIGHTHOUSE = join(ROOT, 'node_modules', '.bin', 'lighthouse');
 
 /** [hash, form factors]: the issues' links (the exercise links are docs/teaching.md's). */
 const DEFAULT_LINKS = [
@@ -71,7 +76,7 @@ async function lighthouse(url, form, path) {
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     '--quiet',
   ];
-  await run(join(ROOT, 'node_modules', '.bin', 'lighthouse'), args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 1 << 26 });
+  await run(LIGHTHOUSE, args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 1 << 26 });
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const score = (key) => Math.round(report.categories[key].score * 100);
   const audit = (key) => report.audits[key];
@@ -94,6 +99,10 @@ const median = (values) => {
 };
 const mostOften = (values) => [...new Set(values)].sort((a, b) => values.filter((v) => v === b).length - values.filter((v) => v === a).length)[0];
 
+if (!existsSync(LIGHTHOUSE)) {
+  console.error(`[lighthouse] installing lighthouse@${LIGHTHOUSE_VERSION} into node_modules (npm install --no-save)`);
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+}
 const server = await serve();
 // Stopped with the benchmark, also when it is interrupted.
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -33,23 +33,25 @@ export async function familyExamples() {
 }
 
 /**
- * The pages of one test file's tests. A test with nothing of its own (no context options, no
- * routes, no init script) gets the file's one page, sent to about:blank and then to its link:
- * a new document each time (the old one's workers end with it, and the origin's storage is
- * cleared in between), in a renderer process and an HTTP cache that earlier tests warmed. A
- * new context and page per test cost about 1.5 s of CPU (two renderer processes started, the
- * page's scripts and wasm compiled again); the reused page about 0.4 s. Any other test, and
+ * The pages of one test file's tests. Tests asking for the same context options and init script
+ * (most ask for none; a file of phone tests asks for touch in each) share one page, sent to
+ * about:blank and then to each test's link: a new document each time (the old one's workers end
+ * with it, the origin's storage is cleared in between, the init script runs again), in a
+ * renderer process and an HTTP cache that earlier tests warmed. A new context and page per test
+ * cost about 1.5 s of CPU (two renderer processes started, the page's scripts and wasm compiled
+ * again); the reused page about 0.4 s. A test that asks for one (`own`: it routes requests), and
  * the test after one that failed, gets a context of its own.
  *
- * `open({ viewport, context, own })` resolves to { page, problems, close(passed) }: `problems`
- * collects console errors, uncaught page errors and (with `requests`) requests to other hosts
- * until `close`; `answerAtOnce`: the computer answers at once in play mode.
+ * `open({ viewport, context, init, own })` resolves to { page, problems, close(passed) }:
+ * `problems` collects console errors, uncaught page errors and (with `requests`) requests to
+ * other hosts until `close`; `answerAtOnce`: the computer answers at once in play mode.
  */
 export function pagePool(browser, { serverUrl, contextOptions = {}, requests = false, answerAtOnce = true }) {
-  let shared = null; // { context, page, cdp } of the page reused across tests
+  // { context, page, cdp } of each page reused across tests, by its context options and init script
+  const shared = new Map();
   const origin = new URL(serverUrl).origin;
 
-  async function fresh(options) {
+  async function fresh(options, init) {
     const context = await browser.newContext({ ...contextOptions, ...options });
     const page = await context.newPage();
     // play-mode.js's replyDelay: the tests wait for the computer's move as a condition, and the
@@ -59,6 +61,7 @@ export function pagePool(browser, { serverUrl, contextOptions = {}, requests = f
         globalThis.impartialReplyDelayMs = 0;
       });
     }
+    if (init) await page.addInitScript(init);
     return { context, page, cdp: null };
   }
 
@@ -79,21 +82,22 @@ export function pagePool(browser, { serverUrl, contextOptions = {}, requests = f
   }
 
   return {
-    async open({ viewport, context: more = {}, own = false }) {
-      const reuse = !own && Object.keys(more).length === 0;
+    async open({ viewport, context: more = {}, init = null, own = false }) {
+      const key = own ? null : JSON.stringify([more, init && String(init)]);
       let entry;
-      if (reuse) {
-        shared ??= await fresh({ viewport });
-        entry = shared;
+      if (key !== null) {
+        if (!shared.has(key)) shared.set(key, await fresh({ viewport, ...more }, init));
+        entry = shared.get(key);
         const size = entry.page.viewportSize();
         if (size.width !== viewport.width || size.height !== viewport.height) await entry.page.setViewportSize(viewport);
       } else {
-        entry = await fresh({ viewport, ...more });
+        entry = await fresh({ viewport, ...more }, init);
       }
       const { problems, unwatch } = watch(entry.page);
       async function close(passed) {
         unwatch();
-        if (entry === shared && passed) {
+        const reused = key !== null && shared.get(key) === entry;
+        if (reused && passed) {
           try {
             await entry.page.goto('about:blank');
             entry.cdp ??= await entry.context.newCDPSession(entry.page);
@@ -103,14 +107,15 @@ export function pagePool(browser, { serverUrl, contextOptions = {}, requests = f
             // Not reusable: a context of its own for the next test.
           }
         }
-        if (entry === shared) shared = null;
+        if (reused) shared.delete(key);
         await entry.context.close();
       }
       return { page: entry.page, problems, close };
     },
     close: async () => {
-      await shared?.context.close();
-      shared = null;
+      const entries = [...shared.values()];
+      shared.clear();
+      for (const entry of entries) await entry.context.close();
     },
   };
 }
@@ -143,10 +148,9 @@ export function browserHarness({ needs = [] } = {}) {
    * run in the page before its own (e.g. one that counts animation frames).
    */
   return async function withPage(hash, body, { viewport = { width: 1400, height: 1000 }, context = {}, beforeGoto, ready = true, init = null } = {}) {
-    const { page, problems, close } = await pages.open({ viewport, context, own: Boolean(beforeGoto || init) });
+    const { page, problems, close } = await pages.open({ viewport, context, init, own: Boolean(beforeGoto) });
     let passed = false;
     try {
-      if (init) await page.addInitScript(init);
       await beforeGoto?.(page);
       await page.goto(server.url + hash, ready ? {} : { waitUntil: 'commit' });
       if (ready) {
