@@ -359,3 +359,10 @@ test('a learning slide in a hall shows what the run found under its chart, on th
     assert.ok(found.bottom <= 1080, `on the first screen (bottom ${found.bottom})`);
   }, { viewport: { width: 1920, height: 1080 } });
 });
+
+test('a sum of three games in a hall: every game on the board is on the first screen', async () => {
+  await withPage('#lesson=mex&slide=6&present=1', async (page) => {
+    const lowest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#board [data-key]')].map((p) => p.getBoundingClientRect().bottom)));
+    assert.ok(lowest <= 1080, `the lowest part of the board at ${lowest} px`);
+  }, { viewport: { width: 1920, height: 1080 } });
+});
