@@ -233,20 +233,22 @@ test('keys pressed while the page opens (in parts) wait for it: no error, the li
     assert.equal(await page.evaluate(() => document.body.dataset.mode), 'play');
     assert.equal(await page.evaluate(() => document.getElementById('play-status').dataset.turn), 'person');
   }, {
-    // From the first task on, until the page is ready: Space, →, V, W, R, B and PageDown, a task
-    // each, through the first opening's parts (in tasks of setTimeout, as in a browser without
-    // scheduler.yield, whose continuations would come before these keys).
+    // From the first task on, until the page is ready: Space, →, V, W, R, B and PageDown, one
+    // key a task (a message posted to itself), through the first opening's parts (its parts in
+    // tasks of their own, as in a browser without scheduler.yield, whose continuations would come
+    // before these keys).
     init: () => {
       Object.defineProperty(window, 'scheduler', { value: undefined });
       window.pressed = 0;
       const keys = [' ', 'ArrowRight', 'v', 'w', 'r', 'b', 'PageDown'];
-      const press = () => {
+      const next = new MessageChannel();
+      next.port1.onmessage = () => {
         if (document.body?.dataset.state === 'ready') return;
         document.dispatchEvent(new KeyboardEvent('keydown', { key: keys[window.pressed % keys.length], bubbles: true }));
         window.pressed += 1;
-        setTimeout(press, 0);
+        next.port2.postMessage(null);
       };
-      setTimeout(press, 0);
+      next.port2.postMessage(null);
     },
   });
 });

@@ -166,6 +166,21 @@ export function browserHarness({ needs = [] } = {}) {
   };
 }
 
+/**
+ * Holds back the page's requests that match `pattern` (a route glob) until `release()`: for a
+ * test of what the page shows before they arrive. Pass `beforeGoto` to withPage.
+ */
+export function holdBack(pattern) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const beforeGoto = (page) =>
+    page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+  return { release, beforeGoto };
+}
+
 /** Waits until the game has `plies` moves and the person may move or the game is over. */
 export async function pliesReached(page, plies) {
   await page.waitForFunction(

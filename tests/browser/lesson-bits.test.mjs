@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { browserHarness, pliesReached } from './harness.mjs';
+import { browserHarness, holdBack, pliesReached } from './harness.mjs';
 
 const withPage = browserHarness();
 
@@ -222,8 +222,7 @@ test('the move log keeps each move with its reason and the nim-sum table after i
 });
 
 test('a lesson link shows its bar while the core loads, then its slide in place: nothing moves', async () => {
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
+  const { release, beforeGoto } = holdBack('**/impartial_bg.wasm');
   const seen = (page) =>
     page.evaluate(() => ({
       state: document.body.dataset.state,
@@ -259,16 +258,12 @@ test('a lesson link shows its bar while the core loads, then its slide in place:
       window.shifted = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.shifted += e.value))).observe({ type: 'layout-shift', buffered: true });
     },
-    beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
-      await held;
-      await route.continue();
-    }),
+    beforeGoto,
   });
 });
 
 test('a lesson link in presentation never shows the lead, not even while the core loads', async () => {
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
+  const { release, beforeGoto } = holdBack('**/impartial_bg.wasm');
   await withPage('#lesson=nim&slide=2&present=1', async (page) => {
     await page.waitForFunction(() => document.body.dataset.lesson === 'nim');
     assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
@@ -289,10 +284,7 @@ test('a lesson link in presentation never shows the lead, not even while the cor
       };
       requestAnimationFrame(look);
     },
-    beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
-      await held;
-      await route.continue();
-    }),
+    beforeGoto,
   });
 });
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { resolve } from '../../www/lesson.js';
-import { browserHarness } from './harness.mjs';
+import { browserHarness, holdBack } from './harness.mjs';
 import { ROOT } from './server.mjs';
 
 const withPage = browserHarness();
@@ -316,8 +316,7 @@ describe('phones and a slow start', () => {
   });
 
   test('on a phone the lead is painted before the script runs, the footer waits with the app, and a play link then hides the lead', async () => {
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
+    const { release, beforeGoto } = holdBack('**/www/modes.js');
     const shown = (page) =>
       page.evaluate(() => ['header .lead', 'body > footer'].map((q) => {
         const e = document.querySelector(q);
@@ -333,16 +332,12 @@ describe('phones and a slow start', () => {
     }, {
       viewport: { width: 390, height: 844 },
       ready: false,
-      beforeGoto: (page) => page.route('**/www/modes.js', async (route) => {
-        await held;
-        await route.continue();
-      }),
+      beforeGoto,
     });
   });
 
   test('a play link shows its tab and layout while the core is still loading, with a progress line', async () => {
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
+    const { release, beforeGoto } = holdBack('**/impartial_bg.wasm');
     await withPage('#game=nim&heaps=2,3,3&mode=play&paused=1', async (page) => {
       await page.waitForFunction(() => document.getElementById('mode-play')?.getAttribute('aria-pressed') === 'true');
       assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
@@ -357,10 +352,7 @@ describe('phones and a slow start', () => {
       assert.equal(await page.getAttribute('#mode-play', 'aria-pressed'), 'true');
     }, {
       ready: false,
-      beforeGoto: (page) => page.route('**/impartial_bg.wasm', async (route) => {
-        await held;
-        await route.continue();
-      }),
+      beforeGoto,
     });
   });
 });
