@@ -135,8 +135,8 @@ export class BoardMoves {
   }
 
   /** Values on the board's places for positions (BoardView.markPositions). */
-  markPositions(values) {
-    this.board.markPositions(values);
+  markPositions(valueOf) {
+    this.board.markPositions(valueOf);
   }
 
   /** Draws another position than the one loaded (a preview), with no clicks. */

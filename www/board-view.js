@@ -427,14 +427,15 @@ export class BoardView {
 
   /**
    * Values of positions drawn where the board has a place for each position (a queen's board:
-   * square (x, y) is position "x,y"); other boards have none, and this does nothing. `values`:
-   * label → value (a number, or 'P' / 'N' in misère play); each such square shows its value and
-   * P-positions (0, or 'P') are marked (`data-p`), so where the zeros fall can be seen.
+   * square (x, y) is position "x,y"); other boards have none, and this does nothing.
+   * `valueOf(label)`: the position's value (a number, or 'P' / 'N' in misère play), or undefined
+   * while unknown; each such square shows its value and P-positions (0, or 'P') are marked
+   * (`data-p`), so where the zeros fall can be seen.
    */
-  markPositions(values) {
+  markPositions(valueOf) {
     if (this.view?.kind !== 'queen') return;
     for (const square of this.svg.querySelectorAll('rect.square[data-part]')) {
-      const value = values.get(square.dataset.part);
+      const value = valueOf(square.dataset.part);
       if (value === undefined) continue;
       if (value === 0 || value === 'P') square.dataset.p = 'true';
       const x = Number(square.getAttribute('x')) + 0.5;

@@ -427,8 +427,13 @@ export class StepsMode {
       this.board.show({ help: false });
       // Where the board has a place for each position (a queen's board), the values computed so
       // far stand on it, the P-positions marked: the pattern the steps build (Wythoff's pairs).
+      // Asked per place of the board only (not per position revealed: a long run stays linear).
       const { grundy, outcome } = s.views();
-      this.board.markPositions(new Map(this.order.map((id) => [label(id), misere ? 'PND'[outcome[id]] : grundy[id]])));
+      this.board.markPositions((name) => {
+        const id = s.find(name);
+        if (id < 0 || !this.known[id]) return undefined;
+        return misere ? 'PND'[outcome[id]] : grundy[id];
+      });
     }
     const list = $('steps-followers');
     $('steps-followers-heading').hidden = !step;
