@@ -1,6 +1,7 @@
 // Screenshots of each mode of the page for docs/page.md: at 1920×1080 in presentation mode,
 // at 1280×720 and on a 390×844 phone, written to docs/screenshots/MODE-SIZE.png (the first
-// screen only, as a class or a phone sees it). Needs pkg/ (scripts/build-wasm) and Chromium.
+// screen only, as a class or a phone sees it). Needs pkg/ (scripts/build-wasm) and Debian's full
+// Chromium (the browser people use; the tests run in its headless shell).
 //
 //   node scripts/screenshots.mjs              every mode
 //   node scripts/screenshots.mjs quiz puzzle  only these modes
@@ -13,7 +14,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { launchChromium } from '../tests/browser/chromium.mjs';
+import { FULL_CHROMIUM, launchChromium } from '../tests/browser/chromium.mjs';
 import { ROOT, startServer } from '../tests/browser/server.mjs';
 
 /**
@@ -71,7 +72,7 @@ const only = process.argv.slice(lessons ? 3 : 2).filter((a) => a !== '--present'
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const server = await startServer();
-const browser = await launchChromium();
+const browser = await launchChromium(process.env.CHROMIUM || FULL_CHROMIUM);
 
 /** Two frames, so the canvases have drawn what the page now holds. */
 const frames = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

@@ -212,7 +212,7 @@ let browser;
 
 before(async () => {
   assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium-headless-shell (or set CHROMIUM)`);
   server = await startServer();
   browser = await launchChromium();
 });

@@ -2,7 +2,7 @@
 // playwright-core. They check what a person sees: the table against the native CLI's analysis,
 // P/N colours on the canvas where the layout puts the positions, the controls, the URL state,
 // replay from a copied link, bad input and keys. Needs pkg/ (scripts/build-wasm), the native
-// binary (cargo build --release) and /usr/bin/chromium (or $CHROMIUM).
+// binary (cargo build --release) and Chromium (tests/browser/chromium.mjs).
 // Run: node --test tests/browser/
 
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ let pages;
 before(async () => {
   assert.ok(existsSync(join(ROOT, 'pkg', 'impartial_bg.wasm')), 'pkg/ is missing: run scripts/build-wasm first');
   assert.ok(existsSync(NEEDS_CLI[0]), NEEDS_CLI[1]);
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium-headless-shell (or set CHROMIUM)`);
   server = await startServer();
   browser = await launchChromium();
   pages = pagePool(browser, { serverUrl: server.url, contextOptions: { acceptDownloads: true }, requests: true, answerAtOnce: false });
