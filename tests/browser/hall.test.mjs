@@ -130,3 +130,30 @@ describe('presentation mode at 1280 × 720 and at 150% zoom', () => {
     });
   }
 });
+
+test('play mode in a hall: each opponent and who moves first reads whole in its menu', async () => {
+  await withPage(
+    '#game=nim&heaps=3,4,5&mode=play&present=1',
+    async (page) => {
+      // Each option's width as its menu would need it (a copy sized to its content), against the
+      // menu's own width: a narrower menu cuts the option's words ("another person (pas").
+      const cut = await page.evaluate(() =>
+        ['opponent', 'first'].flatMap((id) => {
+          const menu = document.getElementById(id);
+          const copy = menu.cloneNode(true);
+          copy.removeAttribute('id');
+          copy.style.cssText = 'field-sizing: content; width: auto; max-width: none; position: absolute; visibility: hidden';
+          menu.parentElement.append(copy);
+          const words = [...menu.options].map((option, k) => {
+            copy.selectedIndex = k;
+            return { text: option.text, needs: copy.getBoundingClientRect().width, has: menu.getBoundingClientRect().width };
+          });
+          copy.remove();
+          return words.filter((w) => w.needs > w.has + 0.5).map((w) => `${id}: "${w.text}" needs ${Math.ceil(w.needs)} px of ${Math.floor(w.has)}`);
+        }),
+      );
+      assert.deepEqual(cut, []);
+    },
+    { viewport: { width: 1920, height: 1080 } },
+  );
+});
