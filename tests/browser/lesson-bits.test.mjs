@@ -358,3 +358,25 @@ test('a sum of three games in a hall: every game on the board is on the first sc
     assert.ok(lowest <= 1080, `the lowest part of the board at ${lowest} px`);
   }, { viewport: { width: 1920, height: 1080 } });
 });
+
+test("Wythoff's step-by-step slide in a hall: the board's squares and their values read from the back", async () => {
+  await withPage(
+    '#lesson=wythoff&slide=2&present=1',
+    async (page) => {
+      // Twelve positions computed, as a lecturer stepping with the clicker's → would have.
+      for (let k = 0; k < 12; k++) await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.getElementById('steps-counter').textContent.startsWith('Position 12'));
+      const board = await page.evaluate(() => {
+        const squares = [...document.querySelectorAll('#steps-board rect.square')].map((q) => q.getBoundingClientRect());
+        const values = [...document.querySelectorAll('#steps-board .square-value')].map((t) => t.getBoundingClientRect().height);
+        const drawing = document.querySelector('#steps-board .board-drawing').getBoundingClientRect();
+        return { side: Math.min(...squares.map((q) => q.width)), values, top: drawing.top, bottom: drawing.bottom };
+      });
+      // 32 px squares with 14 px values before (the rules above the drawing held it to 31 % of the screen).
+      assert.ok(board.side >= 56, `squares ${board.side} px`);
+      assert.ok(board.values.length >= 12 && Math.min(...board.values) >= 24, `values ${Math.min(...board.values)} px high`);
+      assert.ok(board.top >= 0 && board.bottom <= 1080, `the drawing at ${board.top}–${board.bottom} px`);
+    },
+    { viewport: { width: 1920, height: 1080 } },
+  );
+});
