@@ -83,7 +83,9 @@ test('no import cycles between www/ modules', () => {
 function unparsable(sources) {
   const checker = `
     import vm from 'node:vm';
-    const sources = JSON.parse(await new Response(process.stdin).text());
+    let text = '';
+    for await (const chunk of process.stdin) text += chunk;
+    const sources = JSON.parse(text);
     const bad = [];
     for (const [name, source] of sources) {
       try { new vm.SourceTextModule(source, { identifier: name }); } catch (e) { bad.push(name + ': ' + e.message); }
